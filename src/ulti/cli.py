@@ -1,0 +1,203 @@
+"""The ``ulti`` command."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ulti.actions import Action, ActionKind
+from ulti.bids import SILENT_TITLES, Silent
+from ulti.deal import Deal, Phase
+from ulti.record import RecordError, dumps, from_record, players_of, render
+from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
+from ulti.session import Session
+
+app = typer.Typer(
+    name="ulti",
+    help="Ulti, Hungary's national three-player card game (Ulti, a magyar kártyajáték).",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+PresetOpt = Annotated[str | None, typer.Option("--preset", "-p", help="A named rules preset.")]
+RulesOpt = Annotated[Path | None, typer.Option("--rules", "-r", help="A rules TOML file.")]
+
+
+def _ruleset(preset: str | None, rules_file: Path | None) -> Ruleset:
+    try:
+        if rules_file is not None:
+            rs = Ruleset.from_toml(rules_file)
+            if preset is not None and preset != rs.preset:
+                raise RulesetError("give either --preset or a rules file that names its preset")
+            return rs
+        return Ruleset.from_preset(preset or "standard")
+    except RulesetError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def rules(preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
+    """Print the active ruleset and its whole bidding ladder (B5)."""
+    rs = _ruleset(preset, rules_file)
+    std = Ruleset().to_dict()
+    t = Table(title=f"Ruleset: {rs.preset} — {PRESET_DOCS.get(rs.preset, '')}",
+              title_justify="left")
+    t.add_column("option")
+    t.add_column("rule")
+    t.add_column("value", justify="right")
+    t.add_column("meaning")
+    for o in OPTIONS:
+        v = getattr(rs, o.name)
+        shown = str(v).lower() if isinstance(v, bool) else str(v)
+        if v != std[o.name]:
+            shown = f"[bold yellow]{shown}[/bold yellow]"
+        t.add_row(o.name, o.rule, shown, o.doc)
+    console.print(t)
+    console.print("Presets: " + ", ".join(PRESETS))
+    lad = rs.ladder
+    lt = Table(title=f"Ladder: {len(lad)} bids in {lad.top_rank} ranks "
+                     "(a bid overcalls only bids of lower rank)", title_justify="left")
+    for col, just in (("rank", "right"), ("bid", "left"), ("magyarul", "left"),
+                      ("parts", "right"), ("value", "right"), ("trump", "left"),
+                      ("silent 100", "right"), ("silent Ulti", "right"),
+                      ("silent Durchmars", "right"), ("silent 4 Aces", "right")):
+        lt.add_column(col, justify=just)  # type: ignore[arg-type]
+    for group in lad.ranks:
+        for b in group:
+            trump = "Hearts" if b.trump and (b.hearts or rs.hearts_always_trump) else \
+                "named after" if b.trump else "none"
+
+            def sv(s: Silent, bid: object = b) -> str:
+                v = b.silent_value(s)
+                if s == Silent.DURCHMARS and b.key in ("simple", "simple of hearts") and v:
+                    v = v // 3 * rs.silent_durchmars_in_simple
+                if s == Silent.FOUR_ACES and not rs.four_aces:
+                    v = 0
+                return str(v) if v else "-"
+
+            lt.add_row(str(b.rank), b.title, b.title_hu, b.parts, str(b.value), trump,
+                       sv(Silent.HUNDRED), sv(Silent.ULTI), sv(Silent.DURCHMARS),
+                       sv(Silent.FOUR_ACES))
+    console.print(lt)
+    console.print("Silent bonuses (S2): " + "; ".join(
+        f"{SILENT_TITLES[s]}" for s in Silent) + " — won: each defender pays the value; lost: "
+        "the soloist pays each defender double; multiplied with the bid's points component.")
+
+
+@app.command()
+def replay(file: Path) -> None:
+    """Print a game record (a deal or a whole session): hands, auction, tricks, settlement."""
+    try:
+        rec = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        console.print(f"[red]error:[/red] cannot read {file}: {exc.strerror}")
+        raise typer.Exit(2) from None
+    except json.JSONDecodeError as exc:
+        console.print(f"[red]error:[/red] {file}: not valid JSON: {exc}")
+        raise typer.Exit(2) from None
+    try:
+        if isinstance(rec, dict) and rec.get("format") == "ulti-session":
+            s = Session.from_record(rec)
+            for i, d in enumerate(s.deals):
+                console.rule(f"Deal {i + 1}")
+                console.print(render(d, s.players), highlight=False)
+            _print_sheet(s)
+        else:
+            d = from_record(rec)
+            console.print(render(d, players_of(rec)), highlight=False)
+    except RecordError as exc:
+        console.print(f"[red]error:[/red] {file}: {exc}")
+        raise typer.Exit(2) from None
+
+
+def _print_sheet(s: Session) -> None:
+    t = Table(title="Score sheet", title_justify="left")
+    t.add_column("deal", justify="right")
+    t.add_column("dealer")
+    t.add_column("contract")
+    for name in s.players:
+        t.add_column(name, justify="right")
+    for no, dealer, contract, _res, run in s.score_sheet():
+        t.add_row(str(no), s.players[dealer], contract, *(f"{v:+d}" for v in run))
+    console.print(t)
+    money = s.money()
+    console.print("Totals: " + ", ".join(
+        f"{s.players[i]} {s.totals[i]:+d} units ({money[i]:+d} Ft)" for i in range(3)))
+    if s.is_over():
+        console.print("Winner: " + " and ".join(s.players[i] for i in s.winners()))
+
+
+def casual_random_action(deal: Deal, rng: random.Random) -> Action:
+    """A random but not absurd action for demonstrations: mostly passes in the auction, always
+    declares marriages, rarely doubles, plays a random legal card, never claims."""
+    legal = deal.legal_actions()
+    ph = deal.phase
+    kinds = [a.kind for a in legal]
+    if ActionKind.MARRIAGE in kinds:
+        return legal[kinds.index(ActionKind.MARRIAGE)]
+    if ph in (Phase.AUCTION, Phase.ROUND1, Phase.KONTRA) and ActionKind.PASS in kinds:
+        if rng.random() < 0.8:
+            return legal[kinds.index(ActionKind.PASS)]
+    if ph == Phase.BID:
+        return legal[min(len(legal) - 1, int(rng.random() * min(4, len(legal))))]
+    pool = [a for a in legal if a.kind not in (ActionKind.CLAIM, ActionKind.KONTRA)]
+    if ActionKind.KONTRA in kinds and rng.random() < 0.1:
+        pool = [a for a in legal if a.kind == ActionKind.KONTRA]
+    return rng.choice(pool or legal)
+
+
+@app.command()
+def demo(
+    seed: Annotated[int, typer.Option(help="Seed of the deal (and of the random players).")] = 1,
+    deals: Annotated[int, typer.Option(help="Deals to play (more than one: a session).")] = 1,
+    preset: PresetOpt = None,
+    rules_file: RulesOpt = None,
+    save: Annotated[Path | None, typer.Option(help="Write the record to this file.")] = None,
+) -> None:
+    """Play deals between three random players and print them (a tour of the engine)."""
+    rs = _ruleset(preset, rules_file)
+    rng = random.Random(seed)
+    if deals <= 1:
+        d = Deal(rs, seed=seed, dealer=0)
+        while not d.is_over():
+            d.apply(casual_random_action(d, rng))
+        console.print(render(d), highlight=False)
+        if save:
+            save.write_text(dumps(d), encoding="utf-8")
+        return
+    try:
+        rs = rs.with_options(session_deals=max(3, deals - deals % 3))
+    except RulesetError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    s = Session(rs, seed=seed)
+    while True:
+        d = s.deal
+        while not d.is_over():
+            d.apply(casual_random_action(d, rng))
+        if s.is_over():
+            break
+        s.next_deal()
+    _print_sheet(s)
+    if save:
+        s.save(save)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover
+        sys.exit(130)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,261 @@
+"""Game records: a versioned JSON form of a deal that replays to the identical state and
+settlement, and a readable text rendering of a finished deal.
+
+A record (format ``ulti-record``, version 1)::
+
+    {
+      "format": "ulti-record",
+      "version": 1,
+      "rules": {...every option of the ruleset...},
+      "seed": 8931,
+      "dealer": 0,
+      "players": ["Anna", "Béla", "Cili"],
+      "actions": [[1, "discard HA L7"], [1, "bid simple"], [2, "pass"], ...],
+      "result": {"totals": [2, -1, -1], "end_reason": "R8: ten tricks played"}
+    }
+
+Actions are written in their canonical text with the compact card codes (``play HA``); the
+parser reads symbols and names too.  ``result`` is present once the deal is over and is checked
+on replay.  A record that is not valid JSON, of an unknown format or version, with an action
+that the rules refuse, by the wrong seat, or whose result differs from the replay, raises
+:class:`RecordError` naming what is wrong and where.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ulti.actions import ActionKind, ActionParseError, kontra_title, parse_action
+from ulti.bids import KIND_TITLES, Kind
+from ulti.cards import (
+    SUIT_NAMES_EN,
+    SUIT_NAMES_HU,
+    card_points,
+    code,
+    format_cards,
+    symbol,
+)
+from ulti.deal import Deal, IllegalAction
+from ulti.rules import Ruleset, RulesetError
+
+FORMAT = "ulti-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A malformed record, or one that does not replay."""
+
+
+def action_code(action: object) -> str:
+    """The record form of an action: canonical text with compact card codes."""
+    from ulti.actions import Action
+
+    assert isinstance(action, Action)
+    if action.kind == ActionKind.PLAY:
+        return f"play {code(action.card)}"
+    if action.kind == ActionKind.DISCARD:
+        return "discard " + " ".join(code(c) for c in action.cards)
+    return str(action)
+
+
+def to_record(deal: Deal, players: list[str] | None = None) -> dict[str, Any]:
+    rec: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": deal.rules.to_dict(),
+        "seed": deal.seed,
+        "dealer": deal.dealer,
+        "players": list(players) if players else [f"Seat {i}" for i in range(3)],
+        "actions": [[seat, action_code(a)] for seat, a in deal.history],
+    }
+    if deal.is_over():
+        assert deal.settlement is not None
+        rec["result"] = {"totals": list(deal.settlement.totals), "end_reason": deal.end_reason}
+    return rec
+
+
+def dumps(deal: Deal, players: list[str] | None = None) -> str:
+    return json.dumps(to_record(deal, players), ensure_ascii=False, indent=1)
+
+
+def _need(cond: bool, msg: str) -> None:
+    if not cond:
+        raise RecordError(msg)
+
+
+def from_record(rec: Any) -> Deal:
+    """Replay a record (a parsed JSON object) into a :class:`Deal`."""
+    _need(isinstance(rec, dict), "a record is a JSON object")
+    _need(rec.get("format") == FORMAT, f"not an Ulti deal record (format {rec.get('format')!r})")
+    _need(rec.get("version") == VERSION,
+          f"unsupported record version {rec.get('version')!r} (this is version {VERSION})")
+    try:
+        rules = Ruleset.from_dict(rec.get("rules", {}))
+    except RulesetError as exc:
+        raise RecordError(f"rules: {exc}") from None
+    seed, dealer = rec.get("seed"), rec.get("dealer")
+    _need(isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 64,
+          "seed: an integer in [0, 2**64) (D2)")
+    _need(dealer in (0, 1, 2) and not isinstance(dealer, bool), "dealer: 0, 1 or 2 (C3)")
+    actions = rec.get("actions")
+    _need(isinstance(actions, list), "actions: a list of [seat, action]")
+    deal = Deal(rules, seed, dealer)
+    for i, entry in enumerate(actions):
+        where = f"action {i + 1}"
+        _need(isinstance(entry, list | tuple) and len(entry) == 2,
+              f"{where}: expected [seat, action], got {entry!r}")
+        seat, text = entry
+        _need(isinstance(text, str), f"{where}: the action must be text")
+        _need(not deal.is_over(), f"{where} ({text!r}): the deal is already over")
+        if seat != deal.current_player:
+            raise RecordError(f"{where} ({text!r}): recorded for seat {seat}, but seat "
+                              f"{deal.current_player} is to act")
+        try:
+            deal.apply(parse_action(text))
+        except ActionParseError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        except IllegalAction as exc:
+            raise RecordError(f"{where} ({text!r}): {exc}") from None
+    result = rec.get("result")
+    if result is not None:
+        _need(isinstance(result, dict), "result: an object")
+        _need(deal.is_over(), "result: recorded, but the actions do not finish the deal")
+        assert deal.settlement is not None
+        if list(deal.settlement.totals) != result.get("totals"):
+            raise RecordError(f"result: recorded totals {result.get('totals')} but the replay "
+                              f"settles {list(deal.settlement.totals)}")
+    return deal
+
+
+def loads(text: str) -> Deal:
+    try:
+        rec = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc}") from None
+    return from_record(rec)
+
+
+def load(path: str | Path) -> Deal:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    return loads(text)
+
+
+def players_of(rec: dict[str, Any]) -> list[str]:
+    names = rec.get("players")
+    if isinstance(names, list) and len(names) == 3 and all(isinstance(n, str) for n in names):
+        return names
+    return [f"Seat {i}" for i in range(3)]
+
+
+# --------------------------------------------------------------------------------------------
+# text rendering
+
+
+def _suit(s: int) -> str:
+    return f"{SUIT_NAMES_EN[s]} ({SUIT_NAMES_HU[s]})"
+
+
+def render(deal: Deal, players: list[str] | None = None) -> str:
+    """A readable account of a deal: hands, auction, trump, kontras, marriages, tricks and each
+    settlement line.  Meant for finished deals (it shows every hand)."""
+    names = players or [f"Seat {i}" for i in range(3)]
+    rules = deal.rules
+    no_trump = deal.contract is not None and not deal.contract.trump
+    trump = deal.trump if deal.trump >= 0 else None
+    out: list[str] = []
+    title = f"Ulti deal, seed {deal.seed}: {names[deal.dealer]} deals, " \
+            f"{names[deal.forehand]} is forehand"
+    out.append(title)
+    rules_line = f"Rules: {rules.preset}"
+    diff = {k: v for k, v in rules.differences().items()
+            if k not in (Ruleset.from_preset(rules.preset).differences())}
+    if diff:
+        rules_line += " + " + ", ".join(f"{k}={v}" for k, v in diff.items())
+    out.append(rules_line)
+    out.append("")
+    out.append("Hands as dealt:")
+    for p in (deal.forehand, (deal.forehand + 1) % 3, deal.dealer):
+        h = deal.initial_hands[p]
+        role = " (forehand)" if p == deal.forehand else " (dealer)" if p == deal.dealer else ""
+        out.append(f"  {names[p]}{role}: {format_cards(h, 'symbol', trump, no_trump)}")
+    if not rules.talon:
+        out.append(f"  Aside (V4): {format_cards(deal.initial_talon)}")
+    auction: list[str] = []
+    during: list[str] = []
+    played = False
+    for seat, act in deal.history:
+        k = act.kind
+        who = names[seat]
+        if k == ActionKind.PLAY:
+            played = True
+        elif k == ActionKind.DISCARD:
+            auction.append(f"  {who} lays {' '.join(symbol(c) for c in act.cards)}")
+        elif k == ActionKind.BID:
+            b = deal.ladder[act.bid]
+            auction.append(f"  {who} bids {b.title} / {b.title_hu} (rank {b.rank}, "
+                           f"value {b.value})")
+        elif k == ActionKind.PASS:
+            if played:  # after the first trick, a pass declines to raise a kontra (K1)
+                during.append(f"  {who} declines to raise")
+            else:
+                auction.append(f"  {who} passes")
+        elif k == ActionKind.PICKUP:
+            auction.append(f"  {who} picks up the talon")
+        elif k == ActionKind.TRUMP:
+            auction.append(f"  {who} announces trump: {_suit(act.suit)}")
+        elif k == ActionKind.KONTRA:
+            during.append(f"  {who}: {kontra_title(act.level)} on "
+                          f"{KIND_TITLES[Kind(act.component)]}")
+        elif k == ActionKind.MARRIAGE:
+            value = 40 if act.suit == deal.trump else 20
+            during.append(f"  {who} declares the {value} marriage in {_suit(act.suit)}")
+        elif k == ActionKind.CLAIM:
+            during.append(f"  {who} claims (R7)")
+    out.append("")
+    out.append("Auction:")
+    out.extend(auction)
+    if deal.contract is not None:
+        c = deal.contract
+        out.append("")
+        trump_text = _suit(deal.trump) if deal.trump >= 0 else "no trump"
+        out.append(f"Contract: {names[deal.soloist]} plays {c.title} / {c.title_hu}, "
+                   f"{trump_text}")
+        if deal.bid_multiplier != 1:
+            out.append(f"  the first-round bid stands: values ×{deal.bid_multiplier} (V1)")
+        talon_pts = card_points(deal.talon) if c.trump else 0
+        laid = "aside" if not rules.talon else "talon"
+        out.append(f"  {laid}: {format_cards(deal.talon)}"
+                   + (f" ({talon_pts} points to the defenders, P3)" if talon_pts else ""))
+    if during:
+        out.append("")
+        out.append("Kontras, marriages and claims:")
+        out.extend(during)
+    if deal.tricks:
+        out.append("")
+        out.append("Tricks:")
+        for trick_no, (leader, cards, winner) in enumerate(deal.tricks, 1):
+            seats = [(leader + i) % 3 for i in range(3)]
+            played = ", ".join(f"{names[s]} {symbol(c)}" for s, c in zip(seats, cards,
+                                                                         strict=True))
+            pts = card_points(sum(1 << c for c in cards)) if not no_trump else 0
+            extra = f" ({pts})" if pts else ""
+            out.append(f"  {trick_no:>2}. {played} → {names[winner]}{extra}")
+    if deal.is_over():
+        assert deal.settlement is not None
+        out.append("")
+        out.append(f"End: {deal.end_reason}")
+        out.append("")
+        out.append("Settlement:")
+        short = (names[0], names[1], names[2])
+        for line in deal.settlement.explain(short).splitlines():
+            out.append("  " + line)
+    else:
+        out.append("")
+        out.append(f"(in progress: {deal.phase.name.lower()}, {names[deal.current_player]} "
+                   f"to act)")
+    return "\n".join(out)

@@ -1,0 +1,240 @@
+"""The ruleset: one frozen object holding every rule option (section V of RULES.md).
+
+The defaults are the standard rules.  Each variant is one documented option; named presets are
+small sets of overrides.  A ruleset loads from TOML::
+
+    preset = "tournament"        # optional, the starting point
+    simple_forfeit = false       # any option, by name
+
+An unknown option, a value of the wrong type, or options that contradict each other raise
+:class:`RulesetError`, which names the rule (its RULES.md id).
+
+How the V2 reading (the how-to-play page) fits later: its differences are each one more option
+of this object — a ``deal`` pattern (10+2), a ``first_leader`` (forehand), a Simple threshold
+(41 of 90), a marriage timing (with the card), a silent scale (half value) — and its contract
+order is one more ladder transformation in :func:`ulti.bids.build_ladder`.  Nothing in the
+deal state machine assumes the standard values beyond reading these options.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ulti.bids import Ladder, build_ladder
+
+
+class RulesetError(ValueError):
+    """An unknown, ill-typed or contradictory rule option."""
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    rule: str
+    doc: str
+
+
+#: Every option, the rule it comes from, and what it does.  Printed by ``ulti rules``.
+OPTIONS: tuple[Option, ...] = (
+    Option("two_round_auction", "V1",
+           "Two-round auction: a first round on 5 cards at double value; the round's winner takes "
+           "the talon and confirms (value stays double) or raises (single value, same trump kind)."),
+    Option("hearts_always_trump", "V3",
+           "Hearts are always trump: the 'of Hearts' trump bids leave the ladder and every trump "
+           "bid plays in Hearts at single value."),
+    Option("talon", "V4", "Play with the 2-card talon (false: no talon; the 2 spare cards lie "
+                          "aside and count for the defenders)."),
+    Option("combined_bids_only", "V5",
+           "Only bids of at least two parts may be made (an implicit Simple counts as a part)."),
+    Option("equal_value_overcalls", "V6",
+           "A bid of equal value but fewer components overcalls (false: the tournament ladder, "
+           "where equal value never overcalls)."),
+    Option("four_aces", "V7", "Four Aces bids and the Silent Four Aces exist (false: off)."),
+    Option("simple_forfeit", "A5/V8",
+           "A final single-value Simple is not played: the soloist pays the Simple doubled "
+           "(false: played out)."),
+    Option("open_pays_double", "V9",
+           "Open forms pay double the closed form (Open Betli 10, Plain Open Durchmars 12) and "
+           "Open Ulti (8+1, of Hearts 16+2) can be bid."),
+    Option("soloist_alone_exposes", "V10",
+           "In open contracts only the soloist lays the hand face up (false: every hand)."),
+    Option("max_kontra", "V11/K2",
+           "Highest kontra level (0 = no limit; 2 = capped at Rekontra)."),
+    Option("talon_ace_loses_four_aces", "R (unclear seed)",
+           "An Ace in the soloist's talon is lost to the defenders for Four Aces and Silent Four "
+           "Aces (false: the talon's Aces are ignored)."),
+    Option("silent_durchmars_in_simple", "S2 (unclear seed)",
+           "Value of the Silent Durchmars in a Simple (the seed's '(simple 4)' note; 3 by the "
+           "table, 4 by that reading; doubled in Hearts)."),
+    Option("session_deals", "S3", "Deals in a session (each player deals a third of them)."),
+    Option("tiebreak_deals", "S3", "Deals of one tie-break round (a tie for first after it "
+                                    "stands)."),
+    Option("unit_forints", "S3", "Forints per unit, for showing scores as money."),
+)
+OPTION_BY_NAME = {o.name: o for o in OPTIONS}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every rule option of one game.  Defaults: RULES.md standard.  See :data:`OPTIONS`."""
+
+    preset: str = "standard"
+    two_round_auction: bool = False
+    hearts_always_trump: bool = False
+    talon: bool = True
+    combined_bids_only: bool = False
+    equal_value_overcalls: bool = True
+    four_aces: bool = True
+    simple_forfeit: bool = True
+    open_pays_double: bool = False
+    soloist_alone_exposes: bool = False
+    max_kontra: int = 0
+    talon_ace_loses_four_aces: bool = True
+    silent_durchmars_in_simple: int = 3
+    session_deals: int = 24
+    tiebreak_deals: int = 3
+    unit_forints: int = 10
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            expected = bool if f.type in ("bool", bool) else int if f.type in ("int", int) else str
+            if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesetError(f"{_rule(f.name)}: option {f.name!r} must be an integer, "
+                                   f"not {value!r}")
+            if expected is bool and not isinstance(value, bool):
+                raise RulesetError(f"{_rule(f.name)}: option {f.name!r} must be true or false, "
+                                   f"not {value!r}")
+            if expected is str and not isinstance(value, str):
+                raise RulesetError(f"option {f.name!r} must be a string, not {value!r}")
+        if self.two_round_auction and not self.talon:
+            raise RulesetError("V1/V4: the two-round auction deals the talon to the first "
+                               "round's winner; it cannot be played without a talon")
+        if self.max_kontra < 0 or self.max_kontra == 1:
+            raise RulesetError("V11/K2: max_kontra must be 0 (no limit) or at least 2 "
+                               "(Rekontra); the soloist must be able to answer a Kontra")
+        if self.silent_durchmars_in_simple not in (3, 4):
+            raise RulesetError("S2: silent_durchmars_in_simple is 3 (the table) or 4 (the "
+                               "'(simple 4)' reading)")
+        if self.session_deals < 1 or self.session_deals % 3:
+            raise RulesetError("S3: session_deals must be a positive multiple of 3, so that "
+                               "each player deals equally often")
+        if self.tiebreak_deals < 0 or self.tiebreak_deals % 3:
+            raise RulesetError("S3: tiebreak_deals must be a multiple of 3 (0 = no tie-break)")
+        if self.unit_forints < 0:
+            raise RulesetError("S3: unit_forints must not be negative")
+        if len(self.ladder) == 0:
+            raise RulesetError("B5: these options leave no bid in the ladder")
+
+    # -- derived -------------------------------------------------------------------------
+
+    @cached_property
+    def ladder(self) -> Ladder:
+        """The bids of this ruleset in ranks (B5, with V3, V5, V6, V7, V9 applied)."""
+        return build_ladder(self)
+
+    @cached_property
+    def cache(self) -> dict[str, Any]:
+        """Tables other modules derive from this ruleset (computed once per ruleset object)."""
+        return {}
+
+    @property
+    def kontra_cap(self) -> int:
+        """The highest kontra level allowed (K2, V11)."""
+        return self.max_kontra or 1 << 30
+
+    def modified_from_preset(self) -> bool:
+        return self != Ruleset.from_preset(self.preset)
+
+    # -- construction --------------------------------------------------------------------
+
+    @classmethod
+    def from_preset(cls, name: str) -> Ruleset:
+        try:
+            overrides = PRESETS[name]
+        except KeyError:
+            raise RulesetError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}") from None
+        return cls(preset=name, **overrides)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+        """From a mapping of options; ``preset`` (if any) is applied first."""
+        if not isinstance(data, dict):
+            raise RulesetError("a ruleset must be a table of options")
+        data = dict(data)
+        preset = data.pop("preset", "standard")
+        if not isinstance(preset, str):
+            raise RulesetError("preset must be a name")
+        base = cls.from_preset(preset)
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise RulesetError(f"unknown option {key!r}; options: "
+                                   f"{', '.join(o.name for o in OPTIONS)}")
+        return base.with_options(**data)
+
+    @classmethod
+    def from_toml(cls, path: str | Path) -> Ruleset:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RulesetError(f"cannot read rules file {path}: {exc.strerror}") from None
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise RulesetError(f"{path}: not valid TOML: {exc}") from None
+        if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
+            data = data["rules"]
+        return cls.from_dict(data)
+
+    def with_options(self, **options: Any) -> Ruleset:
+        known = {f.name for f in fields(self)}
+        for key in options:
+            if key not in known:
+                raise RulesetError(f"unknown option {key!r}")
+        return replace(self, **options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by name (the form stored in records)."""
+        return asdict(self)
+
+    def differences(self) -> dict[str, Any]:
+        """Options that differ from the standard rules."""
+        std = Ruleset().to_dict()
+        return {k: v for k, v in self.to_dict().items() if k != "preset" and std[k] != v}
+
+
+def _rule(option: str) -> str:
+    o = OPTION_BY_NAME.get(option)
+    return o.rule if o else "V"
+
+
+#: Named presets: overrides of the standard rules.
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "two-round": {"two_round_auction": True},
+    "tournament": {"combined_bids_only": True, "equal_value_overcalls": False},
+    "hearts-trump": {"hearts_always_trump": True},
+    "no-talon": {"talon": False},
+    "no-four-aces": {"four_aces": False},
+    "simple-played": {"simple_forfeit": False},
+    "casual": {"simple_forfeit": False, "max_kontra": 2},
+    "open-double": {"open_pays_double": True, "soloist_alone_exposes": True},
+}
+PRESET_DOCS: dict[str, str] = {
+    "standard": "RULES.md standard rules (the encyclopedia reading).",
+    "two-round": "V1: the encyclopedia's two-round auction.",
+    "tournament": "V5 + V6: combined bids only, equal value never overcalls.",
+    "hearts-trump": "V3: Hearts always trump.",
+    "no-talon": "V4: no talon.",
+    "no-four-aces": "V7: Four Aces off.",
+    "simple-played": "V8: a final Simple is played out.",
+    "casual": "V8 + V11: Simple played out, kontra capped at Rekontra.",
+    "open-double": "V9 + V10: open forms pay double, the soloist alone exposes.",
+}
+
+STANDARD = Ruleset()

@@ -1,0 +1,433 @@
+"""Settlement of a deal: every component, the Ulti penalty and the silent bonuses (S1, S2, K4),
+explained line by line.
+
+An *item* is one thing that is settled: a component of the contract (B, B3, B4) or a silent
+bonus the bid carries (S2).  :func:`status` tells, from what has happened so far, whether an item
+is already won, lost, void (a silent bonus that can no longer happen) or still open.  The same
+function decides when play may stop early (R8) and what the settlement is, so the two cannot
+disagree.  "Decided" means decided whatever anyone plays from here.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ulti.actions import kontra_title
+from ulti.bids import KIND_TITLES, SILENT_TITLES, Bid, Kind, Silent
+from ulti.cards import ACES, card_points, symbol
+
+if TYPE_CHECKING:
+    from ulti.deal import Deal
+
+
+class Status(IntEnum):
+    OPEN = 0
+    WON = 1
+    LOST = 2
+    VOID = 3  # a silent bonus that did not happen (and no longer can)
+
+
+#: An item is an int: a component's :class:`Kind` (0-6), or ``SILENT_BASE`` + a :class:`Silent`.
+Item = int
+SILENT_BASE = 10
+
+_SIMPLE, _FORTY, _ACES4, _ULTI, _BETLI, _DURCH, _TWENTY = (int(k) for k in Kind)
+_S100, _SACES, _SULTI, _SDURCH = (SILENT_BASE + int(s) for s in Silent)
+_OPEN, _WON, _LOST, _VOID = Status.OPEN, Status.WON, Status.LOST, Status.VOID
+
+
+def items_of(bid: Bid, four_aces_on: bool = True) -> list[Item]:
+    out: list[Item] = [int(c.kind) for c in bid.components]
+    for s, _v in bid.silent:
+        if s == Silent.FOUR_ACES and not four_aces_on:
+            continue
+        out.append(SILENT_BASE + int(s))
+    return out
+
+
+def item_title(item: Item) -> str:
+    if item >= SILENT_BASE:
+        return SILENT_TITLES[Silent(item - SILENT_BASE)]
+    return KIND_TITLES[Kind(item)]
+
+
+def _marriage_points(d: Deal) -> tuple[int, int]:
+    """(soloist's, defenders') declared marriage points that count (P2, R5)."""
+    sol = dfn = 0
+    for seat, suit in d.marriages:
+        v = 40 if suit == d.trump else 20
+        if seat == d.soloist:
+            sol += v
+        else:
+            dfn += v
+    return sol, dfn
+
+
+def _trick_points(d: Deal) -> tuple[int, int, int]:
+    """(soloist's trick points, defenders' trick points incl. talon, points still to win) (P1, P3)."""
+    s = d.soloist
+    taken = d.taken
+    sol_cards = taken[s]
+    def_cards = taken[(s + 1) % 3] | taken[(s + 2) % 3]
+    sol = card_points(sol_cards)
+    dfn = card_points(def_cards | d.talon)
+    rem = card_points(d.hands[0] | d.hands[1] | d.hands[2] | d.trick_mask)
+    if d.tricks_played == 10:
+        if d.last_winner == s:
+            sol += 10
+        else:
+            dfn += 10
+    else:
+        rem += 10
+    return sol, dfn, rem
+
+
+def _held_marriage(d: Deal, seat: int, trump_marriage: bool) -> bool:
+    for st, suit in d.marriages:
+        if st == seat and (suit == d.trump) == trump_marriage:
+            return True
+    return False
+
+
+def status(d: Deal, item: Item) -> Status:
+    """The status of one item now (see module doc)."""
+    s = d.soloist
+    done = d.tricks_played == 10
+    if item == _SIMPLE:
+        sp, dp, rem = _trick_points(d)
+        sm, dm = _marriage_points(d)
+        S, D = sp + sm, dp + dm
+        if S > D + rem:
+            return _WON
+        if S + rem <= D:
+            return _LOST
+        return _OPEN
+    if item == _FORTY or item == _TWENTY:
+        need = 60 if item == _FORTY else 80
+        has = _held_marriage(d, s, item == _FORTY)
+        if not has and d.tricks_played >= 1:
+            return _LOST
+        sp, _dp, rem = _trick_points(d)
+        if has and sp >= need:
+            return _WON
+        if sp + rem < need:
+            return _LOST
+        return _OPEN
+    if item == _DURCH:
+        tw = d.tricks_won
+        if tw[(s + 1) % 3] or tw[(s + 2) % 3]:
+            return _LOST
+        return _WON if done else _OPEN
+    if item == _BETLI:
+        if d.tricks_won[s]:
+            return _LOST
+        return _WON if done else _OPEN
+    if item == _ULTI:
+        if not d.soloist_had_seven or 0 <= d.seven_trick < 9:
+            return _LOST
+        if done:
+            return _WON if (d.seven_trick == 9 and d.last_winner == s) else _LOST
+        return _OPEN
+    if item == _ACES4:
+        taken = d.taken
+        if (taken[(s + 1) % 3] | taken[(s + 2) % 3]) & ACES:
+            return _LOST
+        in_talon = d.talon & ACES
+        if in_talon and d.rules.talon_ace_loses_four_aces:
+            return _LOST
+        if (taken[s] | in_talon) & ACES == ACES:
+            return _WON
+        return _OPEN
+    # silent bonuses (S2)
+    if item == _S100:
+        sp, dp, rem = _trick_points(d)
+        sm, dm = _marriage_points(d)
+        S, D = sp + sm, dp + dm
+        if S >= 100:
+            return _WON
+        if D >= 100:
+            return _LOST
+        if S + rem < 100 and D + rem < 100:
+            return _VOID
+        return _OPEN
+    if item == _SDURCH:
+        tw = d.tricks_won
+        n = (tw[0] > 0) + (tw[1] > 0) + (tw[2] > 0)
+        if n > 1:
+            return _VOID
+        if done:
+            return _WON if tw[s] else _LOST
+        return _OPEN
+    if item == _SULTI:
+        if not d.soloist_had_seven or 0 <= d.seven_trick < 9:
+            return _VOID
+        if done:
+            return _WON if d.last_winner == s else _LOST
+        return _OPEN
+    if item == _SACES:
+        talon_aces = d.talon & ACES
+        in_play = ACES & ~d.talon
+        holders = [p for p in range(3) if d.taken[p] & ACES]
+        if len(holders) > 1:
+            return _VOID
+        no_win = bool(talon_aces) and d.rules.talon_ace_loses_four_aces
+        if holders:
+            p = holders[0]
+            if d.taken[p] & in_play == in_play:
+                if p == s:
+                    return _VOID if no_win else _WON
+                return _LOST
+            if p == s and no_win:
+                return _VOID  # the soloist cannot win it, and no defender can take them all
+        return _OPEN
+    raise AssertionError(item)
+
+
+# --------------------------------------------------------------------------------------------
+# settlement
+
+
+class Line(NamedTuple):
+    """One line of a settlement: an item, its outcome, and what each seat receives."""
+
+    item: str
+    outcome: str
+    amounts: tuple[int, int, int]
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"item": self.item, "outcome": self.outcome, "amounts": list(self.amounts),
+                "detail": self.detail}
+
+
+class _Facts(NamedTuple):
+    """What the explanation of a settlement needs, captured when the deal ends."""
+
+    soloist: int
+    sp: int  # soloist's trick points
+    dp: int  # defenders' trick points (talon included)
+    sm: int  # soloist's marriages
+    dm: int  # defenders' marriages
+    trump: bool
+    multiplier: int
+    defenders_took_ace: bool
+    had_seven: bool
+    seven: int
+    seven_trick: int
+    forty_declared: bool
+    twenty_declared: bool
+
+
+#: A raw settlement entry: (title, won?, amounts, item or -1 for the Ulti penalty, status).
+_Raw = tuple[str, bool, tuple[int, int, int], int, Status]
+
+
+class Settlement:
+    """What each seat wins (positive) or pays (negative) in units; zero-sum (S1).
+
+    ``totals`` is computed at once; the explained ``lines`` and ``summary`` are written on first
+    use (a random playout never needs them)."""
+
+    __slots__ = ("totals", "_raw", "_facts", "_lines", "_summary")
+
+    def __init__(self, totals: tuple[int, int, int], raw: list[_Raw] | None = None,
+                 facts: _Facts | None = None, lines: tuple[Line, ...] | None = None,
+                 summary: tuple[str, ...] = ()) -> None:
+        self.totals = totals
+        self._raw = raw
+        self._facts = facts
+        self._lines = lines
+        self._summary = summary if lines is not None else None
+
+    @classmethod
+    def from_lines(cls, lines: tuple[Line, ...], summary: tuple[str, ...] = ()) -> Settlement:
+        t = [0, 0, 0]
+        for ln in lines:
+            for i in range(3):
+                t[i] += ln.amounts[i]
+        return cls((t[0], t[1], t[2]), lines=lines, summary=summary)
+
+    def _build(self) -> None:
+        f = self._facts
+        assert f is not None and self._raw is not None
+        lines = []
+        for title, won, amounts, item, st in self._raw:
+            if item < 0:
+                detail = "K4: the penalty is never multiplied"
+            else:
+                detail = _why(f, item, st)
+                if not won and item >= SILENT_BASE:
+                    detail += "; the soloist pays double"
+            lines.append(Line(title, "won" if won else "lost", amounts, detail))
+        summary = []
+        if f.trump:
+            summary.append(
+                f"Points: soloist {f.sp} in tricks + {f.sm} marriages = {f.sp + f.sm}; "
+                f"defenders {f.dp} in tricks and talon + {f.dm} marriages = {f.dp + f.dm}."
+            )
+        if f.multiplier != 1:
+            summary.append(f"V1: the first-round bid stood; every value is ×{f.multiplier}.")
+        self._lines = tuple(lines)
+        self._summary = tuple(summary)
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        if self._lines is None:
+            self._build()
+        assert self._lines is not None
+        return self._lines
+
+    @property
+    def summary(self) -> tuple[str, ...]:
+        if self._summary is None:
+            self._build()
+        assert self._summary is not None
+        return self._summary
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settlement):
+            return NotImplemented
+        return self.totals == other.totals and self.lines == other.lines
+
+    def __hash__(self) -> int:
+        return hash(self.totals)
+
+    def __repr__(self) -> str:
+        return f"Settlement(totals={self.totals})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"totals": list(self.totals), "lines": [ln.to_dict() for ln in self.lines],
+                "summary": list(self.summary)}
+
+    def explain(self, seat_names: tuple[str, str, str] = ("Seat 0", "Seat 1", "Seat 2")) -> str:
+        out = list(self.summary)
+        width = max((len(ln.item) for ln in self.lines), default=10)
+        for ln in self.lines:
+            amounts = "  ".join(f"{seat_names[i]} {ln.amounts[i]:+d}" for i in range(3))
+            detail = f" — {ln.detail}" if ln.detail else ""
+            out.append(f"{ln.item:<{width}}  {ln.outcome:<5}  {amounts}{detail}")
+        t = self.totals
+        out.append("Total: " + "  ".join(f"{seat_names[i]} {t[i]:+d}" for i in range(3)))
+        return "\n".join(out)
+
+
+def _pay(soloist: int, d1: int, d2: int) -> tuple[int, int, int]:
+    """Amounts when the defenders pay the soloist ``d1`` and ``d2`` (negative: they receive);
+    the defenders are the seats after the soloist, in order."""
+    if soloist == 0:
+        return (d1 + d2, -d1, -d2)
+    if soloist == 1:
+        return (-d2, d1 + d2, -d1)
+    return (-d1, -d2, d1 + d2)
+
+
+def _mult_text(levels: tuple[int, int]) -> str:
+    if levels[0] == levels[1]:
+        return f" ({kontra_title(levels[0])} ×{1 << levels[0]})" if levels[0] else ""
+    parts = [f"{kontra_title(lv)} ×{1 << lv}" if lv else "×1" for lv in levels]
+    return f" (defenders: {parts[0]} / {parts[1]})"
+
+
+def forfeit(d: Deal) -> Settlement:
+    """A5: a final single-value Simple is not played; the soloist pays the Simple doubled."""
+    amt = 2 * d.bid_multiplier
+    line = Line("Simple (forfeit)", "lost", _pay(d.soloist, -amt, -amt),
+                "A5: a final Simple is not played; the soloist pays it doubled")
+    return Settlement.from_lines((line,), ("The auction ended on Simple: not played (A5).",))
+
+
+def _why(f: _Facts, item: Item, st: Status) -> str:
+    won = st == Status.WON
+    if item == _SIMPLE:
+        return f"soloist {f.sp + f.sm} vs defenders {f.dp + f.dm} points"
+    if item == _FORTY or item == _TWENTY:
+        need = 60 if item == _FORTY else 80
+        if not (f.forty_declared if item == _FORTY else f.twenty_declared):
+            return "the marriage of the bid was not declared"
+        return f"{f.sp} in tricks (needs {need})"
+    if item == _ACES4:
+        if won:
+            return "soloist took every Ace"
+        return "a defender took an Ace" if f.defenders_took_ace else "an Ace lies in the talon"
+    if item == _ULTI:
+        if not f.had_seven:
+            return f"the soloist does not hold the trump VII ({symbol(f.seven)})"
+        if 0 <= f.seven_trick < 9:
+            return f"the trump VII fell in trick {f.seven_trick + 1}"
+        return "the trump VII won the last trick" if won else "the last trick was lost"
+    if item == _BETLI:
+        return "soloist took no trick" if won else "soloist took a trick"
+    if item == _DURCH:
+        return "soloist took every trick" if won else "defenders took a trick"
+    if item == _S100:
+        return f"soloist {f.sp + f.sm}, defenders {f.dp + f.dm}"
+    if item == _SACES:
+        return "soloist took every Ace" if won else "one defender took every Ace"
+    if item == _SULTI:
+        return "the trump VII won the last trick" if won else "the trump VII lost the last trick"
+    if item == _SDURCH:
+        return "soloist took every trick" if won else "one defender took every trick"
+    return ""
+
+
+def settle(d: Deal, statuses: dict[Item, Status]) -> Settlement:
+    """The settlement of a finished deal from the final status of every item (S1, S2, K3, K4)."""
+    bid = d.contract
+    assert bid is not None
+    s = d.soloist
+    m = d.bid_multiplier
+    kontra = d.kontra
+    raw: list[_Raw] = []
+    t0 = t1 = t2 = 0
+    for comp in bid.components:
+        kind = comp.kind
+        item = int(kind)
+        st = statuses[item]
+        lv = kontra.get(kind) or (0, 0)
+        v = comp.value * m
+        a1, a2 = v << lv[0], v << lv[1]
+        won = st == _WON
+        if not won:
+            a1, a2 = -a1, -a2
+        amounts = _pay(s, a1, a2)
+        raw.append((comp.title + _mult_text((lv[0], lv[1])), won, amounts, item, st))
+        t0 += amounts[0]
+        t1 += amounts[1]
+        t2 += amounts[2]
+        if kind == _ULTI and not won:
+            amounts = _pay(s, -v, -v)  # K4: never multiplied
+            raw.append(("Ulti penalty", False, amounts, -1, st))
+            t0 += amounts[0]
+            t1 += amounts[1]
+            t2 += amounts[2]
+    if bid.silent:
+        clv = kontra.get(bid.silent_carrier) or (0, 0)
+        for sil, value in bid.silent:
+            item = SILENT_BASE + int(sil)
+            st = statuses.get(item, _VOID)
+            if st == _VOID:
+                continue
+            if sil == Silent.DURCHMARS and bid.key in ("simple", "simple of hearts"):
+                value = value // 3 * d.rules.silent_durchmars_in_simple
+            v = value * m
+            a1, a2 = v << clv[0], v << clv[1]
+            won = st == _WON
+            if not won:
+                a1, a2 = -2 * a1, -2 * a2
+            amounts = _pay(s, a1, a2)
+            raw.append((SILENT_TITLES[sil] + _mult_text((clv[0], clv[1])), won, amounts, item,
+                        st))
+            t0 += amounts[0]
+            t1 += amounts[1]
+            t2 += amounts[2]
+    sp, dp, _ = _trick_points(d)
+    sm, dm = _marriage_points(d)
+    taken = d.taken
+    facts = _Facts(
+        soloist=s, sp=sp, dp=dp, sm=sm, dm=dm, trump=bid.trump, multiplier=m,
+        defenders_took_ace=bool((taken[(s + 1) % 3] | taken[(s + 2) % 3]) & ACES),
+        had_seven=d.soloist_had_seven, seven=d.ulti_card, seven_trick=d.seven_trick,
+        forty_declared=_held_marriage(d, s, True), twenty_declared=_held_marriage(d, s, False),
+    )
+    return Settlement((t0, t1, t2), raw, facts)
