@@ -31,10 +31,20 @@ space): plays 0-31, discards 32-527, bids 528-583, pass 584, pickup 585, claim 5
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from enum import IntEnum
 
-from ulti.bids import ALL_BIDS, BID_BY_KEY, KIND_NAMES, Kind, find_bid, parse_features
+from ulti.bids import (
+    ALL_BIDS,
+    BID_BY_KEY,
+    KIND_NAMES,
+    Kind,
+    Ladder,
+    _regroup,
+    find_bid,
+    parse_features,
+)
 from ulti.cards import (
     SUIT_NAMES_EN,
     CardParseError,
@@ -83,7 +93,7 @@ def kontra_word(level: int) -> str:
 class Action:
     """One action.  Immutable; the same action is the same object wherever it was made."""
 
-    __slots__ = ("kind", "id", "card", "cards", "bid", "suit", "component", "level", "_text")
+    __slots__ = ("_text", "bid", "card", "cards", "component", "id", "kind", "level", "suit")
 
     kind: ActionKind
     id: int
@@ -349,15 +359,12 @@ def parse_action(text: str) -> Action:
     raise ActionParseError(f"{text!r}: cannot read")  # pragma: no cover
 
 
+@functools.cache
+def _catalogue() -> Ladder:
+    """Every known bid (standard and variant-only), each in a rank of its own: for names."""
+    return _regroup([[b] for b in ALL_BIDS])
+
+
 def _find_any(text: str) -> str:
-    """The key of the bid ``text`` names among every known bid (standard and variant-only)."""
-    from ulti.bids import _regroup
-
-    ladder = _ANY_LADDER.get("l")
-    if ladder is None:
-        ladder = _regroup([[b] for b in ALL_BIDS])
-        _ANY_LADDER["l"] = ladder
-    return find_bid(ladder, text).key
-
-
-_ANY_LADDER: dict[str, object] = {}
+    """The key of the bid ``text`` names among every known bid."""
+    return find_bid(_catalogue(), text).key

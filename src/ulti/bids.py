@@ -182,7 +182,8 @@ class Bid:
 
 
 # --------------------------------------------------------------------------------------------
-# the standard table (RULES.md B5): rank, name, parts, value, silent 100, silent Ulti, silent Durchmars
+# the standard table (RULES.md B5):
+# rank, name, parts, value, silent 100, silent Ulti, silent Durchmars
 
 STANDARD_TABLE: tuple[tuple[int, str, str, int, int, int, int], ...] = (
     (1, "Simple", "1", 1, 2, 2, 3),
@@ -276,7 +277,8 @@ def _hungarian(kinds: list[Kind], trump: bool, hearts: bool, opened: bool) -> st
     if kinds == [Kind.BETLI]:
         return "terített betli" if opened else "rebetli" if hearts else "betli"
     if kinds == [Kind.DURCHMARS] and not trump:
-        return ("terített " if opened else "") + "színtelen " + ("re" if hearts else "") + "durchmars"
+        stage = "redurchmars" if hearts else "durchmars"
+        return ("terített " if opened else "") + "színtelen " + stage
     words = ["piros"] if hearts else []
     for k in kinds:
         if k == Kind.DURCHMARS:
@@ -348,7 +350,7 @@ STANDARD_BIDS: tuple[Bid, ...] = _make_standard()
 
 def _variant_only_bids() -> tuple[Bid, ...]:
     """Bids that exist only under a variant: Open Ulti (V9), closed and of Hearts."""
-    out = []
+    out: list[Bid] = []
     for hearts in (False, True):
         m = 2 if hearts else 1
         title = "Open Ulti of Hearts" if hearts else "Open Ulti"

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ulti.actions import Action, ActionKind
-from ulti.bids import SILENT_TITLES, Silent
+from ulti.bids import SILENT_TITLES, Bid, Silent
 from ulti.deal import Deal, Phase
 from ulti.record import RecordError, dumps, from_record, players_of, render
 from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
@@ -76,7 +76,7 @@ def rules(preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
             trump = "Hearts" if b.trump and (b.hearts or rs.hearts_always_trump) else \
                 "named after" if b.trump else "none"
 
-            def sv(s: Silent, bid: object = b) -> str:
+            def sv(s: Silent, b: Bid = b) -> str:
                 v = b.silent_value(s)
                 if s == Silent.DURCHMARS and b.key in ("simple", "simple of hearts") and v:
                     v = v // 3 * rs.silent_durchmars_in_simple

@@ -25,6 +25,7 @@ Phases (``Deal.phase``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -111,6 +112,29 @@ def derive_seed(seed: int, index: int) -> int:
     return z
 
 
+def deck_for_hands(hands: Sequence[int], dealer: int = 0, aside: int = 0) -> list[int]:
+    """The deck order that deals ``hands`` (three masks, by seat) with ``dealer`` dealing: the
+    forehand's hand holds 12 cards (D1), or, without a talon (V4), every hand 10 and ``aside``
+    the two spare cards.  Within a packet, cards go in card order."""
+    fh = (dealer + 1) % 3
+    sizes = [len(cards_of(h)) for h in hands]
+    total = sum(sizes) + aside.bit_count()
+    if total != 32 or (hands[0] | hands[1] | hands[2] | aside) != (1 << 32) - 1:
+        raise ValueError("D1: the hands (and the cards aside) must hold the 32 cards once")
+    plan = _PLAN_V4 if aside else _PLAN_D1
+    want = {0: 12, 1: 10, 2: 10} if not aside else {0: 10, 1: 10, 2: 10}
+    for off, n in want.items():
+        if sizes[(fh + off) % 3] != n:
+            raise ValueError(f"D1: seat {(fh + off) % 3} must hold {n} cards")
+    rest = [cards_of(hands[(fh + off) % 3]) for off in range(3)]
+    deck: list[int] = []
+    for off, n in plan:
+        deck.extend(rest[off][:n])
+        rest[off] = rest[off][n:]
+    deck.extend(cards_of(aside))
+    return deck
+
+
 # --------------------------------------------------------------------------------------------
 # precomputed action lists
 
@@ -151,7 +175,7 @@ def _bids_above(rules: Ruleset) -> list[list[Action]]:
         ladder = rules.ladder
         table = [[A.BID[b.key] for b in ladder.above(r)] for r in range(ladder.top_rank + 1)]
         cache["bids_above"] = table
-    return table  # type: ignore[no-any-return]
+    return table
 
 
 _BIT = tuple(1 << c for c in range(32))
@@ -213,20 +237,68 @@ class Deal:
     """The state of one deal.  See the module documentation."""
 
     __slots__ = (
-        "rules", "ladder", "seed", "dealer", "forehand", "initial_hands", "initial_talon",
-        "_deck", "hands", "talon", "talon_owner", "phase", "player", "bid", "bidder", "passes",
-        "bid_multiplier", "round1_bid", "soloist", "contract", "trump", "beats", "ulti_card",
-        "ulti_bit", "soloist_had_seven", "seven_trick", "trick", "trick_seats", "trick_mask",
-        "leader", "best_card", "best_seat", "trumped", "led_suit", "tricks", "taken",
-        "tricks_won", "tricks_played", "last_winner", "marriages", "kontra", "kontra_queue",
-        "kontra_raised", "exposed", "pending", "statuses", "end_reason", "_settlement",
-        "history", "_events", "_bid_table", "_rank",
+        "_bid_table",
+        "_deck",
+        "_events",
+        "_rank",
+        "_settlement",
+        "beats",
+        "best_card",
+        "best_seat",
+        "bid",
+        "bid_multiplier",
+        "bidder",
+        "contract",
+        "custom_deck",
+        "dealer",
+        "end_reason",
+        "exposed",
+        "forehand",
+        "hands",
+        "history",
+        "initial_hands",
+        "initial_talon",
+        "kontra",
+        "kontra_queue",
+        "kontra_raised",
+        "ladder",
+        "last_winner",
+        "leader",
+        "led_suit",
+        "marriages",
+        "passes",
+        "pending",
+        "phase",
+        "player",
+        "round1_bid",
+        "rules",
+        "seed",
+        "seven_trick",
+        "soloist",
+        "soloist_had_seven",
+        "statuses",
+        "taken",
+        "talon",
+        "talon_owner",
+        "trick",
+        "trick_mask",
+        "trick_seats",
+        "tricks",
+        "tricks_played",
+        "tricks_won",
+        "trump",
+        "trumped",
+        "ulti_bit",
+        "ulti_card",
     )
 
-    def __init__(self, rules: Ruleset = STANDARD, seed: int = 0, dealer: int = 0) -> None:
+    def __init__(self, rules: Ruleset = STANDARD, seed: int = 0, dealer: int = 0,
+                 deck: Sequence[int] | None = None) -> None:
+        """A new deal of ``rules``.  The deck order comes from ``seed`` (D2), or is given as
+        ``deck`` (a permutation of the 32 cards, dealt in order: see :func:`deck_for_hands`)."""
         if not isinstance(rules, Ruleset):
             raise TypeError("rules must be a Ruleset")
-        if dealer not in (0, 1, 2):
+        if dealer not in (0, 1, 2) or isinstance(dealer, bool):
             raise ValueError("C3: the dealer is seat 0, 1 or 2")
         if not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
             raise ValueError("D2: a seed is an integer in [0, 2**64)")
@@ -237,9 +309,17 @@ class Deal:
         self.dealer = dealer
         fh = (dealer + 1) % 3
         self.forehand = fh
-        deck = shuffled_deck(seed)
+        if deck is None:
+            deck = shuffled_deck(seed)
+            self.custom_deck = False
+        else:
+            deck = list(deck)
+            if sorted(deck) != list(range(32)):
+                raise ValueError("D1: a deck is an order of the 32 cards, each once")
+            self.custom_deck = True
         self._deck = deck
         hands = [0, 0, 0]
+        plan: tuple[tuple[int, int], ...]
         if rules.two_round_auction:
             plan = _PLAN_V1
         elif rules.talon:
@@ -339,7 +419,7 @@ class Deal:
         replaying the history with recording on; :meth:`record_events` keeps it live."""
         if self._events is not None:
             return list(self._events)
-        replay = Deal(self.rules, self.seed, self.dealer)
+        replay = self._fresh()
         replay._events = [Event("deal", self.dealer, f"seat {self.dealer} deals; seat "
                                                      f"{self.forehand} is forehand")]
         for _, a in self.history:
@@ -1041,6 +1121,16 @@ class Deal:
         new._events = list(self._events) if self._events is not None else None
         return new
 
+    def _fresh(self) -> Deal:
+        """The same deal before its first action."""
+        return Deal(self.rules, self.seed, self.dealer,
+                    self._deck if self.custom_deck else None)
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The deck order (secret until the deal is over, D2; not part of any observation)."""
+        return tuple(self._deck)
+
     def undo(self) -> Action:
         """Take back the last action; the state becomes exactly what it was before it.
 
@@ -1049,7 +1139,7 @@ class Deal:
         if not self.history:
             raise IllegalAction("undo", "nothing to undo")
         last = self.history[-1][1]
-        fresh = Deal(self.rules, self.seed, self.dealer)
+        fresh = self._fresh()
         if self._events is not None:
             fresh._events = [Event("deal", self.dealer, f"seat {self.dealer} deals; seat "
                                                         f"{self.forehand} is forehand")]
@@ -1062,7 +1152,8 @@ class Deal:
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the state (for equality and tests)."""
         return (
-            self.rules, self.seed, self.dealer, tuple(self.hands), self.talon, self.talon_owner,
+            self.rules, self.seed, self.dealer, tuple(self._deck), tuple(self.hands), self.talon,
+            self.talon_owner,
             self.phase, self.player, self.bid.key if self.bid else None, self.bidder,
             self.passes, self.bid_multiplier, self.soloist, self.trump, tuple(self.trick),
             tuple(self.tricks), tuple(self.taken), tuple(self.marriages),
@@ -1097,5 +1188,5 @@ class Deal:
 
 from ulti.observation import Observation  # noqa: E402  (re-exported for typing)
 
-__all__ = ["Deal", "Event", "IllegalAction", "Observation", "Phase", "derive_seed",
-           "shuffled_deck", "play_actions"]
+__all__ = ["Deal", "Event", "IllegalAction", "Observation", "Phase", "deck_for_hands",
+           "derive_seed", "play_actions", "shuffled_deck"]

@@ -9,6 +9,7 @@ A record (format ``ulti-record``, version 1)::
       "rules": {...every option of the ruleset...},
       "seed": 8931,
       "dealer": 0,
+      "deck": "HA L7 ...",          # only for a deal of a given deck order
       "players": ["Anna", "Béla", "Cili"],
       "actions": [[1, "discard HA L7"], [1, "bid simple"], [2, "pass"], ...],
       "result": {"totals": [2, -1, -1], "end_reason": "R8: ten tricks played"}
@@ -32,9 +33,11 @@ from ulti.bids import KIND_TITLES, Kind
 from ulti.cards import (
     SUIT_NAMES_EN,
     SUIT_NAMES_HU,
+    CardParseError,
     card_points,
     code,
     format_cards,
+    parse_card,
     symbol,
 )
 from ulti.deal import Deal, IllegalAction
@@ -70,6 +73,8 @@ def to_record(deal: Deal, players: list[str] | None = None) -> dict[str, Any]:
         "players": list(players) if players else [f"Seat {i}" for i in range(3)],
         "actions": [[seat, action_code(a)] for seat, a in deal.history],
     }
+    if deal.custom_deck:
+        rec["deck"] = " ".join(code(c) for c in deal.deck)
     if deal.is_over():
         assert deal.settlement is not None
         rec["result"] = {"totals": list(deal.settlement.totals), "end_reason": deal.end_reason}
@@ -101,7 +106,16 @@ def from_record(rec: Any) -> Deal:
     _need(dealer in (0, 1, 2) and not isinstance(dealer, bool), "dealer: 0, 1 or 2 (C3)")
     actions = rec.get("actions")
     _need(isinstance(actions, list), "actions: a list of [seat, action]")
-    deal = Deal(rules, seed, dealer)
+    deck = None
+    if "deck" in rec:
+        _need(isinstance(rec["deck"], str), "deck: the 32 card codes, space separated")
+        try:
+            deck = [parse_card(t) for t in rec["deck"].split()]
+            deal = Deal(rules, seed, dealer, deck)
+        except (ValueError, CardParseError) as exc:
+            raise RecordError(f"deck: {exc}") from None
+    else:
+        deal = Deal(rules, seed, dealer)
     for i, entry in enumerate(actions):
         where = f"action {i + 1}"
         _need(isinstance(entry, list | tuple) and len(entry) == 2,
@@ -240,11 +254,11 @@ def render(deal: Deal, players: list[str] | None = None) -> str:
         out.append("Tricks:")
         for trick_no, (leader, cards, winner) in enumerate(deal.tricks, 1):
             seats = [(leader + i) % 3 for i in range(3)]
-            played = ", ".join(f"{names[s]} {symbol(c)}" for s, c in zip(seats, cards,
-                                                                         strict=True))
+            line = ", ".join(f"{names[p]} {symbol(c)}"
+                               for p, c in zip(seats, cards, strict=True))
             pts = card_points(sum(1 << c for c in cards)) if not no_trump else 0
             extra = f" ({pts})" if pts else ""
-            out.append(f"  {trick_no:>2}. {played} → {names[winner]}{extra}")
+            out.append(f"  {trick_no:>2}. {line} → {names[winner]}{extra}")
     if deal.is_over():
         assert deal.settlement is not None
         out.append("")

@@ -42,7 +42,8 @@ class Option:
 OPTIONS: tuple[Option, ...] = (
     Option("two_round_auction", "V1",
            "Two-round auction: a first round on 5 cards at double value; the round's winner takes "
-           "the talon and confirms (value stays double) or raises (single value, same trump kind)."),
+           "the talon and confirms (value stays double) or raises (single value, same trump "
+           "kind)."),
     Option("hearts_always_trump", "V3",
            "Hearts are always trump: the 'of Hearts' trump bids leave the ladder and every trump "
            "bid plays in Hearts at single value."),

@@ -65,7 +65,8 @@ def _marriage_points(d: Deal) -> tuple[int, int]:
 
 
 def _trick_points(d: Deal) -> tuple[int, int, int]:
-    """(soloist's trick points, defenders' trick points incl. talon, points still to win) (P1, P3)."""
+    """(soloist's trick points, defenders' trick points incl. talon, points still to win),
+    the last trick's 10 included (P1, P3)."""
     s = d.soloist
     taken = d.taken
     sol_cards = taken[s]
@@ -84,10 +85,7 @@ def _trick_points(d: Deal) -> tuple[int, int, int]:
 
 
 def _held_marriage(d: Deal, seat: int, trump_marriage: bool) -> bool:
-    for st, suit in d.marriages:
-        if st == seat and (suit == d.trump) == trump_marriage:
-            return True
-    return False
+    return any(st == seat and (suit == d.trump) == trump_marriage for st, suit in d.marriages)
 
 
 def status(d: Deal, item: Item) -> Status:
@@ -95,15 +93,17 @@ def status(d: Deal, item: Item) -> Status:
     s = d.soloist
     done = d.tricks_played == 10
     if item == _SIMPLE:
+        if not d.tricks_played:
+            return _OPEN  # marriages may still be declared (R5)
         sp, dp, rem = _trick_points(d)
         sm, dm = _marriage_points(d)
         S, D = sp + sm, dp + dm
-        if S > D + rem:
+        if D + rem < S:
             return _WON
         if S + rem <= D:
             return _LOST
         return _OPEN
-    if item == _FORTY or item == _TWENTY:
+    if item in (_FORTY, _TWENTY):
         need = 60 if item == _FORTY else 80
         has = _held_marriage(d, s, item == _FORTY)
         if not has and d.tricks_played >= 1:
@@ -141,6 +141,8 @@ def status(d: Deal, item: Item) -> Status:
         return _OPEN
     # silent bonuses (S2)
     if item == _S100:
+        if not d.tricks_played:
+            return _OPEN  # marriages may still be declared (R5)
         sp, dp, rem = _trick_points(d)
         sm, dm = _marriage_points(d)
         S, D = sp + sm, dp + dm
@@ -229,7 +231,7 @@ class Settlement:
     ``totals`` is computed at once; the explained ``lines`` and ``summary`` are written on first
     use (a random playout never needs them)."""
 
-    __slots__ = ("totals", "_raw", "_facts", "_lines", "_summary")
+    __slots__ = ("_facts", "_lines", "_raw", "_summary", "totals")
 
     def __init__(self, totals: tuple[int, int, int], raw: list[_Raw] | None = None,
                  facts: _Facts | None = None, lines: tuple[Line, ...] | None = None,
@@ -341,7 +343,7 @@ def _why(f: _Facts, item: Item, st: Status) -> str:
     won = st == Status.WON
     if item == _SIMPLE:
         return f"soloist {f.sp + f.sm} vs defenders {f.dp + f.dm} points"
-    if item == _FORTY or item == _TWENTY:
+    if item in (_FORTY, _TWENTY):
         need = 60 if item == _FORTY else 80
         if not (f.forty_declared if item == _FORTY else f.twenty_declared):
             return "the marriage of the bid was not declared"

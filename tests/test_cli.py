@@ -1,0 +1,68 @@
+"""The ``ulti`` command: rules, replay, demo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from ulti.cli import app
+
+runner = CliRunner()
+
+
+def test_rules_prints_options_and_the_whole_ladder() -> None:
+    r = runner.invoke(app, ["rules"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "two_round_auction" in out and "V1" in out
+    assert "20-100 Ulti Open Durchmars of Hearts" in out
+    assert "piros húszszáz ulti terített durchmars" in out
+    assert "54 bids in 42 ranks" in out
+
+
+def test_rules_with_preset_and_file(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["rules", "--preset", "tournament"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0 and "38 bids in 15 ranks" in r.output
+    f = tmp_path / "r.toml"
+    f.write_text("four_aces = false\n")
+    r = runner.invoke(app, ["rules", "--rules", str(f)], env={"COLUMNS": "200"})
+    assert r.exit_code == 0 and "42 bids in 31 ranks" in r.output
+    f.write_text("nonsense = 1\n")
+    r = runner.invoke(app, ["rules", "--rules", str(f)])
+    assert r.exit_code == 2 and "unknown option" in r.output
+    r = runner.invoke(app, ["rules", "--preset", "nope"])
+    assert r.exit_code == 2 and "unknown preset" in r.output
+
+
+def test_demo_and_replay(tmp_path: Path) -> None:
+    f = tmp_path / "deal.json"
+    r = runner.invoke(app, ["demo", "--seed", "4", "--save", str(f)], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    assert "Settlement:" in r.output or "not played (A5)" in r.output
+    rec = json.loads(f.read_text(encoding="utf-8"))
+    assert rec["format"] == "ulti-record"
+    r2 = runner.invoke(app, ["replay", str(f)], env={"COLUMNS": "200"})
+    assert r2.exit_code == 0
+    assert r2.output == r.output  # the same rendering from the record
+
+
+def test_demo_session_and_replay(tmp_path: Path) -> None:
+    f = tmp_path / "match.json"
+    r = runner.invoke(app, ["demo", "--deals", "6", "--seed", "2", "--save", str(f)],
+                      terminal_width=200)
+    assert r.exit_code == 0, r.output
+    assert "Score sheet" in r.output and "Winner" in r.output
+    r2 = runner.invoke(app, ["replay", str(f)], env={"COLUMNS": "200"})
+    assert r2.exit_code == 0 and "Deal 6" in r2.output and "Score sheet" in r2.output
+
+
+def test_replay_of_a_bad_file(tmp_path: Path) -> None:
+    f = tmp_path / "bad.json"
+    f.write_text('{"format": "ulti-record", "version": 1, "seed": 1, "dealer": 0, '
+                 '"actions": [[2, "pass"]]}')
+    r = runner.invoke(app, ["replay", str(f)])
+    assert r.exit_code == 2 and "recorded for seat 2" in r.output
+    r = runner.invoke(app, ["replay", str(tmp_path / "none.json")])
+    assert r.exit_code == 2 and "cannot read" in r.output

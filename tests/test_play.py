@@ -1,0 +1,328 @@
+"""Card play (R1-R8), marriages (R5, P2, P4), open contracts and claims (R7)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import make_deal, play_random, random_action, start
+from test_auction import assert_refused
+from ulti import actions as A
+from ulti.cards import (
+    PLAIN_ORDER_STRENGTH,
+    TRUMP_ORDER_STRENGTH,
+    cards_of,
+    parse_card,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
+from ulti.deal import Deal, Phase
+from ulti.rules import Ruleset
+
+# dealer 0: seat 1 is forehand and soloist, lays ♦7 ♦8
+HANDS = {
+    1: "♥A ♥9 ♠K ♠8 ♣A ♣10 ♣9 ♣7 ♦A ♦9 ♦7 ♦8",
+    2: "♥K ♥10 ♥7 ♠A ♠Q ♣K ♣8 ♦K ♦Q ♦10",
+    0: "♥Q ♥J ♥8 ♠10 ♠J ♠9 ♠7 ♣Q ♣J ♦J",
+}
+
+
+def legal(d: Deal) -> set[str]:
+    return {str(a)[5:] for a in d.legal_actions() if str(a).startswith("play")}
+
+
+def cards(text: str) -> set[str]:
+    from ulti.cards import symbol
+
+    return {symbol(c) for c in parse_cards(text)}
+
+
+def test_r1_to_r6_a_scripted_ulti() -> None:
+    d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    assert d.current_player == 1  # R1: the soloist leads the first trick
+    # R6: the trump VII is held back while other cards are legal
+    assert legal(d) == cards("♥A ♥9 ♠K ♠8 ♣A ♣10 ♣9 ♦A ♦9")
+    assert_refused(d, "play ♣7", "R6")
+    d.apply("play ♥9")
+    assert legal(d) == cards("♥K ♥10")  # R2: follow and overtake ♥9
+    assert_refused(d, "play ♥7", "R2")
+    assert_refused(d, "play ♠A", "R2")
+    d.apply("play ♥10")
+    assert legal(d) == cards("♥Q ♥J ♥8")  # R2: cannot beat ♥X (trump order, C2): any heart
+    d.apply("play ♥8")
+    assert d.tricks[-1][2] == 2  # R4: highest card of the led suit
+    d.apply("play ♦K")
+    assert legal(d) == cards("♦J")
+    d.apply("play ♦J")
+    assert legal(d) == cards("♦A")  # must overtake the King
+    d.apply("play ♦A")
+    assert d.current_player == 1  # the winner leads (R1)
+    d.apply("play ♠8")
+    assert legal(d) == cards("♠A ♠Q")
+    d.apply("play ♠Q")
+    assert legal(d) == cards("♠10")  # ♠X beats ♠Q in a trump contract (C2)
+    d.apply("play ♠10")
+    d.apply("play ♠J")
+    d.apply("play ♠K")
+    d.apply("play ♠A")
+    assert d.tricks[-1][2] == 2
+    d.apply("play ♦Q")
+    assert legal(d) == cards("♣Q ♣J")  # R3: void, must trump
+    assert_refused(d, "play ♠9", "R3")
+    d.apply("play ♣J")
+    assert legal(d) == cards("♦9")
+    d.apply("play ♦9")
+    assert d.tricks[-1][2] == 0  # R4: the trump wins
+    d.apply("play ♣Q")
+    assert legal(d) == cards("♣A ♣10")  # R3/R2: overtake the trump; the VII stays back
+    d.apply("play ♣10")
+    assert legal(d) == cards("♣K ♣8")  # cannot beat ♣X: any trump
+    d.apply("play ♣8")
+    d.apply("play ♥A")
+    d.apply("play ♥7")
+    d.apply("play ♥Q")
+    assert legal(d) == cards("♣A ♣9")
+    d.apply("play ♣A")
+    d.apply("play ♣K")
+    d.apply("play ♠9")
+    assert legal(d) == cards("♣9")
+    d.apply("play ♣9")
+    assert legal(d) == cards("♥K ♦10")  # R3: void and no trump left: any card
+    d.apply("play ♦10")
+    d.apply("play ♠7")
+    assert legal(d) == cards("♣7")  # the last trick
+    d.apply("play ♣7")
+    d.apply("play ♥K")
+    d.apply("play ♥J")
+    assert d.is_over() and d.tricks_played == 10
+    lines = {ln.item: ln for ln in d.settlement.lines} if d.settlement else {}
+    assert lines["Ulti"].outcome == "won"  # the VII won the last trick
+    assert d.returns()[1] > 0
+
+
+def test_r2_a_trumped_trick_may_be_followed_with_any_card_of_the_suit() -> None:
+    hands = {
+        1: "♣A ♣10 ♣K ♣Q ♣J ♣9 ♣8 ♣7 ♠A ♠7 ♦7 ♦8",
+        2: "♥A ♥10 ♥K ♥Q ♥J ♥9 ♥8 ♥7 ♦A ♦10",
+        0: "♠10 ♠K ♠Q ♠J ♠9 ♠8 ♦K ♦Q ♦J ♦9",
+    }
+    d = make_deal(hands, rules=Ruleset(simple_forfeit=False))
+    start(d, "simple", "♦7 ♦8", trump="leaves")  # spades (leaves) are trump
+    d.apply("play ♣A")  # seat 2 and seat 0 are void in acorns
+    # seat 2 has no acorns and no trump (leaves): any card (R3)
+    assert legal(d) == cards("♥A ♥10 ♥K ♥Q ♥J ♥9 ♥8 ♥7 ♦A ♦10")
+    d.apply("play ♦A")
+    # seat 0: no acorns, holds trumps: must trump (R3), any trump since none is in the trick
+    assert legal(d) == cards("♠10 ♠K ♠Q ♠J ♠9 ♠8")
+    d.apply("play ♠8")
+    assert d.tricks[-1][2] == 0
+    # seat 0 leads a diamond; seat 1 cannot follow and trumps with the ♠A... first the soloist
+    d.apply("play ♦K")
+    assert legal(d) == cards("♠A ♠7")  # R3: must trump (the ♠7 is no Ulti here)
+    d.apply("play ♠7")
+    # seat 2 follows diamonds; the trick is trumped, so any diamond will do (R2)
+    assert legal(d) == cards("♦10")
+    d.apply("play ♦10")
+
+
+def _ref_legal(hand: list[int], trick: list[int], trump: int, trump_contract: bool) -> set[int]:
+    """Move generation written out plainly from R2-R3 (the reference for the engine)."""
+    strength = TRUMP_ORDER_STRENGTH if trump_contract else PLAIN_ORDER_STRENGTH
+    if not trick:
+        return set(hand)
+    led = suit_of(trick[0])
+    follow = [c for c in hand if suit_of(c) == led]
+    if follow:
+        if trump >= 0 and led != trump and any(suit_of(c) == trump for c in trick):
+            return set(follow)
+        best = max((c for c in trick if suit_of(c) == led), key=lambda c: strength[rank_of(c)])
+        higher = [c for c in follow if strength[rank_of(c)] > strength[rank_of(best)]]
+        return set(higher or follow)
+    if trump >= 0:
+        trumps = [c for c in hand if suit_of(c) == trump]
+        if trumps:
+            played = [c for c in trick if suit_of(c) == trump]
+            if played:
+                best = max(played, key=lambda c: strength[rank_of(c)])
+                higher = [c for c in trumps if strength[rank_of(c)] > strength[rank_of(best)]]
+                return set(higher or trumps)
+            return set(trumps)
+    return set(hand)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_r2_r3_r6_move_generation_matches_the_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(25):
+        d = Deal(seed=rng.getrandbits(64), dealer=rng.randrange(3))
+        while not d.is_over():
+            if d.phase == Phase.PLAY:
+                p = d.current_player
+                c = d.contract
+                assert c is not None
+                ref = _ref_legal(cards_of(d.hands[p]), list(d.trick), d.trump, c.trump)
+                if c.has(A.Kind.ULTI) and p == d.soloist and d.ulti_card in ref and len(ref) > 1:
+                    ref.discard(d.ulti_card)  # R6
+                assert set(d.legal_cards()) == ref
+                checked += 1
+            d.apply(random_action(d, rng))
+    assert checked > 100
+
+
+def test_r5_marriages_declared_with_the_first_trick_card() -> None:
+    hands = {
+        1: "♣A ♣10 ♣K ♣Q ♥K ♥Q ♠A ♠10 ♦A ♦10 ♦7 ♦8",
+        2: "♥A ♥10 ♥J ♥9 ♠K ♠Q ♠J ♠9 ♣J ♣9",
+        0: "♥8 ♥7 ♠8 ♠7 ♦K ♦Q ♦J ♦9 ♣8 ♣7",
+    }
+    d = start(make_deal(hands), "simple of hearts", "♦7 ♦8")
+    assert [str(a) for a in d.legal_actions()[:2]] == ["marriage hearts", "marriage acorns"]
+    d.apply("marriage hearts")  # 40: Hearts are trump
+    d.apply("marriage acorns")  # 20
+    assert_refused(d, "marriage acorns", "R5")
+    d.apply("play ♠A")
+    assert "marriage leaves" in [str(a) for a in d.legal_actions()]
+    d.apply("marriage leaves")  # seat 2: the defenders' marriage
+    assert_refused(d, "marriage bells", "R5")  # seat 2 does not hold it
+    d.apply("play ♠K")
+    assert "marriage bells" in [str(a) for a in d.legal_actions()]
+    d.apply("play ♠7")  # seat 0 does not declare ♦K♦Q: the marriage is lost
+    assert d.marriages == [(1, 0), (1, 1), (2, 2)]
+    d.apply("play ♣A")
+    assert not [a for a in d.legal_actions() if a.kind == A.ActionKind.MARRIAGE]
+    assert_refused(d, "marriage bells", "R5")  # only with the first trick's card
+    play_random(d, random.Random(0))
+    summary = d.settlement.summary[0] if d.settlement else ""
+    assert "+ 60 marriages" in summary  # P2: 40 + 20 for the soloist
+    assert "+ 20 marriages" in summary  # the defenders' 20
+
+
+def test_r5_hundred_bids_allow_only_the_marriage_of_the_bid() -> None:
+    hands = {
+        1: "♣A ♣10 ♣K ♣Q ♥K ♥Q ♠A ♠10 ♦A ♦10 ♦7 ♦8",
+        2: "♥A ♥10 ♥J ♥9 ♠K ♠Q ♠J ♠9 ♣J ♣9",
+        0: "♥8 ♥7 ♠8 ♠7 ♦K ♦Q ♦J ♦9 ♣8 ♣7",
+    }
+    d = start(make_deal(hands), "40-100", "♦7 ♦8", trump="acorns")
+    assert [str(a) for a in d.legal_actions() if a.kind == A.ActionKind.MARRIAGE] == [
+        "marriage acorns"]
+    assert_refused(d, "marriage hearts", "R5")
+    d.apply("marriage acorns")
+    d.apply("play ♠A")
+    assert not [a for a in d.legal_actions() if a.kind == A.ActionKind.MARRIAGE]
+    assert_refused(d, "marriage leaves", "R5")  # no other marriage counts for anyone
+    d = start(make_deal(hands), "20-100", "♦7 ♦8", trump="acorns")
+    assert [str(a) for a in d.legal_actions() if a.kind == A.ActionKind.MARRIAGE] == [
+        "marriage hearts"]
+    d.apply("marriage hearts")
+    assert not [a for a in d.legal_actions() if a.kind == A.ActionKind.MARRIAGE]
+
+
+def test_p4_no_marriages_in_no_trump_contracts() -> None:
+    hands = {
+        1: "♣A ♣10 ♣K ♣Q ♥K ♥Q ♠A ♠10 ♦A ♦10 ♦7 ♦8",
+        2: "♥A ♥10 ♥J ♥9 ♠K ♠Q ♠J ♠9 ♣J ♣9",
+        0: "♥8 ♥7 ♠8 ♠7 ♦K ♦Q ♦J ♦9 ♣8 ♣7",
+    }
+    d = start(make_deal(hands), "plain durchmars", "♦7 ♦8")
+    assert not [a for a in d.legal_actions() if a.kind == A.ActionKind.MARRIAGE]
+    assert_refused(d, "marriage hearts", "R5")
+
+
+def test_r7_open_contract_hands_are_laid_face_up_after_the_first_trick() -> None:
+    d = start(make_deal({
+        1: "♥7 ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
+        2: "♥A ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
+        0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
+    }), "open betli", "♦A ♦K")
+    assert d.observation(2).exposed == ()
+    assert "claim" not in [str(a) for a in d.legal_actions()]
+    d.apply("play ♥7")
+    d.apply("play ♥A")
+    d.apply("play ♣A")  # trick 1 to seat 2
+    assert d.exposed == 0b111
+    o = d.observation(2)
+    assert {seat for seat, _ in o.exposed} == {0, 1}
+    assert dict(o.exposed)[1] == tuple(sorted(cards_of(d.hands[1])))
+    assert d.legal_actions()[0] == A.CLAIM
+
+
+def test_v10_soloist_alone_exposes() -> None:
+    d = start(make_deal({
+        1: "♥7 ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
+        2: "♥A ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
+        0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
+    }, rules=Ruleset(soloist_alone_exposes=True)), "open betli", "♦A ♦K")
+    for c in ("♥7", "♥A", "♣A"):
+        d.apply(f"play {c}")
+    assert d.exposed == 1 << 1
+    assert [seat for seat, _ in d.observation(2).exposed] == [1]
+    assert d.observation(1).exposed == ()
+
+
+def test_r7_claim_settles_by_proven_best_play() -> None:
+    # Open Betli the soloist cannot lose: his cards are the lowest of every suit he holds
+    d = start(make_deal({
+        1: "♥7 ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
+        2: "♥A ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
+        0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
+    }), "open betli", "♦A ♦K")
+    assert_refused(d, "claim", "R7")  # not before the first trick
+    d.apply("play ♥7")
+    d.apply("play ♥A")
+    d.apply("play ♣A")
+    for _ in range(3):  # a few more tricks so the proof is small
+        d.apply(A.play(d.legal_cards()[-1]))
+    d.apply("claim")
+    assert d.is_over() and "R7" in d.end_reason
+    assert d.returns()[1] == 40  # Open Betli won: 20 from each defender
+    # a claim in a closed contract is refused
+    d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    for c in ("♥9", "♥10", "♥8"):
+        d.apply(f"play {c}")
+    assert_refused(d, "claim", "R7")
+
+
+def test_r8_play_ends_when_everything_is_decided() -> None:
+    d = start(make_deal({
+        1: "♥A ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
+        2: "♥7 ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
+        0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
+    }), "betli", "♦A ♦K")
+    d.apply("play ♥A")  # the soloist must win this trick
+    d.apply(A.play(d.legal_cards()[0]))
+    d.apply(A.play(d.legal_cards()[0]))
+    assert d.is_over() and d.tricks_played == 1
+    assert "R8" in d.end_reason and d.returns()[1] == -10
+
+
+def test_r8_ten_tricks_at_most_and_the_last_trick_counts() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        d = play_random(Deal(seed=rng.getrandbits(64)), rng)
+        assert d.tricks_played <= 10
+        if d.tricks_played == 10:
+            assert d.last_winner == d.tricks[-1][2]
+
+
+def test_bad_play_input_changes_nothing() -> None:
+    d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    assert_refused(d, "play ♥K", "R2")  # not held
+    assert_refused(d, "bid betli", "R2")
+    assert_refused(d, "pickup", "R2")
+    d.apply("play ♥9")
+    assert_refused(d, "play ♥9", "R2")  # already played / not held
+    with pytest.raises(ValueError):
+        d.observation(5)
+
+
+def test_card_notation_in_play_actions() -> None:
+    d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    d.apply("play piros kilences")  # ♥9 in Hungarian
+    assert d.trick == [parse_card("♥9")]
+    d.apply("play Hearts X")
+    d.apply("play H8")
+    assert d.tricks_played == 1
