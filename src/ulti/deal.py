@@ -813,12 +813,16 @@ class Deal:
     def _apply_play(self, action: Action) -> None:
         p = self.player
         c = action.card
-        bit = 1 << c
-        if not self._play_mask(p) & bit:
+        if not self._play_mask(p) >> c & 1:
             raise IllegalAction(*self.why_illegal(c))
         self.history.append((p, action))
         if self._events is not None:
             self._events.append(Event("action", p, action._text, action.cards))
+        self._play_core(p, c)
+
+    def _play_core(self, p: int, c: int) -> None:
+        """Seat ``p`` plays card ``c`` (already checked): the trick, its winner, R8."""
+        bit = 1 << c
         self.hands[p] ^= bit
         trick = self.trick
         if c == self.ulti_card:
@@ -843,6 +847,35 @@ class Deal:
             self.player = (p + 1) % 3
             return
         self._finish_trick()
+
+    # -- snapshots for search: the play phase's mutable state, taken and put back in place --
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (list(self.hands), list(self.trick), list(self.trick_seats), self.trick_mask,
+                self.leader, self.best_card, self.best_seat, self.trumped, self.led_suit,
+                len(self.tricks), list(self.taken), list(self.tricks_won), self.tricks_played,
+                self.last_winner, self.player, self.phase, list(self.pending),
+                dict(self.statuses), self.end_reason, self._settlement, self.seven_trick,
+                len(self.history), len(self._events) if self._events is not None else 0)
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        (self.hands, self.trick, self.trick_seats, self.trick_mask, self.leader,
+         self.best_card, self.best_seat, self.trumped, self.led_suit, n_tricks, self.taken,
+         self.tricks_won, self.tricks_played, self.last_winner, self.player, self.phase,
+         self.pending, self.statuses, self.end_reason, self._settlement, self.seven_trick,
+         n_history, n_events) = snap
+        # the snapshot may be restored again: never hand out its own lists
+        self.hands = list(self.hands)
+        self.trick = list(self.trick)
+        self.trick_seats = list(self.trick_seats)
+        self.taken = list(self.taken)
+        self.tricks_won = list(self.tricks_won)
+        self.pending = list(self.pending)
+        self.statuses = dict(self.statuses)
+        del self.tricks[n_tricks:]
+        del self.history[n_history:]
+        if self._events is not None:
+            del self._events[n_events:]
 
     def _finish_trick(self) -> None:
         w = self.best_seat

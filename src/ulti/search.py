@@ -1,9 +1,16 @@
 """Exact best play by search over a deal's remaining card play: the pure-Python reference.
 
-The soloist maximises their settlement in units, the defenders (one side, K3) minimise it.  It is
-used to settle claims in open contracts (R7), where every hand is known, and it is the reference
-against which the compiled solver is tested.  It searches the real :class:`~ulti.deal.Deal` (clone
-and apply), so it follows every rule by construction; it is exact, not fast.
+The soloist maximises their settlement in units; the defenders, one side (K3), minimise it.  It
+settles claims in open contracts (R7), where every hand is known, and it is the reference the
+compiled solver is tested against.  It plays on the real :class:`~ulti.deal.Deal` (every rule
+in one place) with in-place snapshots, and uses three exact reductions:
+
+* **R8 cut-off** — a line ends as soon as every item is decided;
+* **a transposition table** keyed on the cards still out, the trick in progress, and the past
+  compressed to what can still change an item: points taken per side, Aces taken per seat,
+  which seats have won a trick;
+* **equivalent cards** — of cards adjacent in rank among the cards still in play, in one hand,
+  of equal card points, neither an Ace nor the trump VII, only one is tried.
 """
 
 from __future__ import annotations
@@ -11,19 +18,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ulti.actions import ActionKind
+from ulti.actions import PLAY
+from ulti.bids import Kind
+from ulti.cards import ACES, card_points
+from ulti.deal import Phase, play_actions
 from ulti.scoring import Item, Settlement, Status
 
 if TYPE_CHECKING:
     from ulti.deal import Deal
 
 _INF = 1 << 40
+_PLAY = Phase.PLAY
 
 
 @dataclass(frozen=True)
 class Outcome:
     """The result of best play from a position: the soloist's units, and the settlement and item
-    statuses at the end of one best line."""
+    statuses at the end of one best line (``line``: its cards)."""
 
     value: int
     settlement: Settlement
@@ -31,69 +42,132 @@ class Outcome:
     line: tuple[str, ...]
 
 
-def _key(d: Deal) -> tuple[object, ...]:
-    return (tuple(d.hands), tuple(d.trick), d.leader, tuple(d.taken), tuple(d.tricks_won),
-            d.seven_trick)
+class _Search:
+    def __init__(self, d: Deal) -> None:
+        if d.phase != _PLAY or not d.tricks_played:
+            raise ValueError("R7: best play is searched in the play phase, after the first trick")
+        self.d = d
+        self.s = d.soloist
+        self.tt: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.nodes = 0
+        self.order = d.beats  # the contract's rank order (C2): to find equivalent cards
+        c = d.contract
+        self.duck = c is not None and c.has(Kind.BETLI)
 
+    def key(self) -> tuple[object, ...]:
+        d = self.d
+        s = self.s
+        t = d.taken
+        sol = t[s]
+        dfn = t[(s + 1) % 3] | t[(s + 2) % 3]
+        won = d.tricks_won
+        return (d.hands[0], d.hands[1], d.hands[2], tuple(d.trick), d.leader, d.player,
+                card_points(sol), card_points(dfn), t[0] & ACES, t[1] & ACES, t[2] & ACES,
+                won[0] > 0, won[1] > 0, won[2] > 0)
 
-def _cards(d: Deal) -> list[object]:
-    return [a for a in d.legal_actions() if a.kind == ActionKind.PLAY]
+    def moves(self) -> list[int]:
+        """The legal cards, one of each run of equivalent cards."""
+        d = self.d
+        p = d.player
+        legal = d._play_mask(p)
+        in_play = d.hands[0] | d.hands[1] | d.hands[2] | d.trick_mask
+        special = ACES | (1 << d.ulti_card if d.ulti_card >= 0 else 0)
+        beats = self.order
+        out = []
+        for a in play_actions(legal):
+            c = a.card
+            # c is redundant if the next higher card in play is ours, legal, and alike
+            above = beats[c] & in_play
+            if above and not (1 << c) & special:
+                # the lowest card in play above c: the one with the most cards above it
+                nxt = max(_bits(above), key=lambda x: _count(beats[x] & in_play))
+                if (legal >> nxt & 1 and not (1 << nxt) & special
+                        and card_points(1 << nxt) == card_points(1 << c)):
+                    continue
+            out.append(c)
+        # move ordering: strongest first (the cards most likely to decide a trick), except the
+        # Betli soloist, who tries to duck
+        out.sort(key=lambda x: _count(beats[x] & in_play), reverse=not self.duck or p != self.s)
+        return out
 
-
-def _value(d: Deal, alpha: int, beta: int, tt: dict[tuple[object, ...], tuple[int, int]]) -> int:
-    if d.is_over():
-        assert d.settlement is not None
-        return d.settlement.totals[d.soloist]
-    key = _key(d)
-    lo, hi = tt.get(key, (-_INF, _INF))
-    if lo >= beta:
-        return lo
-    if hi <= alpha:
-        return hi
-    if lo == hi:
-        return lo
-    a0, b0 = max(alpha, lo), min(beta, hi)
-    alpha, beta = a0, b0
-    maximise = d.player == d.soloist
-    best = -_INF if maximise else _INF
-    for act in _cards(d):
-        child = d.clone()
-        child.apply(act)  # type: ignore[arg-type]
-        v = _value(child, alpha, beta, tt)
-        if maximise:
-            if v > best:
+    def value(self, alpha: int, beta: int) -> int:
+        d = self.d
+        self.nodes += 1
+        if d.phase != _PLAY:
+            if d._settlement is not None:
+                return d._settlement.totals[self.s]
+            # after the first trick only claims search; a kontra answer round cannot occur here
+            raise AssertionError(d.phase)  # pragma: no cover
+        key = self.key()
+        lo, hi = self.tt.get(key, (-_INF, _INF))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
+        a0, b0 = max(alpha, lo), min(beta, hi)
+        alpha, beta = a0, b0
+        maximise = d.player == self.s
+        best = -_INF if maximise else _INF
+        p = d.player
+        for c in self.moves():
+            snap = d._snapshot()
+            d._play_core(p, c)
+            v = self.value(alpha, beta)
+            d._restore(snap)
+            if maximise:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
                 best = v
-            alpha = max(alpha, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if best <= a0:
+            self.tt[key] = (lo, min(hi, best))
+        elif best >= b0:
+            self.tt[key] = (max(lo, best), hi)
         else:
-            if v < best:
-                best = v
-            beta = min(beta, v)
-        if alpha >= beta:
-            break
-    if best <= a0:
-        tt[key] = (lo, min(hi, best))
-    elif best >= b0:
-        tt[key] = (max(lo, best), hi)
-    else:
-        tt[key] = (best, best)
-    return best
+            self.tt[key] = (best, best)
+        return best
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _count(mask: int) -> int:
+    return mask.bit_count()
 
 
 def best_play(d: Deal) -> Outcome:
-    """Best play from ``d`` (in the play phase, after the first trick) to the end of the deal."""
-    tt: dict[tuple[object, ...], tuple[int, int]] = {}
-    value = _value(d, -_INF, _INF, tt)
-    cur = d.clone()
+    """Best play from ``d`` (in the play phase, after the first trick) to the end of the deal.
+    ``d`` is left as it was."""
+    srch = _Search(d)
+    value = srch.value(-_INF, _INF)
+    snap = d._snapshot()
     line: list[str] = []
-    while not cur.is_over():
-        for act in _cards(cur):
-            child = cur.clone()
-            child.apply(act)  # type: ignore[arg-type]
-            if _value(child, value - 1, value + 1, tt) == value:
-                line.append(str(act))
-                cur = child
-                break
-        else:  # pragma: no cover - the value is always reached by some card
-            raise AssertionError("best line lost")
-    assert cur.settlement is not None
-    return Outcome(value, cur.settlement, dict(cur.statuses), tuple(line))
+    try:
+        while d.phase == _PLAY:
+            p = d.player
+            for c in srch.moves():
+                inner = d._snapshot()
+                d._play_core(p, c)
+                if srch.value(value - 1, value + 1) == value:
+                    line.append(str(PLAY[c]))
+                    break
+                d._restore(inner)
+            else:  # pragma: no cover - some card always reaches the value
+                raise AssertionError("best line lost")
+        assert d._settlement is not None
+        outcome = Outcome(value, d._settlement, dict(d.statuses), tuple(line))
+    finally:
+        d._restore(snap)
+    return outcome

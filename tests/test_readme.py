@@ -1,0 +1,25 @@
+"""The README stays true: its set-up commands and its Python example."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_starts_with_the_two_commands() -> None:
+    text = README.read_text(encoding="utf-8")
+    first_block = re.search(r"```bash\n(.*?)```", text, flags=re.S)
+    assert first_block is not None and text.index("```bash") < 200
+    lines = [ln for ln in first_block.group(1).splitlines() if ln.strip()]
+    assert len(lines) == 2
+    assert "pip install -e ." in lines[0] and "ulti " in lines[0]
+    assert "pip install -e '.[dev]'" in lines[1] and "python -m pytest" in lines[1]
+
+
+def test_readme_python_example_runs() -> None:
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"```python\n(.*?)```", text, flags=re.S)
+    assert block is not None
+    exec(compile(block.group(1), "README.md", "exec"), {})
