@@ -238,6 +238,7 @@ class Deal:
 
     __slots__ = (
         "_bid_table",
+        "_cap",
         "_deck",
         "_events",
         "_rank",
@@ -305,6 +306,7 @@ class Deal:
         self.rules = rules
         self.ladder = rules.ladder
         self._bid_table = _bids_above(rules)
+        self._cap = rules.kontra_cap
         self.seed = seed
         self.dealer = dealer
         fh = (dealer + 1) % 3
@@ -445,7 +447,10 @@ class Deal:
         """Every action the current player may take now, in a fixed order."""
         ph = self.phase
         if ph == _PH_PLAY:
-            cards = play_actions(self._play_mask(self.player))
+            m = self._play_mask(self.player)
+            t = _PLAY_T
+            cards = [*t[0][m & 255], *t[1][(m >> 8) & 255], *t[2][(m >> 16) & 255],
+                     *t[3][m >> 24]]
             if self.tricks_played == 0:
                 extra = self._first_trick_extras(self.player)
                 if extra:
@@ -556,7 +561,7 @@ class Deal:
         kontra = self.kontra
         if not kontra:
             return []
-        cap = self.rules.kontra_cap
+        cap = self._cap
         s = self.soloist
         if seat == s:
             out: list[Action] = []
@@ -580,14 +585,14 @@ class Deal:
     def apply(self, action: Action | str) -> None:
         """Apply one action of the current player.  Raises :class:`IllegalAction` and leaves the
         state unchanged when the rules forbid it."""
-        if not isinstance(action, Action):
-            try:
-                action = A.parse_action(action)
-            except A.ActionParseError as exc:
-                raise IllegalAction("grammar", str(exc)) from None
+        if type(action) is not Action:
+            if not isinstance(action, Action):
+                try:
+                    action = A.parse_action(action)  # type: ignore[arg-type]
+                except A.ActionParseError as exc:
+                    raise IllegalAction("grammar", str(exc)) from None
         ph = self.phase
-        kind = action.kind
-        if ph == _PH_PLAY and kind == _AK_PLAY:
+        if ph == _PH_PLAY and action.kind == _AK_PLAY:
             self._apply_play(action)
         elif ph == _PH_OVER:
             raise IllegalAction("R8", "the deal is over")
@@ -851,27 +856,28 @@ class Deal:
     # -- snapshots for search: the play phase's mutable state, taken and put back in place --
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return (list(self.hands), list(self.trick), list(self.trick_seats), self.trick_mask,
+        """The play phase's mutable state, frozen (tuples), for :meth:`_restore`."""
+        return (tuple(self.hands), tuple(self.trick), tuple(self.trick_seats), self.trick_mask,
                 self.leader, self.best_card, self.best_seat, self.trumped, self.led_suit,
-                len(self.tricks), list(self.taken), list(self.tricks_won), self.tricks_played,
-                self.last_winner, self.player, self.phase, list(self.pending),
-                dict(self.statuses), self.end_reason, self._settlement, self.seven_trick,
-                len(self.history), len(self._events) if self._events is not None else 0)
+                len(self.tricks), tuple(self.taken), tuple(self.tricks_won),
+                self.tricks_played, self.last_winner, self.player, self.phase,
+                tuple(self.pending), tuple(self.statuses.items()), self.end_reason,
+                self._settlement, self.seven_trick, len(self.history),
+                len(self._events) if self._events is not None else 0)
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        (self.hands, self.trick, self.trick_seats, self.trick_mask, self.leader,
-         self.best_card, self.best_seat, self.trumped, self.led_suit, n_tricks, self.taken,
-         self.tricks_won, self.tricks_played, self.last_winner, self.player, self.phase,
-         self.pending, self.statuses, self.end_reason, self._settlement, self.seven_trick,
-         n_history, n_events) = snap
-        # the snapshot may be restored again: never hand out its own lists
-        self.hands = list(self.hands)
-        self.trick = list(self.trick)
-        self.trick_seats = list(self.trick_seats)
-        self.taken = list(self.taken)
-        self.tricks_won = list(self.tricks_won)
-        self.pending = list(self.pending)
-        self.statuses = dict(self.statuses)
+        """Put back a :meth:`_snapshot` (which may be restored again later)."""
+        (hands, trick, seats, self.trick_mask, self.leader, self.best_card, self.best_seat,
+         self.trumped, self.led_suit, n_tricks, taken, won, self.tricks_played,
+         self.last_winner, self.player, self.phase, pending, statuses, self.end_reason,
+         self._settlement, self.seven_trick, n_history, n_events) = snap
+        self.hands = list(hands)
+        self.trick = list(trick)
+        self.trick_seats = list(seats)
+        self.taken = list(taken)
+        self.tricks_won = list(won)
+        self.pending = list(pending)
+        self.statuses = dict(statuses)
         del self.tricks[n_tricks:]
         del self.history[n_history:]
         if self._events is not None:
@@ -985,7 +991,7 @@ class Deal:
     def _check_kontra(self, p: int, action: Action, answering: bool) -> None:
         lv = self.kontra.get(action.component)
         level = action.level
-        if lv is not None and level <= self.rules.kontra_cap:
+        if lv is not None and level <= self._cap:
             s = self.soloist
             if p == s:
                 if (lv[0] == level - 1 or lv[1] == level - 1) and level % 2 == 0:
@@ -1004,7 +1010,7 @@ class Deal:
             raise IllegalAction("K1", f"{KIND_NAMES[comp]} is not a component of {c.key!r}")
         lv = self.kontra[comp]
         s = self.soloist
-        cap = self.rules.kontra_cap
+        cap = self._cap
         if action.level > cap:
             raise IllegalAction("V11", f"kontra is capped at level {cap} in these rules")
         if p == s:
