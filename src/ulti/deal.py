@@ -588,7 +588,7 @@ class Deal:
         if type(action) is not Action:
             if not isinstance(action, Action):
                 try:
-                    action = A.parse_action(action)  # type: ignore[arg-type]
+                    action = A.parse_action(action)
                 except A.ActionParseError as exc:
                     raise IllegalAction("grammar", str(exc)) from None
         ph = self.phase
