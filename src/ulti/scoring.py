@@ -373,53 +373,82 @@ def _why(f: _Facts, item: Item, st: Status) -> str:
     return ""
 
 
+class Money(NamedTuple):
+    """What one item of a contract is worth: what each defender pays the soloist when it is
+    won (first and second defender, kontra levels applied, K3), and the penalty each defender
+    receives on top when it is lost (the Ulti penalty, K4).  A lost component costs the
+    soloist ``first + second`` plus the penalties; a lost silent bonus twice that (S2)."""
+
+    title: str
+    first: int
+    second: int
+    penalty: int
+    silent: bool
+
+    @property
+    def won_total(self) -> int:
+        """The soloist's gain when the item is won."""
+        return self.first + self.second
+
+    @property
+    def lost_total(self) -> int:
+        """The soloist's gain (negative) when the item is lost."""
+        if self.silent:
+            return -2 * (self.first + self.second)
+        return -(self.first + self.second) - 2 * self.penalty
+
+
+def money(d: Deal) -> list[tuple[Item, Money]]:
+    """Every item of the deal's contract with its money (S1, S2, K3, K4, V1)."""
+    bid = d.contract
+    assert bid is not None
+    m = d.bid_multiplier
+    kontra = d.kontra
+    out: list[tuple[Item, Money]] = []
+    for comp in bid.components:
+        lv = kontra.get(comp.kind) or (0, 0)
+        v = comp.value * m
+        out.append((int(comp.kind), Money(comp.title + _mult_text((lv[0], lv[1])), v << lv[0],
+                                          v << lv[1], v if comp.kind == _ULTI else 0, False)))
+    if bid.silent:
+        clv = kontra.get(bid.silent_carrier) or (0, 0)
+        for sil, value in bid.silent:
+            if sil == Silent.FOUR_ACES and not d.rules.four_aces:
+                continue
+            if sil == Silent.DURCHMARS and bid.key in ("simple", "simple of hearts"):
+                value = value // 3 * d.rules.silent_durchmars_in_simple
+            v = value * m
+            out.append((SILENT_BASE + int(sil),
+                        Money(SILENT_TITLES[sil] + _mult_text((clv[0], clv[1])), v << clv[0],
+                              v << clv[1], 0, True)))
+    return out
+
+
 def settle(d: Deal, statuses: dict[Item, Status]) -> Settlement:
     """The settlement of a finished deal from the final status of every item (S1, S2, K3, K4)."""
     bid = d.contract
     assert bid is not None
     s = d.soloist
-    m = d.bid_multiplier
-    kontra = d.kontra
     raw: list[_Raw] = []
     t0 = t1 = t2 = 0
-    for comp in bid.components:
-        kind = comp.kind
-        item = int(kind)
-        st = statuses[item]
-        lv = kontra.get(kind) or (0, 0)
-        v = comp.value * m
-        a1, a2 = v << lv[0], v << lv[1]
+    for item, mon in money(d):
+        st = statuses.get(item, _VOID)
+        if st == _VOID:
+            continue
         won = st == _WON
-        if not won:
-            a1, a2 = -a1, -a2
-        amounts = _pay(s, a1, a2)
-        raw.append((comp.title + _mult_text((lv[0], lv[1])), won, amounts, item, st))
+        if won:
+            amounts = _pay(s, mon.first, mon.second)
+        elif mon.silent:
+            amounts = _pay(s, -2 * mon.first, -2 * mon.second)
+        else:
+            amounts = _pay(s, -mon.first, -mon.second)
+        raw.append((mon.title, won, amounts, item, st))
         t0 += amounts[0]
         t1 += amounts[1]
         t2 += amounts[2]
-        if kind == _ULTI and not won:
-            amounts = _pay(s, -v, -v)  # K4: never multiplied
+        if mon.penalty and not won:
+            amounts = _pay(s, -mon.penalty, -mon.penalty)  # K4: never multiplied
             raw.append(("Ulti penalty", False, amounts, -1, st))
-            t0 += amounts[0]
-            t1 += amounts[1]
-            t2 += amounts[2]
-    if bid.silent:
-        clv = kontra.get(bid.silent_carrier) or (0, 0)
-        for sil, value in bid.silent:
-            item = SILENT_BASE + int(sil)
-            st = statuses.get(item, _VOID)
-            if st == _VOID:
-                continue
-            if sil == Silent.DURCHMARS and bid.key in ("simple", "simple of hearts"):
-                value = value // 3 * d.rules.silent_durchmars_in_simple
-            v = value * m
-            a1, a2 = v << clv[0], v << clv[1]
-            won = st == _WON
-            if not won:
-                a1, a2 = -2 * a1, -2 * a2
-            amounts = _pay(s, a1, a2)
-            raw.append((SILENT_TITLES[sil] + _mult_text((clv[0], clv[1])), won, amounts, item,
-                        st))
             t0 += amounts[0]
             t1 += amounts[1]
             t2 += amounts[2]
@@ -427,7 +456,7 @@ def settle(d: Deal, statuses: dict[Item, Status]) -> Settlement:
     sm, dm = _marriage_points(d)
     taken = d.taken
     facts = _Facts(
-        soloist=s, sp=sp, dp=dp, sm=sm, dm=dm, trump=bid.trump, multiplier=m,
+        soloist=s, sp=sp, dp=dp, sm=sm, dm=dm, trump=bid.trump, multiplier=d.bid_multiplier,
         defenders_took_ace=bool((taken[(s + 1) % 3] | taken[(s + 2) % 3]) & ACES),
         had_seven=d.soloist_had_seven, seven=d.ulti_card, seven_trick=d.seven_trick,
         forty_declared=_held_marriage(d, s, True), twenty_declared=_held_marriage(d, s, False),
