@@ -18,7 +18,7 @@ from ulti.cards import (
     rank_of,
     suit_of,
 )
-from ulti.deal import Deal, Phase
+from ulti.deal import Deal, IllegalAction, Phase
 from ulti.rules import Ruleset
 
 # dealer 0: seat 1 is forehand and soloist, lays ♦7 ♦8
@@ -263,21 +263,29 @@ def test_v10_soloist_alone_exposes() -> None:
     assert d.observation(1).exposed == ()
 
 
-def test_r7_claim_settles_by_proven_best_play() -> None:
-    # Open Betli the soloist cannot lose: his cards are the lowest of every suit he holds
-    d = start(make_deal({
-        1: "♥7 ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
-        2: "♥A ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
-        0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
-    }), "open betli", "♦A ♦K")
+OPEN_BETLI = {
+    # the soloist cannot take a trick: every suit he holds, a defender holds higher cards
+    1: "♥7 ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
+    2: "♥A ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
+    0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
+}
+
+
+def test_r7_claim_checked_by_the_solver() -> None:
+    d = start(make_deal(OPEN_BETLI), "open betli", "♦A ♦K")
     assert_refused(d, "claim", "R7")  # not before the first trick
     d.apply("play ♥7")
     d.apply("play ♥A")
     d.apply("play ♣A")
-    for _ in range(3):  # a few more tricks so the proof is small
-        d.apply(A.play(d.legal_cards()[-1]))
-    d.apply("claim")
-    assert d.is_over() and "R7" in d.end_reason
+    assert not d.is_over()
+    assert d.current_player == 2  # a defender: "the soloist must take a trick" is unsound
+    assert_refused(d, "claim", "R7")
+    while d.current_player != d.soloist and not d.is_over():
+        d.apply(A.play(d.legal_cards()[0]))
+    if not d.is_over():
+        d.apply("claim")  # the soloist: "I take no more tricks" is sound
+        assert "R7" in d.end_reason and "claimed" in d.end_reason
+    assert d.is_over()
     assert d.returns()[1] == 40  # Open Betli won: 20 from each defender
     # a claim in a closed contract is refused
     d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
@@ -285,6 +293,39 @@ def test_r7_claim_settles_by_proven_best_play() -> None:
         d.apply(f"play {c}")
     assert_refused(d, "claim", "R7")
 
+
+def test_r7_the_engine_settles_once_the_result_cannot_change() -> None:
+    d = start(make_deal(OPEN_BETLI), "open betli", "♦A ♦K")
+    d.apply("play ♥7")
+    d.apply("play ♥A")
+    d.apply("play ♣A")
+    while not d.is_over():
+        d.apply(A.play(d.legal_cards()[0]))
+    # the soloist can never take a trick, so the engine proves it before the tenth trick
+    assert d.tricks_played < 10
+    assert d.end_reason.startswith("R7") and "proved by the solver" in d.end_reason
+    assert d.returns() == [-20, 40, -20]
+
+
+def test_r7_claim_settlement_equals_the_reference_best_play() -> None:
+    from ulti.search import best_play
+
+    rng = random.Random(17)
+    checked = 0
+    while checked < 12:
+        d = Deal(seed=rng.getrandbits(64), dealer=rng.randrange(3))
+        while not d.is_over() and not (d.phase == Phase.PLAY and d.tricks_played >= 5):
+            d.apply(random_action(d, rng, pass_bias=0.5))
+        if d.is_over() or d.contract is None or not d.contract.open:
+            continue
+        ref = best_play(d).value
+        for seat_claim in (d.clone(),):
+            try:
+                seat_claim.apply("claim")
+            except IllegalAction:
+                continue
+            assert seat_claim.returns()[seat_claim.soloist] == ref
+            checked += 1
 
 def test_r8_play_ends_when_everything_is_decided() -> None:
     d = start(make_deal({

@@ -156,3 +156,36 @@ def test_solve_reports_everything() -> None:
     assert sol.value == value(Position.from_deal(d))
     assert len(sol.moves) == len(d.legal_cards())
     assert sol.nodes > 0
+
+
+def all_outcomes(d: Deal) -> set[tuple[tuple[int, int], ...]]:
+    """Every final set of item statuses over every continuation (anyone playing anything)."""
+    if d.is_over():
+        return {tuple(sorted((k, int(v)) for k, v in d.statuses.items()))}
+    out: set[tuple[tuple[int, int], ...]] = set()
+    for c in d.legal_cards():
+        child = d.clone()
+        child._play_core(child.current_player, c, r7=False)
+        out |= all_outcomes(child)
+        if len(out) > 1:
+            break
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fixed_result_equals_brute_force(seed: int) -> None:
+    """R7/R8: the solver says the result can no longer change exactly when no line changes
+    any item's outcome."""
+    from ulti.solver import fixed
+
+    found = {True: 0, False: 0}
+    for d in positions(15, 7, 500 + seed):
+        if d.trick:
+            continue
+        outcomes = all_outcomes(d)
+        got = fixed(Position.from_deal(d), budget=10**7)
+        assert (got is not None) == (len(outcomes) == 1)
+        if got is not None:
+            assert tuple(sorted((k, int(v)) for k, v in got.items())) == next(iter(outcomes))
+        found[got is not None] += 1
+    assert found[False] > 0 and found[True] > 0

@@ -95,8 +95,9 @@ DEF OBJ_NONE = 2
 DEF OBJ_ULTI = 3
 DEF OBJ_ACES = 4
 DEF OBJ_VALUE = 5
+DEF OBJ_SOME = 6
 
-POINTS, ALL, NONE, ULTI, ACES = OBJ_POINTS, OBJ_ALL, OBJ_NONE, OBJ_ULTI, OBJ_ACES
+POINTS, ALL, NONE, ULTI, ACES, SOME = OBJ_POINTS, OBJ_ALL, OBJ_NONE, OBJ_ULTI, OBJ_ACES, OBJ_SOME
 
 
 # ------------------------------------------------------------------------------------------
@@ -401,10 +402,11 @@ cdef extern from *:
         uint16_t gen;
         int8_t leader;
         int8_t pad;
-        int16_t lo, hi;          /* bounds of the stored quantity */
+        int32_t lo, hi;          /* bounds of the stored quantity, saturated (INT32_MIN and
+                                    INT32_MAX stand for none) */
         uint32_t extra;          /* past summary (value search) or point marks */
-        uint32_t pad2;           /* special-card marks (relative keys) */
-        uint32_t spare;          /* to 32 bytes: a two-way bucket is one cache line */
+        uint32_t pad2;           /* special-card marks (relative keys); 32 bytes in all, so a
+                                    two-way bucket is one cache line */
     } UltiEntry;
     """
     ctypedef struct UltiEntry:
@@ -412,15 +414,17 @@ cdef extern from *:
         unsigned short gen
         signed char leader
         signed char pad
-        short lo, hi
+        int lo, hi
         uint32_t extra
         uint32_t pad2
-        uint32_t spare
 
 DEF TT_BITS = 18
 cdef uint32_t ABS_KEY = 0xFFFFFFFFu
 DEF MAX_ITEMS = 12
-DEF INF = 1000000
+DEF INF = 4611686018427387904  # 2**62: beyond any settlement the solver accepts
+DEF SAT_LO = -2147483648
+DEF SAT_HI = 2147483647
+DEF MAX_AMOUNT = 1152921504606846976  # 2**60
 
 # item codes: the scoring module's Item ints
 DEF I_SIMPLE = 0
@@ -444,8 +448,8 @@ DEF ST_VOID = 3
 cdef struct Items:
     int n
     int code[MAX_ITEMS]
-    int won[MAX_ITEMS]      # the soloist's total when the item is won
-    int lost[MAX_ITEMS]     # ... when lost (negative), the Ulti penalty included
+    long long won[MAX_ITEMS]    # the soloist's total when the item is won
+    long long lost[MAX_ITEMS]   # ... when lost (negative), the Ulti penalty included
     int sm, dm              # marriage points that count, soloist's and defenders'
     int talon_pts
     uint32_t talon_aces
@@ -453,6 +457,32 @@ cdef struct Items:
     int forty_declared
     int twenty_declared
     int had_seven
+
+
+cdef inline int sat_lo(long long v) noexcept nogil:
+    """A lower bound in 32 bits: rounded down (SAT_LO: no bound)."""
+    if v <= SAT_LO:
+        return SAT_LO
+    if v >= SAT_HI:
+        return SAT_HI - 1
+    return <int>v
+
+
+cdef inline int sat_hi(long long v) noexcept nogil:
+    """An upper bound in 32 bits: rounded up (SAT_HI: no bound)."""
+    if v >= SAT_HI:
+        return SAT_HI
+    if v <= SAT_LO:
+        return SAT_LO + 1
+    return <int>v
+
+
+cdef inline long long read_lo(int v) noexcept nogil:
+    return -INF if v == SAT_LO else v
+
+
+cdef inline long long read_hi(int v) noexcept nogil:
+    return INF if v == SAT_HI else v
 
 
 cdef inline uint64_t mix(uint32_t h0, uint32_t h1, uint32_t h2, int leader, uint32_t extra) noexcept nogil:
@@ -573,6 +603,9 @@ cdef class Solver:
     cdef uint32_t root_def_aces
     cdef uint32_t special
     cdef int by_points
+    cdef int ref[MAX_ITEMS]     # the witness search: the statuses it tries to differ from
+    cdef long budget
+    cdef int aborted
     cdef public long nodes
 
     def __cinit__(self):
@@ -640,7 +673,8 @@ cdef class Solver:
                 return e
         return NULL
 
-    cdef void cstore(self, const uint32_t* key, int lo, int hi, int best) noexcept nogil:
+    cdef void cstore(self, const uint32_t* key, long long lo, long long hi,
+                     int best) noexcept nogil:
         cdef uint64_t h = mix(key[0], key[1], key[2], <int>key[5], key[3] ^ (key[4] << 7))
         cdef uint64_t i = (h & self.tt_mask) & ~(<uint64_t>1)
         cdef UltiEntry* e = self.cprobe(key)
@@ -655,16 +689,16 @@ cdef class Solver:
             e.pad2 = key[4]
             e.leader = <signed char>key[5]
             e.gen = self.gen
-            e.lo = <short>lo
-            e.hi = <short>hi
+            e.lo = sat_lo(lo)
+            e.hi = sat_hi(hi)
             e.pad = <signed char>(best + 1)
             return
         if best >= 0:
             e.pad = <signed char>(best + 1)
-        if lo > e.lo:
-            e.lo = <short>lo
-        if hi < e.hi:
-            e.hi = <short>hi
+        if sat_lo(lo) > e.lo:
+            e.lo = sat_lo(lo)
+        if sat_hi(hi) < e.hi:
+            e.hi = sat_hi(hi)
 
     cdef UltiEntry* probe(self, const Pos* p, uint32_t extra) noexcept nogil:
         cdef uint64_t h = mix(p.hand[0], p.hand[1], p.hand[2], p.leader, extra)
@@ -681,7 +715,8 @@ cdef class Solver:
             return e
         return NULL
 
-    cdef void store(self, const Pos* p, uint32_t extra, int lo, int hi, int best) noexcept nogil:
+    cdef void store(self, const Pos* p, uint32_t extra, long long lo, long long hi,
+                    int best) noexcept nogil:
         cdef uint64_t h = mix(p.hand[0], p.hand[1], p.hand[2], p.leader, extra)
         cdef uint64_t i = (h & self.tt_mask) & ~(<uint64_t>1)
         cdef UltiEntry* e = self.probe(p, extra)
@@ -696,16 +731,16 @@ cdef class Solver:
             e.gen = self.gen
             e.extra = extra
             e.pad2 = ABS_KEY
-            e.lo = <short>lo
-            e.hi = <short>hi
+            e.lo = sat_lo(lo)
+            e.hi = sat_hi(hi)
             e.pad = <signed char>(best + 1)
             return
         if best >= 0:
             e.pad = <signed char>(best + 1)
-        if lo > e.lo:
-            e.lo = <short>lo
-        if hi < e.hi:
-            e.hi = <short>hi
+        if sat_lo(lo) > e.lo:
+            e.lo = sat_lo(lo)
+        if sat_hi(hi) < e.hi:
+            e.hi = sat_hi(hi)
 
     # -- move generation: equivalent cards merged, ordered ------------------------------
 
@@ -809,6 +844,10 @@ cdef class Solver:
             if p.won[s] > self.root_sol_won:
                 return 0
             return 1 if p.tricks == 10 else -1
+        if self.obj == OBJ_SOME:
+            if p.won[s] > self.root_sol_won:
+                return 1
+            return 0 if p.tricks == 10 else -1
         if self.obj == OBJ_ULTI:
             if p.seven_trick >= 0 and p.seven_trick < 9:
                 return 0
@@ -890,9 +929,10 @@ cdef class Solver:
 
     # -- the settlement value -----------------------------------------------------------
 
-    cdef void bounds(self, const Pos* p, int* lo, int* hi) noexcept nogil:
+    cdef void bounds(self, const Pos* p, long long* lo, long long* hi) noexcept nogil:
         """The least and the most the soloist can still end with, from the items' statuses."""
-        cdef int i, st, a, b, code
+        cdef int i, st, code
+        cdef long long a, b
         lo[0] = 0
         hi[0] = 0
         for i in range(self.it.n):
@@ -934,9 +974,10 @@ cdef class Solver:
         x |= (<uint32_t>1) << 24  # never 0: value entries differ from boolean ones
         return x
 
-    cdef int vsearch(self, const Pos* p, int alpha, int beta) noexcept nogil:
+    cdef long long vsearch(self, const Pos* p, long long alpha, long long beta) noexcept nogil:
         """The soloist's settlement under best play from ``p`` (fail-soft alpha-beta)."""
-        cdef int lo, hi, i, n, v, best, a0, b0, hint = -1, best_card = -1
+        cdef long long lo, hi, v, best, a0, b0
+        cdef int i, n, hint = -1, best_card = -1
         cdef int cards[12]
         cdef Pos child
         cdef UltiEntry* e = NULL
@@ -953,10 +994,10 @@ cdef class Solver:
             extra = self.summary(p)
             e = self.probe(p, extra)
             if e != NULL:
-                if e.lo > lo:
-                    lo = e.lo
-                if e.hi < hi:
-                    hi = e.hi
+                if read_lo(e.lo) > lo:
+                    lo = read_lo(e.lo)
+                if read_hi(e.hi) < hi:
+                    hi = read_hi(e.hi)
                 if lo >= beta or lo == hi:
                     return lo
                 if hi <= alpha:
@@ -997,12 +1038,49 @@ cdef class Solver:
                     break
         if p.nt == 0:
             if best <= a0:
-                self.store(p, extra, -32000, best, best_card)
+                self.store(p, extra, -INF, best, best_card)
             elif best >= b0:
-                self.store(p, extra, best, 32000, best_card)
+                self.store(p, extra, best, INF, best_card)
             else:
                 self.store(p, extra, best, best, best_card)
         return best
+
+    # -- is the result fixed? -----------------------------------------------------------
+
+    cdef int witness(self, const Pos* p) noexcept nogil:
+        """1 if some continuation (anyone playing anything) ends with an item's status other
+        than ``self.ref``; 0 if none does.  Over the node budget: 1 and ``aborted``."""
+        cdef int i, st, n, open_items = 0
+        cdef int cards[12]
+        cdef Pos child
+        cdef UltiEntry* e
+        cdef uint32_t extra = 0
+        self.nodes += 1
+        if self.nodes > self.budget:
+            self.aborted = 1
+            return 1
+        for i in range(self.it.n):
+            st = item_status(&self.g, &self.it, p, self.it.code[i])
+            if st == ST_OPEN:
+                open_items += 1
+            elif st != self.ref[i]:
+                return 1
+        if not open_items:
+            return 0
+        if p.nt == 0:
+            extra = self.summary(p)
+            e = self.probe(p, extra)
+            if e != NULL and e.hi <= 0:
+                return 0
+        n = self.moves(p, cards, -1)
+        for i in range(n):
+            child = p[0]
+            play(&self.g, &child, cards[i])
+            if self.witness(&child):
+                return 1
+        if p.nt == 0:
+            self.store(p, extra, 0, 0, -1)
+        return 0
 
     # -- Python entry points ------------------------------------------------------------
 
@@ -1070,6 +1148,9 @@ cdef class Solver:
             raise ValueError("too many items")
         self.it.n = len(items)
         for i in range(self.it.n):
+            if abs(items[i][1]) > MAX_AMOUNT or abs(items[i][2]) > MAX_AMOUNT:
+                raise OverflowError("amounts beyond 2**60 units (kontra past level ~50): "
+                                    "the solver does not take them")
             self.it.code[i] = items[i][0]
             self.it.won[i] = items[i][1]
             self.it.lost[i] = items[i][2]
@@ -1088,9 +1169,29 @@ cdef class Solver:
         return [item_status(&self.g, &self.it, &pos.p, self.it.code[i])
                 for i in range(self.it.n)]
 
+    def fixed(self, CorePosition pos, long budget=200000):
+        """The items' final statuses if every continuation ends with the same ones (the result
+        can no longer change, R7/R8), else None (also when the proof needs more than
+        ``budget`` nodes)."""
+        cdef Pos q = pos.p
+        cdef int i, r
+        self._setup(pos, OBJ_VALUE, 0, True)
+        while q.tricks < 10:  # one line: the first legal card each time
+            play(&self.g, &q, ctz(legal_mask(&self.g, &q)))
+        for i in range(self.it.n):
+            self.ref[i] = item_status(&self.g, &self.it, &q, self.it.code[i])
+        self.budget = budget
+        self.aborted = 0
+        self.nodes = 0
+        with nogil:
+            r = self.witness(&pos.p)
+        if r:
+            return None
+        return [self.ref[i] for i in range(self.it.n)]
+
     def value(self, CorePosition pos):
         """The soloist's settlement in units under best play by both sides."""
-        cdef int r
+        cdef long long r
         self._setup(pos, OBJ_VALUE, 0, True)
         with nogil:
             r = self.vsearch(&pos.p, -INF, INF)
@@ -1101,7 +1202,8 @@ cdef class Solver:
         of the objectives (value 0/1), ``-1`` for the exact points, or ``OBJ_VALUE`` (5) for
         the settlement."""
         cdef uint32_t legal = legal_mask(&pos.g, &pos.p)
-        cdef int c, r
+        cdef int c
+        cdef long long r
         cdef Pos child
         out = []
         while legal:

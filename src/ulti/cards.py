@@ -205,8 +205,11 @@ def parse_card(text: str) -> int:
             raise CardParseError(f"C1: {text!r}: unknown rank {raw[1:]!r}")
         return card(_SYMBOL_SUITS[raw[0]], rank)
     folded = _fold(raw)
-    if len(folded) == 2 and folded[0].upper() in SUIT_LETTERS and folded[1].upper() in RANK_LETTERS:
-        return card(SUIT_LETTERS.index(folded[0].upper()), RANK_LETTERS.index(folded[1].upper()))
+    if len(folded) == 2 and folded[0].upper() in SUIT_LETTERS:
+        r = folded[1].upper()
+        r = {"J": "U", "Q": "O", "T": "X"}.get(r, r)  # French faces in a record code
+        if r in RANK_LETTERS:
+            return card(SUIT_LETTERS.index(folded[0].upper()), RANK_LETTERS.index(r))
     words = [w for w in folded.replace(" of ", " ").split(" ") if w]
     if len(words) == 2:
         a, b = words

@@ -192,6 +192,87 @@ def demo(
         s.save(save)
 
 
+@app.command()
+def solve(
+    position: Annotated[str | None, typer.Argument(
+        help="A position: 'bid=...; trump=...; soloist=...; hands=... / ... / ...' "
+             "(see the README).")] = None,
+    record: Annotated[Path | None, typer.Option(help="A game record to take the position "
+                                                     "from.")] = None,
+    move: Annotated[int | None, typer.Option(help="With --record: the position after this "
+                                                  "many actions (default: the first card).")
+                    ] = None,
+    preset: PresetOpt = None,
+    rules_file: RulesOpt = None,
+) -> None:
+    """Solve a position double dummy: each legal card with its outcome under best play."""
+    from ulti import solver as S
+    from ulti.cards import name_hu, symbol
+
+    rs = _ruleset(preset, rules_file)
+    names = ["Seat 0", "Seat 1", "Seat 2"]
+    try:
+        if record is not None:
+            rec = json.loads(record.read_text(encoding="utf-8"))
+            names = players_of(rec)
+            full = from_record(rec)
+            d = Deal(full.rules, full.seed, full.dealer, full.deck if full.custom_deck else None)
+            n = move if move is not None else next(
+                (i for i, (_, a) in enumerate(full.history) if a.kind == ActionKind.PLAY),
+                len(full.history))
+            if not 0 <= n <= len(full.history):
+                raise S.NotationError(f"--move: 0 to {len(full.history)}")
+            for _, a in full.history[:n]:
+                d.apply(a)
+            pos = S.Position.from_deal(d)
+        elif position is not None:
+            pos, _ = S.parse_position(position, rs)
+        else:
+            raise S.NotationError("give a position or --record")
+    except (S.NotationError, RecordError, OSError, json.JSONDecodeError, ValueError) as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    c = pos.contract
+    assert c is not None
+    trump = ["Hearts (piros)", "Acorns (makk)", "Leaves (zöld)", "Bells (tök)"][pos.trump] \
+        if pos.trump >= 0 else "no trump"
+    console.print(f"Contract: {c.title} / {c.title_hu}, {trump}; soloist {names[pos.soloist]}; "
+                  f"{names[pos.player]} to play; {pos.tricks} tricks played", highlight=False)
+    sol = S.solve(pos)
+    kinds = [S.ITEM_OBJECTIVE[item] for item, _ in pos.items]
+    shown = [k for k in kinds if k in sol.objectives]
+    t = Table(title="Objectives (made against best defence)", title_justify="left")
+    t.add_column("objective")
+    t.add_column("in the contract")
+    t.add_column("made")
+    for name, made in sol.objectives.items():
+        t.add_row(name, "yes" if name in kinds else "", "yes" if made else "no")
+    console.print(t)
+    if not pos.no_trump:
+        console.print(f"Soloist's trick points under best play: {sol.points}")
+    console.print(f"Settlement under best play: soloist {sol.value:+d} units")
+    per = S.move_objectives(pos, tuple(shown))
+    mt = Table(title=f"Each legal card of {names[pos.player]}", title_justify="left")
+    mt.add_column("card")
+    mt.add_column("kártya")
+    mt.add_column("value", justify="right")
+    if not pos.no_trump:
+        mt.add_column("points", justify="right")
+    for k in shown:
+        mt.add_column(k)
+    best = max(m.value or 0 for m in sol.moves) if pos.player == pos.soloist else \
+        min(m.value or 0 for m in sol.moves)
+    for m in sol.moves:
+        row = [symbol(m.card), name_hu(m.card),
+               f"{m.value:+d}" + (" *" if m.value == best else "")]
+        if not pos.no_trump:
+            row.append(str(m.points))
+        row += ["yes" if per[m.card][k] else "no" for k in shown]
+        mt.add_row(*row)
+    console.print(mt)
+    console.print("* best for the player to move; value = the soloist's units under best play")
+
+
 def main() -> None:
     try:
         app()

@@ -52,6 +52,10 @@ from ulti.cards import (
 from ulti.rules import STANDARD, Ruleset
 from ulti.scoring import Item, Settlement, Status, forfeit, items_of, settle, status
 
+#: Nodes the solver may spend, after each trick of an open contract, on proving that no play
+#: can change the result (R7); a proof that needs more waits for a later, smaller position.
+R7_BUDGET = 500
+
 
 class Phase(IntEnum):
     ROUND1 = 0
@@ -241,6 +245,7 @@ class Deal:
         "_cap",
         "_deck",
         "_events",
+        "_money",
         "_rank",
         "_settlement",
         "beats",
@@ -307,6 +312,7 @@ class Deal:
         self.ladder = rules.ladder
         self._bid_table = _bids_above(rules)
         self._cap = rules.kontra_cap
+        self._money: list[Any] | None = None  # the contract's items with their money (cached)
         self.seed = seed
         self.dealer = dealer
         fh = (dealer + 1) % 3
@@ -433,6 +439,14 @@ class Deal:
         """Keep the event log live from now on (a server streaming events wants this)."""
         if self._events is None:
             self._events = self.events
+
+    def money(self) -> list[Any]:
+        """The contract's items with their money (:func:`ulti.scoring.money`), cached."""
+        if self._money is None:
+            from ulti.scoring import money
+
+            self._money = money(self)
+        return self._money
 
     def kontra_levels(self, kind: Kind) -> tuple[int, int]:
         """The kontra level of a component against each defender (K2, K3), in seat order after
@@ -825,8 +839,9 @@ class Deal:
             self._events.append(Event("action", p, action._text, action.cards))
         self._play_core(p, c)
 
-    def _play_core(self, p: int, c: int) -> None:
-        """Seat ``p`` plays card ``c`` (already checked): the trick, its winner, R8."""
+    def _play_core(self, p: int, c: int, r7: bool = True) -> None:
+        """Seat ``p`` plays card ``c`` (already checked): the trick, its winner, R8 (and R7's
+        solver check when ``r7``)."""
         bit = 1 << c
         self.hands[p] ^= bit
         trick = self.trick
@@ -851,7 +866,7 @@ class Deal:
         if len(trick) < 3:
             self.player = (p + 1) % 3
             return
-        self._finish_trick()
+        self._finish_trick(r7)
 
     # -- snapshots for search: the play phase's mutable state, taken and put back in place --
 
@@ -883,7 +898,7 @@ class Deal:
         if self._events is not None:
             del self._events[n_events:]
 
-    def _finish_trick(self) -> None:
+    def _finish_trick(self, r7: bool = True) -> None:
         w = self.best_seat
         self.tricks.append((self.leader, tuple(self.trick), w))
         self.taken[w] |= self.trick_mask
@@ -901,17 +916,34 @@ class Deal:
         self.player = w
         if self._update_statuses():
             return
+        c = self.contract
+        assert c is not None
+        if self.tricks_played == 1 and c.open:  # R7 (V10: the soloist alone)
+            s = self.soloist
+            self.exposed = 0b111 if not self.rules.soloist_alone_exposes else 1 << s
+            shown = tuple(x for p in range(3) if self.exposed >> p & 1
+                          for x in cards_of(self.hands[p]))
+            if self._events is not None:
+                self._events.append(Event("expose", s, "hands laid face up", shown))
+        if c.open and r7 and self._settle_if_fixed():
+            return
         if self.tricks_played == 1:
-            c = self.contract
-            assert c is not None
-            if c.open:  # R7 (V10: the soloist alone)
-                s = self.soloist
-                self.exposed = 0b111 if not self.rules.soloist_alone_exposes else 1 << s
-                shown = tuple(x for p in range(3) if self.exposed >> p & 1
-                              for x in cards_of(self.hands[p]))
-                if self._events is not None:
-                    self._events.append(Event("expose", s, "hands laid face up", shown))
             self._open_kontra_answers()
+
+    def _settle_if_fixed(self) -> bool:
+        """R7: in an open contract every hand is known, so the engine ends the deal as soon as
+        the solver proves that no continuation can change any item's outcome."""
+        from ulti import solver
+
+        got = solver.fixed_in_deal(self, R7_BUDGET)
+        if got is None:
+            return False
+        self.statuses.update(got)
+        self.pending = []
+        self.end_reason = (f"R7: after trick {self.tricks_played} no play can change the result "
+                           f"(proved by the solver)")
+        self._finish(settle(self, self.statuses))
+        return True
 
     def _update_statuses(self) -> bool:
         """Re-evaluate the open items; end the deal when all are decided (R8)."""
@@ -1033,6 +1065,7 @@ class Deal:
     def _raise(self, p: int, action: Action) -> None:
         c = self.contract
         assert c is not None
+        self._money = None
         comp = action.component
         lv = self.kontra[comp]
         s = self.soloist
@@ -1099,15 +1132,24 @@ class Deal:
     # -- claims -------------------------------------------------------------------------
 
     def _apply_claim(self, action: Action) -> None:
-        from ulti.search import best_play
+        """R7: the player to move claims that their side wins the open component (the
+        soloist: the Betli, Durchmars or Open Ulti is made; a defender: it is defeated).  The
+        solver checks the claim against any play of the other side; a sound claim settles the
+        deal by best play from here, an unsound one is refused."""
+        from ulti import solver
 
-        outcome = best_play(self)
+        p = self.player
+        if not solver.claim_holds(solver.Position.from_deal(self), p):
+            other = "the defenders" if p == self.soloist else "the soloist"
+            raise IllegalAction("R7", f"claim refused: {other} can still prevent it")
+        end = solver.best_line(self)
+        assert end.settlement is not None
         self._log(action)
-        self.statuses = dict(outcome.statuses)
+        self.statuses = dict(end.statuses)
         self.pending = []
-        self.end_reason = (f"R7: claimed by seat {self.history[-1][0]} after trick "
-                           f"{self.tricks_played}; settled by proven best play")
-        self._finish(outcome.settlement)
+        self.end_reason = (f"R7: seat {p} claimed after trick {self.tricks_played}; the solver "
+                           f"upheld the claim; settled by best play")
+        self._finish(end.settlement)
 
     # ---------------------------------------------------------------------------------------
     # explanations

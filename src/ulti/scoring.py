@@ -19,6 +19,7 @@ from ulti.cards import ACES, card_points, symbol
 
 if TYPE_CHECKING:
     from ulti.deal import Deal
+    from ulti.rules import Ruleset
 
 
 class Status(IntEnum):
@@ -400,10 +401,14 @@ class Money(NamedTuple):
 
 def money(d: Deal) -> list[tuple[Item, Money]]:
     """Every item of the deal's contract with its money (S1, S2, K3, K4, V1)."""
-    bid = d.contract
-    assert bid is not None
-    m = d.bid_multiplier
-    kontra = d.kontra
+    assert d.contract is not None
+    return money_for(d.contract, d.kontra, d.bid_multiplier, d.rules)
+
+
+def money_for(bid: Bid, kontra: dict[Kind, list[int]] | dict[Kind, tuple[int, int]],
+              multiplier: int, rules: Ruleset) -> list[tuple[Item, Money]]:
+    """Every item of ``bid`` with its money, given the kontra levels against each defender."""
+    m = multiplier
     out: list[tuple[Item, Money]] = []
     for comp in bid.components:
         lv = kontra.get(comp.kind) or (0, 0)
@@ -413,10 +418,10 @@ def money(d: Deal) -> list[tuple[Item, Money]]:
     if bid.silent:
         clv = kontra.get(bid.silent_carrier) or (0, 0)
         for sil, value in bid.silent:
-            if sil == Silent.FOUR_ACES and not d.rules.four_aces:
+            if sil == Silent.FOUR_ACES and not rules.four_aces:
                 continue
             if sil == Silent.DURCHMARS and bid.key in ("simple", "simple of hearts"):
-                value = value // 3 * d.rules.silent_durchmars_in_simple
+                value = value // 3 * rules.silent_durchmars_in_simple
             v = value * m
             out.append((SILENT_BASE + int(sil),
                         Money(SILENT_TITLES[sil] + _mult_text((clv[0], clv[1])), v << clv[0],

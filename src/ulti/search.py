@@ -113,7 +113,7 @@ class _Search:
         p = d.player
         for c in self.moves():
             snap = d._snapshot()
-            d._play_core(p, c)
+            d._play_core(p, c, r7=False)
             v = self.value(alpha, beta)
             d._restore(snap)
             if maximise:
@@ -159,7 +159,7 @@ def best_play(d: Deal) -> Outcome:
             p = d.player
             for c in srch.moves():
                 inner = d._snapshot()
-                d._play_core(p, c)
+                d._play_core(p, c, r7=False)
                 if srch.value(value - 1, value + 1) == value:
                     line.append(str(PLAY[c]))
                     break

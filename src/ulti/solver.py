@@ -24,16 +24,18 @@ to declare every marriage they may (declaring never costs points).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ulti import _core
 from ulti.bids import Bid, Kind
 from ulti.cards import ACES, KING, OVER, card, card_points, symbol
-from ulti.scoring import SILENT_BASE, Item, Money, Status, money
+from ulti.scoring import SILENT_BASE, Item, Money, Status
 
 if TYPE_CHECKING:
     from ulti.deal import Deal
+    from ulti.rules import Ruleset
 
 # objective names, in the order they are reported
 OBJECTIVES = ("simple", "40-100", "20-100", "four aces", "ulti", "betli", "durchmars",
@@ -133,7 +135,7 @@ class Position:
             twenty_declared=twenty,
             had_seven=d.soloist_had_seven,
             talon_ace_loses=d.rules.talon_ace_loses_four_aces,
-            items=tuple(money(d)),
+            items=tuple(d.money()),
             contract=c,
         )
 
@@ -173,17 +175,20 @@ class Solution:
     nodes: int
 
 
-_SOLVER: _core.Solver | None = None
+_LOCAL = threading.local()
 
 
 def _solver() -> _core.Solver:
-    global _SOLVER
-    if _SOLVER is None:
-        _SOLVER = _core.Solver()
-    return _SOLVER
+    """This thread's solver (its transposition table is 8 MB, made once per thread)."""
+    sv: _core.Solver | None = getattr(_LOCAL, "solver", None)
+    if sv is None:
+        sv = _core.Solver()
+        _LOCAL.solver = sv
+    return sv
 
 
 def _load_items(sv: _core.Solver, pos: Position) -> None:
+    _LOCAL.items = None
     sv.set_items([(item, m.won_total, m.lost_total) for item, m in pos.items], pos.sm, pos.dm,
                  card_points(pos.talon) if not pos.no_trump else 0, pos.talon & ACES,
                  pos.talon_ace_loses, pos.forty_declared, pos.twenty_declared, pos.had_seven)
@@ -265,6 +270,56 @@ def move_values(pos: Position, sv: _core.Solver | None = None) -> list[MoveValue
     return [MoveValue(c, vals.get(c), pts[c]) for c in sorted(pts)]
 
 
+def move_objectives(pos: Position, names: tuple[str, ...]) -> dict[int, dict[str, bool]]:
+    """For each legal card: whether each objective is made after it (against best defence)."""
+    sv = _solver()
+    core = pos.core()
+    out: dict[int, dict[str, bool]] = {c: {} for c in pos.legal_cards()}
+    pts: dict[int, int] | None = None
+    for name in names:
+        if name in ("simple", "silent 100", "40-100", "20-100"):
+            if pts is None:
+                pts = dict(sv.move_values(core, -1))
+            for c in out:
+                out[c][name] = _points_make(pos, name, pts[c])
+            continue
+        obj = {"durchmars": _core.ALL, "silent durchmars": _core.ALL, "betli": _core.NONE,
+               "ulti": _core.ULTI, "silent ulti": _core.ULTI, "four aces": _core.ACES,
+               "silent four aces": _core.ACES}[name]
+        vals = dict(sv.move_values(core, obj))
+        for c in out:
+            out[c][name] = bool(vals[c]) and _past_allows(pos, name)
+    return out
+
+
+def _points_make(pos: Position, name: str, final_points: int) -> bool:
+    if pos.no_trump:
+        return False
+    if name == "simple":
+        return 2 * final_points > 90 + pos.dm - pos.sm
+    if name == "silent 100":
+        return final_points + pos.sm >= 100
+    if name == "40-100":
+        return pos.forty_declared and final_points >= 60
+    return pos.twenty_declared and final_points >= 80
+
+
+def _past_allows(pos: Position, name: str) -> bool:
+    """What the tricks so far already settle for a trick-based objective."""
+    s = pos.soloist
+    d1, d2 = (s + 1) % 3, (s + 2) % 3
+    if name in ("durchmars", "silent durchmars"):
+        return not (pos.won[d1] or pos.won[d2])
+    if name == "betli":
+        return not pos.won[s]
+    if name in ("ulti", "silent ulti"):
+        return pos.trump >= 0 and pos.had_seven and not 0 <= pos.seven_trick < 9
+    if name in ("four aces", "silent four aces"):
+        return not (pos.aces[d1] | pos.aces[d2]) and not (
+            pos.talon & ACES and pos.talon_ace_loses)
+    return True
+
+
 def solve(pos: Position | Deal, moves: bool = True) -> Solution:
     """Everything at once (see the module documentation)."""
     if not isinstance(pos, Position):
@@ -278,6 +333,89 @@ def solve(pos: Position | Deal, moves: bool = True) -> Solution:
     return Solution(objs, pts, val, mv, sv.nodes)
 
 
+def fixed(pos: Position, budget: int = 200_000) -> dict[Item, Status] | None:
+    """Every item's final status when no continuation can change any of them (R7, R8), else
+    None (also when proving it would take more than ``budget`` nodes)."""
+    sv = _solver()
+    _load_items(sv, pos)
+    got = sv.fixed(pos.core(), budget)
+    if got is None:
+        return None
+    return {item: Status(st) for (item, _), st in zip(pos.items, got, strict=True)}
+
+
+def fixed_in_deal(d: Deal, budget: int) -> dict[Item, Status] | None:
+    """:func:`fixed` for a deal at a trick start, the quick way (no :class:`Position`): the
+    engine asks this after every trick of an open contract (R7)."""
+    sv = _solver()
+    items = d.money()
+    if getattr(_LOCAL, "items", None) is not items:  # load the contract into the solver once
+        pos = Position.from_deal(d)
+        try:
+            _load_items(sv, pos)
+        except OverflowError:
+            return None  # amounts beyond the solver's range: play on
+        _LOCAL.items = items
+    s = d.soloist
+    taken = d.taken
+    core = _core.CorePosition(d.hands, d.trump, not d.contract.trump if d.contract else True, s,
+                              bool(d.ulti_bit), d.player, d.tricks_played,
+                              card_points(taken[s]) + (10 if d.last_winner == s else 0),
+                              card_points(taken[(s + 1) % 3] | taken[(s + 2) % 3])
+                              + (10 if d.last_winner not in (-1, s) else 0),
+                              d.tricks_won, (taken[0] & ACES, taken[1] & ACES, taken[2] & ACES),
+                              d.seven_trick)
+    got = sv.fixed(core, budget)
+    if got is None:
+        return None
+    return {item: Status(st) for (item, _), st in zip(items, got, strict=True)}
+
+
+def claim_holds(pos: Position, seat: int) -> bool:
+    """R7: whether ``seat``'s side wins the open component against any play of the other side
+    (the soloist: takes every remaining trick in an open Durchmars, none in an open Betli,
+    the last with the VII in an Open Ulti; a defender: prevents it)."""
+    c = pos.contract
+    if c is None or not c.open:
+        raise ValueError("R7: claims are made in open contracts")
+    s = pos.soloist
+    if c.has(Kind.BETLI):
+        made = not pos.won[s] and objective_core(pos, _core.NONE)
+    elif c.has(Kind.DURCHMARS):
+        made = not (pos.won[(s + 1) % 3] or pos.won[(s + 2) % 3]) and \
+            objective_core(pos, _core.ALL)
+    else:
+        made = objective(pos, "ulti")
+    return made if seat == s else not made
+
+
+def objective_core(pos: Position, obj: int) -> bool:
+    """A core objective (``_core.ALL`` ...) from ``pos``, the future only."""
+    return bool(_solver().objective(pos.core(), obj))
+
+
+def best_line(d: Deal) -> Deal:
+    """A copy of ``d`` played to its end along a line of best play (each card one that keeps
+    the solver's value); its settlement is the best-play settlement."""
+    from ulti.actions import PLAY
+    from ulti.deal import Phase
+
+    sv = _solver()
+    c = d.clone()
+    while not c.is_over():
+        if c.phase == Phase.KONTRA:
+            c.apply("pass")
+            continue
+        pos = Position.from_deal(c)
+        _load_items(sv, pos)
+        vals = sv.move_values(pos.core(), _core.VALUE)
+        pick = max if c.current_player == c.soloist else min
+        card = pick(vals, key=lambda cv: cv[1])[0]
+        c._play_core(c.current_player, card, r7=False)
+        c.history.append((pos.player, PLAY[card]))
+    return c
+
+
 def item_statuses(pos: Position) -> list[Status]:
     """Each contract item's status now, computed in the compiled core (twin of scoring)."""
     sv = _solver()
@@ -287,3 +425,170 @@ def item_statuses(pos: Position) -> list[Status]:
 
 def marriage_pair(suit: int) -> int:
     return (1 << card(suit, KING)) | (1 << card(suit, OVER))
+
+
+# --------------------------------------------------------------------------------------------
+# the position notation
+
+
+class NotationError(ValueError):
+    """A position text that cannot be read."""
+
+
+def parse_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bid]:
+    """Read a position (the notation of ``ulti solve``)::
+
+        bid=40-100 ulti; trump=acorns; soloist=1;
+        hands=HK HQ ... / AA AX ... / LA LX ...;      three hands, seat 0 / 1 / 2
+        talon=B7 B8;                                  optional: the cards in no hand
+        leader=1; trick=AA;                           optional: the trick in progress
+        taken=/HA HX H7/;                             optional: cards each seat has won
+        marriages=1:acorns; kontra=ulti:1,simple:2    optional
+
+    Cards in any notation (``HA``, ``♥A``, ``piros ász``, comma separated when they have
+    spaces).  Fields are separated by ``;``; the order does not matter."""
+    from ulti.bids import find_bid
+    from ulti.cards import mask_of, parse_cards
+    from ulti.rules import STANDARD
+    from ulti.scoring import money_for
+
+    rules = rules or STANDARD
+    fields: dict[str, str] = {}
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise NotationError(f"{part.strip()!r}: expected key=value")
+        k, v = part.split("=", 1)
+        k = k.strip().lower()
+        if k in fields:
+            raise NotationError(f"{k!r} given twice")
+        fields[k] = v.strip()
+    known = {"bid", "trump", "soloist", "hands", "talon", "leader", "trick", "taken",
+             "marriages", "kontra"}
+    for k in fields:
+        if k not in known:
+            raise NotationError(f"unknown field {k!r}; fields: {', '.join(sorted(known))}")
+    for k in ("bid", "hands"):
+        if k not in fields:
+            raise NotationError(f"the field {k!r} is required")
+    try:
+        bid = find_bid(rules.ladder, fields["bid"])
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+
+    def seat(key: str, default: int) -> int:
+        try:
+            v = int(fields.get(key, default))
+        except ValueError:
+            raise NotationError(f"{key}: a seat, 0, 1 or 2") from None
+        if v not in (0, 1, 2):
+            raise NotationError(f"{key}: a seat, 0, 1 or 2")
+        return v
+
+    def cards(v: str) -> int:
+        try:
+            cs = parse_cards(v)
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
+        m = mask_of(cs)
+        if m.bit_count() != len(cs):
+            raise NotationError(f"a card is given twice in {v!r}")
+        return m
+
+    soloist = seat("soloist", 0)
+    parts = fields["hands"].split("/")
+    if len(parts) != 3:
+        raise NotationError("hands: three hands separated by '/' (seat 0 / 1 / 2)")
+    hands = tuple(cards(h) for h in parts)
+    taken_parts = fields.get("taken", "//").split("/")
+    if len(taken_parts) != 3:
+        raise NotationError("taken: three card lists separated by '/'")
+    taken = tuple(cards(t) for t in taken_parts)
+    trick_cards = parse_cards(fields.get("trick", "")) if fields.get("trick") else []
+    trick = mask_of(trick_cards)
+    leader = seat("leader", soloist)
+    all_given = [*hands, *taken, trick]
+    union = 0
+    for m in all_given:
+        if union & m:
+            raise NotationError("a card is in two places")
+        union |= m
+    talon = cards(fields["talon"]) if "talon" in fields else ((1 << 32) - 1) & ~union
+    if union & talon or (union | talon) != (1 << 32) - 1:
+        raise NotationError("the hands, talon, trick and taken cards must hold the 32 cards once")
+    if talon.bit_count() != 2:
+        raise NotationError("the talon (or the cards aside) is two cards")
+    n_left = [hands[p].bit_count() + sum(1 for i in range(len(trick_cards))
+                                         if (leader + i) % 3 == p) for p in range(3)]
+    if len(set(n_left)) != 1:
+        raise NotationError("every seat must hold as many cards (the trick's cards counted)")
+    if any(t.bit_count() % 3 for t in taken) or sum(t.bit_count() for t in taken) // 3 != \
+            10 - n_left[0]:
+        raise NotationError("taken: whole tricks, as many as have been played")
+    trump_name = fields.get("trump", "")
+    if bid.trump and (bid.hearts or rules.hearts_always_trump):
+        trump = 0
+        if trump_name and trump_name.lower() not in ("hearts", "piros", "♥"):
+            raise NotationError("B6: a Hearts bid plays in Hearts")
+    elif bid.trump:
+        names = {"acorns": 1, "makk": 1, "♣": 1, "leaves": 2, "zöld": 2, "zold": 2, "♠": 2,
+                 "bells": 3, "tök": 3, "tok": 3, "♦": 3}
+        if trump_name.lower() not in names:
+            raise NotationError("B6: name the trump: acorns, leaves or bells")
+        trump = names[trump_name.lower()]
+    else:
+        trump = -1
+    marriages: list[tuple[int, int]] = []
+    for item in filter(None, (x.strip() for x in fields.get("marriages", "").split(","))):
+        try:
+            st, su = item.split(":")
+            suit = {"hearts": 0, "acorns": 1, "leaves": 2, "bells": 3}[su.strip().lower()]
+            marriages.append((int(st), suit))
+        except (ValueError, KeyError):
+            raise NotationError(f"marriages: {item!r} is not seat:suit") from None
+    kontra: dict[Kind, tuple[int, int]] = {}
+    from ulti.actions import _COMPONENT_PARSE
+
+    for item in filter(None, (x.strip() for x in fields.get("kontra", "").split(","))):
+        try:
+            comp, lv = item.rsplit(":", 1)
+            kind = _COMPONENT_PARSE[comp.strip().lower()]
+            levels = tuple(int(x) for x in lv.split("/"))
+            kontra[kind] = (levels[0], levels[-1])
+        except (ValueError, KeyError):
+            raise NotationError(f"kontra: {item!r} is not component:level") from None
+    s = soloist
+    sm = sum(40 if su == trump else 20 for st, su in marriages if st == s) if bid.trump else 0
+    dm = sum(40 if su == trump else 20 for st, su in marriages if st != s) if bid.trump else 0
+    tricks = 10 - n_left[0]
+    seven = trump * 8 if trump >= 0 else -1
+    # the soloist held the trump VII if it is in their hand now (a VII already taken is
+    # counted as fallen early: its Ulti is lost)
+    had_seven = seven >= 0 and bool(hands[s] >> seven & 1)
+    seven_trick = -1 if seven < 0 or not (taken[0] | taken[1] | taken[2]) >> seven & 1 else 0
+    pos = Position(
+        hands=(hands[0], hands[1], hands[2]),
+        trick=tuple(trick_cards),
+        leader=leader,
+        trump=trump,
+        no_trump=not bid.trump,
+        soloist=s,
+        ulti=bid.has(Kind.ULTI) and trump >= 0,
+        tricks=tricks,
+        sp=card_points(taken[s]) if bid.trump else 0,
+        dp=card_points(taken[(s + 1) % 3] | taken[(s + 2) % 3]) if bid.trump else 0,
+        won=(taken[0].bit_count() // 3, taken[1].bit_count() // 3, taken[2].bit_count() // 3),
+        aces=(taken[0] & ACES, taken[1] & ACES, taken[2] & ACES),
+        seven_trick=seven_trick,
+        talon=talon,
+        sm=sm,
+        dm=dm,
+        forty_declared=any(st == s and su == trump for st, su in marriages),
+        twenty_declared=any(st == s and su != trump for st, su in marriages),
+        had_seven=had_seven,
+        talon_ace_loses=rules.talon_ace_loses_four_aces,
+        items=tuple(money_for(bid, kontra, 1, rules)),
+        contract=bid,
+    )
+    return pos, bid
