@@ -54,7 +54,7 @@ from ulti.scoring import Item, Settlement, Status, forfeit, items_of, settle, st
 
 #: Nodes the solver may spend, after each trick of an open contract, on proving that no play
 #: can change the result (R7); a proof that needs more waits for a later, smaller position.
-R7_BUDGET = 500
+R7_BUDGET = 150
 
 
 class Phase(IntEnum):
@@ -190,6 +190,31 @@ _PLAN_V1 = ((0, 5), (1, 5), (2, 5))  # V1: five each for the first round
 KINGS = sum(1 << card(s, KING) for s in range(4))
 KINGS_OVERS = tuple((1 << card(s, KING)) | (1 << card(s, OVER)) for s in range(4))
 NON_HEARTS_SUITS = (ACORNS, LEAVES, BELLS)
+
+
+def marriage_options(contract: Bid, trump: int, soloist: int, seat: int, hand: int,
+                     declared: Sequence[int]) -> list[int]:
+    """The suits whose marriage ``seat`` may still declare (R5, P4): a King and Over held, in
+    a trump contract; in 40-100 only the soloist's trump marriage, in 20-100 one non-trump
+    marriage of the soloist, and no other marriage for anyone."""
+    if not contract.trump:
+        return []  # P4: no marriages in no-trump contracts
+    if not hand & (hand << 1) & KINGS:  # no King whose Over is held
+        return []
+    hundred = contract.hundred
+    if hundred is not None and seat != soloist:
+        return []  # R5: in 40-100 / 20-100 no other marriage counts
+    if hundred == Kind.TWENTY_HUNDRED and declared:
+        return []  # R5: only the marriage of the bid
+    out = []
+    for s in range(4):
+        if hand & KINGS_OVERS[s] == KINGS_OVERS[s] and s not in declared:
+            if hundred == Kind.FORTY_HUNDRED and s != trump:
+                continue
+            if hundred == Kind.TWENTY_HUNDRED and s == trump:
+                continue
+            out.append(s)
+    return out
 
 
 class Event(NamedTuple):
@@ -546,28 +571,10 @@ class Deal:
 
     def _marriage_options(self, seat: int) -> list[int]:
         c = self.contract
-        if c is None or not c.trump:
-            return []  # P4: no marriages in no-trump contracts
-        if not self.hands[seat] & (self.hands[seat] << 1) & KINGS:
+        if c is None:
             return []
-        hundred = c.hundred
-        if hundred is not None and seat != self.soloist:
-            return []  # R5: in 40-100 / 20-100 no other marriage counts
-        declared = [su for st, su in self.marriages if st == seat]
-        if hundred == Kind.TWENTY_HUNDRED and declared:
-            return []  # R5: only the marriage of the bid
-        hand = self.hands[seat]
-        if not hand & (hand << 1) & KINGS:  # a King whose Over is held
-            return []
-        out = []
-        for s in range(4):
-            if hand & KINGS_OVERS[s] == KINGS_OVERS[s] and s not in declared:
-                if hundred == Kind.FORTY_HUNDRED and s != self.trump:
-                    continue
-                if hundred == Kind.TWENTY_HUNDRED and s == self.trump:
-                    continue
-                out.append(s)
-        return out
+        return marriage_options(c, self.trump, self.soloist, seat, self.hands[seat],
+                                [su for st, su in self.marriages if st == seat])
 
     def _raises(self, seat: int, answering: bool) -> list[Action]:
         """The kontras ``seat`` may make now (K1, K2, K3, V11).  ``answering``: the phase after

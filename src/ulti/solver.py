@@ -25,12 +25,13 @@ to declare every marriage they may (declaring never costs points).
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ulti import _core
 from ulti.bids import Bid, Kind
-from ulti.cards import ACES, KING, OVER, card, card_points, symbol
+from ulti.cards import ACES, KING, OVER, POINT_CARDS, card, card_points, symbol
 from ulti.scoring import SILENT_BASE, Item, Money, Status
 
 if TYPE_CHECKING:
@@ -84,58 +85,101 @@ class Position:
 
         if d.phase not in (Phase.PLAY, Phase.KONTRA) or d.contract is None:
             raise ValueError("R1: the solver works on the play phase")
-        c = d.contract
-        s = d.soloist
-        marriages = list(d.marriages)
-        if d.tricks_played == 0:  # those yet to play to the first trick will declare (R5)
-            played = set(d.trick_seats)
+        return cls.from_facts(
+            contract=d.contract, rules=d.rules, trump=d.trump, soloist=d.soloist,
+            hands=(d.hands[0], d.hands[1], d.hands[2]), talon=d.talon, tricks=d.tricks,
+            trick=tuple(d.trick), to_move=d.player, marriages=d.marriages,
+            items=tuple(d.money()), had_seven=d.soloist_had_seven)
+
+    @classmethod
+    def from_facts(cls, *, contract: Bid, rules: Ruleset, trump: int, soloist: int,
+                   hands: tuple[int, int, int], talon: int,
+                   tricks: Sequence[tuple[int, tuple[int, ...], int]], trick: tuple[int, ...],
+                   to_move: int, marriages: Sequence[tuple[int, int]],
+                   items: tuple[tuple[Item, Money], ...] | None = None,
+                   kontra: dict[Kind, tuple[int, int]] | None = None, multiplier: int = 1,
+                   had_seven: bool | None = None) -> Position:
+        """A position from what is public (the tricks so far, the trick in progress,
+        marriages, kontras) and a full set of hands and talon (known, or sampled by a
+        player).  At the first trick, seats yet to play are taken to declare every marriage
+        they may (R5)."""
+        from ulti.deal import marriage_options
+        from ulti.scoring import money_for
+
+        c = contract
+        s = soloist
+        marriages = list(marriages)
+        if not tricks:  # those yet to play to the first trick will declare (R5)
+            leader = (to_move - len(trick)) % 3
+            played = {(leader + i) % 3 for i in range(len(trick))}
             for seat in range(3):
                 if seat in played:
                     continue
-                for suit in d._marriage_options(seat):
+                declared = [su for st, su in marriages if st == seat]
+                for suit in marriage_options(c, trump, s, seat, hands[seat], declared):
                     marriages.append((seat, suit))
                     if c.hundred == Kind.TWENTY_HUNDRED and seat == s:
                         break
         sm = dm = 0
         forty = twenty = False
         for seat, suit in marriages:
-            v = 40 if suit == d.trump else 20
+            v = 40 if suit == trump else 20
             if seat == s:
                 sm += v
-                forty |= suit == d.trump
-                twenty |= suit != d.trump
+                forty |= suit == trump
+                twenty |= suit != trump
             else:
                 dm += v
-        taken = d.taken
+        taken = [0, 0, 0]
+        won = [0, 0, 0]
+        seven = trump * 8 if trump >= 0 else -1
+        seven_trick = -1
+        soloist_played_seven = False
+        for i, (lead, cards, winner) in enumerate(tricks):
+            for k, x in enumerate(cards):
+                taken[winner] |= 1 << x
+                if x == seven:
+                    seven_trick = i
+                    soloist_played_seven = (lead + k) % 3 == s
+            won[winner] += 1
+        lead_now = (to_move - len(trick)) % 3
+        for k, x in enumerate(trick):
+            if x == seven:
+                seven_trick = len(tricks)
+                soloist_played_seven = (lead_now + k) % 3 == s
         sp = card_points(taken[s])
         dp = card_points(taken[(s + 1) % 3] | taken[(s + 2) % 3])
-        if d.tricks_played == 10:
-            if d.last_winner == s:
+        if len(tricks) == 10:
+            if tricks[-1][2] == s:
                 sp += 10
             else:
                 dp += 10
+        if had_seven is None:
+            had_seven = seven >= 0 and (soloist_played_seven or bool(hands[s] >> seven & 1))
+        if items is None:
+            items = tuple(money_for(c, kontra or {}, multiplier, rules))
         return cls(
-            hands=(d.hands[0], d.hands[1], d.hands[2]),
-            trick=tuple(d.trick),
-            leader=d.leader if d.trick else d.player,
-            trump=d.trump,
+            hands=hands,
+            trick=trick,
+            leader=lead_now,
+            trump=trump,
             no_trump=not c.trump,
             soloist=s,
-            ulti=bool(d.ulti_bit),
-            tricks=d.tricks_played,
+            ulti=c.has(Kind.ULTI) and trump >= 0,
+            tricks=len(tricks),
             sp=sp,
             dp=dp,
-            won=(d.tricks_won[0], d.tricks_won[1], d.tricks_won[2]),
+            won=(won[0], won[1], won[2]),
             aces=(taken[0] & ACES, taken[1] & ACES, taken[2] & ACES),
-            seven_trick=d.seven_trick,
-            talon=d.talon,
+            seven_trick=seven_trick,
+            talon=talon,
             sm=sm if c.trump else 0,
             dm=dm if c.trump else 0,
             forty_declared=forty,
             twenty_declared=twenty,
-            had_seven=d.soloist_had_seven,
-            talon_ace_loses=d.rules.talon_ace_loses_four_aces,
-            items=tuple(d.money()),
+            had_seven=had_seven,
+            talon_ace_loses=rules.talon_ace_loses_four_aces,
+            items=items,
             contract=c,
         )
 
@@ -349,23 +393,40 @@ def fixed_in_deal(d: Deal, budget: int) -> dict[Item, Status] | None:
     engine asks this after every trick of an open contract (R7)."""
     sv = _solver()
     items = d.money()
+    s = d.soloist
     if getattr(_LOCAL, "items", None) is not items:  # load the contract into the solver once
-        pos = Position.from_deal(d)
+        trump = d.trump
+        sm = dm = 0
+        forty = twenty = False
+        for seat, suit in d.marriages:  # after the first trick: final (R5)
+            v = 40 if suit == trump else 20
+            if seat == s:
+                sm += v
+                forty |= suit == trump
+                twenty |= suit != trump
+            else:
+                dm += v
+        trump_game = d.contract is not None and d.contract.trump
         try:
-            _load_items(sv, pos)
+            sv.set_items([(item, m.won_total, m.lost_total) for item, m in items],
+                         sm if trump_game else 0, dm if trump_game else 0,
+                         card_points(d.talon) if trump_game else 0, d.talon & ACES,
+                         d.rules.talon_ace_loses_four_aces, forty, twenty,
+                         d.soloist_had_seven)
         except OverflowError:
+            _LOCAL.items = None
             return None  # amounts beyond the solver's range: play on
         _LOCAL.items = items
-    s = d.soloist
-    taken = d.taken
-    core = _core.CorePosition(d.hands, d.trump, not d.contract.trump if d.contract else True, s,
-                              bool(d.ulti_bit), d.player, d.tricks_played,
-                              card_points(taken[s]) + (10 if d.last_winner == s else 0),
-                              card_points(taken[(s + 1) % 3] | taken[(s + 2) % 3])
-                              + (10 if d.last_winner not in (-1, s) else 0),
-                              d.tricks_won, (taken[0] & ACES, taken[1] & ACES, taken[2] & ACES),
-                              d.seven_trick)
-    got = sv.fixed(core, budget)
+    t0, t1, t2 = d.taken
+    sol = (t0, t1, t2)[s]
+    last = 10 if d.tricks_played == 10 else 0
+    sp = (sol & POINT_CARDS).bit_count() * 10 + (last if d.last_winner == s else 0)
+    dp = ((t0 | t1 | t2) & ~sol & POINT_CARDS).bit_count() * 10 + (
+        last if d.last_winner != s else 0)
+    got = sv.fixed(_core.CorePosition(d.hands, d.trump, not d.contract.trump,  # type: ignore[union-attr]
+                                      s, d.ulti_bit != 0, d.player, d.tricks_played, sp, dp,
+                                      d.tricks_won, (t0 & ACES, t1 & ACES, t2 & ACES),
+                                      d.seven_trick), budget)
     if got is None:
         return None
     return {item: Status(st) for (item, _), st in zip(items, got, strict=True)}
