@@ -247,7 +247,11 @@ def test_r7_open_contract_hands_are_laid_face_up_after_the_first_trick() -> None
     o = d.observation(2)
     assert {seat for seat, _ in o.exposed} == {0, 1}
     assert dict(o.exposed)[1] == tuple(sorted(cards_of(d.hands[1])))
-    assert d.legal_actions()[0] == A.CLAIM
+    # a claim is offered only where the solver upholds it (R7): not to this defender ...
+    assert d.current_player == 2 and A.CLAIM not in d.legal_actions()
+    while d.current_player != d.soloist:
+        d.apply(A.play(d.legal_cards()[0]))
+    assert d.legal_actions()[0] == A.CLAIM  # ... but to the soloist, who cannot lose
 
 
 def test_v10_soloist_alone_exposes() -> None:

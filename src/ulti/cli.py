@@ -273,6 +273,82 @@ def solve(
     console.print("* best for the player to move; value = the soloist's units under best play")
 
 
+@app.command()
+def tournament(
+    bots: Annotated[str, typer.Option(help="Players, comma separated: random, rules, pimc, "
+                                           "each with an optional budget (pimc:samples=40).")]
+    = "pimc,rules,random",
+    deals: Annotated[int, typer.Option(help="Deals; each is played under every seating.")] = 30,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and of the players.")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    json_file: Annotated[Path | None, typer.Option("--json", help="Write the results here.")]
+    = None,
+    plot_file: Annotated[Path | None, typer.Option("--plot", help="Plot the means here "
+                                                                  "(PNG).")] = None,
+    preset: PresetOpt = None,
+    rules_file: RulesOpt = None,
+) -> None:
+    """A duplicate tournament: every deal under every seating, so the cards' luck cancels."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from ulti.players import make_player
+    from ulti.tournament import plot, write_json
+    from ulti.tournament import tournament as run_tournament
+
+    rs = _ruleset(preset, rules_file)
+    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        for spec in specs:
+            make_player(spec)
+    except ValueError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    if deals < 1 or workers < 1:
+        console.print("[red]error:[/red] --deals and --workers must be positive")
+        raise typer.Exit(2)
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=console) as bar:
+        task = bar.add_task("deals x seatings", total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        summary, results = run_tournament(specs, deals, seed, rs, workers, step)
+    t = Table(title=f"Duplicate tournament: {deals} deals x "
+                    f"{summary['config']['seatings']} seatings (seed {seed})",
+              title_justify="left")
+    for col in ("player", "units / deal", "95% interval", "as soloist", "made",
+                "decision ms (median / p95)"):
+        t.add_column(col, justify="left" if col == "player" else "right")
+    for name, b in summary["bots"].items():
+        bid_n = sum(c["bid"] for c in b["contracts"].values())
+        made_n = sum(c["made"] for c in b["contracts"].values())
+        t.add_row(name, f"{b['mean']:+.3f}", f"[{b['ci95'][0]:+.3f}, {b['ci95'][1]:+.3f}]",
+                  str(bid_n), f"{made_n}", f"{b['decision_ms']['median']:.1f} / "
+                                           f"{b['decision_ms']['p95']:.1f}")
+    console.print(t)
+    pt = Table(title="Pairs: difference of units per deal", title_justify="left")
+    for col in ("pair", "mean", "95% interval", "verdict"):
+        pt.add_column(col, justify="left" if col in ("pair", "verdict") else "right")
+    for pair, v in summary["pairs"].items():
+        a, _, b = pair.partition(" - ")
+        if (b + " - " + a) in summary["pairs"] and a > b:
+            continue  # each pair once
+        lo, hi = v["ci95"]
+        verdict = f"{a} better" if lo > 0 else f"{b} better" if hi < 0 else "not separated"
+        pt.add_row(pair, f"{v['mean']:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", verdict)
+    console.print(pt)
+    for name, b in summary["bots"].items():
+        top = list(b["contracts"].items())[:6]
+        if top:
+            console.print(f"{name} as soloist: " + "; ".join(
+                f"{k} {v['made']}/{v['bid']}" for k, v in top), highlight=False)
+    if json_file:
+        write_json(summary, results, json_file)
+    if plot_file:
+        plot(summary, plot_file)
+
+
 def main() -> None:
     try:
         app()

@@ -268,6 +268,7 @@ class Deal:
     __slots__ = (
         "_bid_table",
         "_cap",
+        "_claim",
         "_deck",
         "_events",
         "_money",
@@ -337,6 +338,7 @@ class Deal:
         self.ladder = rules.ladder
         self._bid_table = _bids_above(rules)
         self._cap = rules.kontra_cap
+        self._claim: tuple[int, bool] | None = None  # (state, open component made) cache
         self._money: list[Any] | None = None  # the contract's items with their money (cached)
         self.seed = seed
         self.dealer = dealer
@@ -494,7 +496,7 @@ class Deal:
                 extra = self._first_trick_extras(self.player)
                 if extra:
                     return extra + cards
-            elif self.exposed:  # only ever set in open contracts (R7)
+            elif self.exposed and self._claim_sound(self.player):  # open contracts (R7)
                 return [A.CLAIM, *cards]
             return cards
         if ph == _PH_AUCTION:
@@ -1138,6 +1140,17 @@ class Deal:
 
     # -- claims -------------------------------------------------------------------------
 
+    def _claim_sound(self, seat: int) -> bool:
+        """Whether ``seat``'s side wins the open component against any play of the other side
+        (R7): the solver's verdict, cached for the current position."""
+        state = self.tricks_played * 3 + len(self.trick)
+        if self._claim is None or self._claim[0] != state:
+            from ulti import solver
+
+            self._claim = (state, solver.open_component_made(self))
+        made = self._claim[1]
+        return made if seat == self.soloist else not made
+
     def _apply_claim(self, action: Action) -> None:
         """R7: the player to move claims that their side wins the open component (the
         soloist: the Betli, Durchmars or Open Ulti is made; a defender: it is defeated).  The
@@ -1146,7 +1159,7 @@ class Deal:
         from ulti import solver
 
         p = self.player
-        if not solver.claim_holds(solver.Position.from_deal(self), p):
+        if not self._claim_sound(p):
             other = "the defenders" if p == self.soloist else "the soloist"
             raise IllegalAction("R7", f"claim refused: {other} can still prevent it")
         end = solver.best_line(self)

@@ -231,9 +231,19 @@ def _solver() -> _core.Solver:
     return sv
 
 
+#: Amounts beyond this many units (kontra chains past level ~50) are clipped for the search:
+#: its choices depend on the order of values, which clipping this far out keeps in practice.
+CLIP = 1 << 58
+
+
+def _clip(x: int) -> int:
+    return max(-CLIP, min(CLIP, x))
+
+
 def _load_items(sv: _core.Solver, pos: Position) -> None:
     _LOCAL.items = None
-    sv.set_items([(item, m.won_total, m.lost_total) for item, m in pos.items], pos.sm, pos.dm,
+    sv.set_items([(item, _clip(m.won_total), _clip(m.lost_total)) for item, m in pos.items],
+                 pos.sm, pos.dm,
                  card_points(pos.talon) if not pos.no_trump else 0, pos.talon & ACES,
                  pos.talon_ace_loses, pos.forty_declared, pos.twenty_declared, pos.had_seven)
 
@@ -364,6 +374,13 @@ def _past_allows(pos: Position, name: str) -> bool:
     return True
 
 
+def move_values_only(pos: Position, sv: _core.Solver | None = None) -> list[tuple[int, int]]:
+    """For each legal card: the settlement value after it (what a card-playing bot needs)."""
+    sv = sv or _solver()
+    _load_items(sv, pos)
+    return sv.move_values(pos.core(), _core.VALUE)
+
+
 def solve(pos: Position | Deal, moves: bool = True) -> Solution:
     """Everything at once (see the module documentation)."""
     if not isinstance(pos, Position):
@@ -408,7 +425,7 @@ def fixed_in_deal(d: Deal, budget: int) -> dict[Item, Status] | None:
                 dm += v
         trump_game = d.contract is not None and d.contract.trump
         try:
-            sv.set_items([(item, m.won_total, m.lost_total) for item, m in items],
+            sv.set_items([(item, _clip(m.won_total), _clip(m.lost_total)) for item, m in items],
                          sm if trump_game else 0, dm if trump_game else 0,
                          card_points(d.talon) if trump_game else 0, d.talon & ACES,
                          d.rules.talon_ace_loses_four_aces, forty, twenty,
@@ -448,6 +465,32 @@ def claim_holds(pos: Position, seat: int) -> bool:
     else:
         made = objective(pos, "ulti")
     return made if seat == s else not made
+
+
+def open_component_made(d: Deal) -> bool:
+    """Whether the soloist of an open contract makes its open component (Betli, Durchmars,
+    Open Ulti) against best defence from here: the quick way, for the engine's claims (R7)."""
+    c = d.contract
+    assert c is not None and c.open
+    s = d.soloist
+    won = d.tricks_won
+    if c.has(Kind.BETLI):
+        if won[s]:
+            return False
+        obj = _core.NONE
+    elif c.has(Kind.DURCHMARS):
+        if won[(s + 1) % 3] or won[(s + 2) % 3]:
+            return False
+        obj = _core.ALL
+    else:
+        if not d.soloist_had_seven or 0 <= d.seven_trick < 9:
+            return False
+        obj = _core.ULTI
+    t0, t1, t2 = d.taken
+    core = _core.CorePosition(d.hands, d.trump, not c.trump, s, d.ulti_bit != 0,
+                              d.leader if d.trick else d.player, d.tricks_played, 0, 0, won,
+                              (t0 & ACES, t1 & ACES, t2 & ACES), d.seven_trick, d.trick)
+    return bool(_solver().objective(core, obj))
 
 
 def objective_core(pos: Position, obj: int) -> bool:

@@ -1,0 +1,114 @@
+"""The one interface of every player, and a runner that seats players at a deal.
+
+A player is told its seat and the rules when a deal starts (:meth:`Player.start`), then, at
+each of its turns, receives its seat's observation and the legal actions, and returns one of
+them (:meth:`Player.act`).  It never sees the deal itself: a computer player knows nothing a
+person in that seat would not.  Players are deterministic for a given seed (and game number).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ulti.actions import Action
+from ulti.deal import Deal
+from ulti.observation import Observation
+from ulti.rules import Ruleset
+
+_MASK64 = (1 << 64) - 1
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a player may think per decision: ``samples`` (deals it samples) and/or ``ms``
+    (a time limit per decision).  ``None``: the player's own default."""
+
+    samples: int | None = None
+    ms: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """``"40"`` (samples), ``"samples=40"``, ``"ms=150"``, ``"samples=40,ms=150"``."""
+        samples: int | None = None
+        ms: float | None = None
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, _, value = part.rpartition("=")
+            try:
+                if key in ("", "samples"):
+                    samples = int(value)
+                elif key == "ms":
+                    ms = float(value)
+                else:
+                    raise ValueError(key)
+            except ValueError:
+                raise ValueError(f"budget: {part!r} is not samples=N or ms=X") from None
+        if (samples is not None and samples < 1) or (ms is not None and ms <= 0):
+            raise ValueError("budget: samples and ms must be positive")
+        return cls(samples, ms)
+
+
+class Player(ABC):
+    """A player: the same interface for people (through a front end) and computer players."""
+
+    name = "player"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
+        self.seed = seed
+        self.budget = budget or Budget()
+        self.seat = -1
+        self.rules = Ruleset()
+        self.rng = random.Random(seed)
+
+    def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
+        """A new deal: this player sits at ``seat``.  ``game`` numbers the deals (any public
+        integer) so that a seeded player's choices are reproducible deal by deal."""
+        self.seat = seat
+        self.rules = rules
+        self.rng = random.Random((self.seed * 1_000_003 + game * 7 + seat) & _MASK64)
+
+    @abstractmethod
+    def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """The action to take; ``legal`` is never empty and ``obs.seat`` is this seat."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed}, budget={self.budget})"
+
+
+@dataclass
+class DealRun:
+    """A deal played by players, with each seat's decision times (seconds)."""
+
+    deal: Deal
+    times: list[list[float]] = field(default_factory=lambda: [[], [], []])
+    #: card plays with a choice (more than one legal card)
+    card_times: list[list[float]] = field(default_factory=lambda: [[], [], []])
+
+
+def play_deal(rules: Ruleset, seed: int, dealer: int, players: Sequence[Player], game: int = 0,
+              deck: Sequence[int] | None = None,
+              on_action: Callable[[Deal, int, Action], None] | None = None) -> DealRun:
+    """Play one deal: each seat's player acts on its own observation only."""
+    if len(players) != 3:
+        raise ValueError("C3: three players")
+    d = Deal(rules, seed, dealer, deck)
+    for seat, p in enumerate(players):
+        p.start(seat, rules, game)
+    run = DealRun(d)
+    while not d.is_over():
+        seat = d.current_player
+        legal = d.legal_actions()
+        obs = d.observation(seat)
+        t = time.perf_counter()
+        action = players[seat].act(obs, legal)
+        dt = time.perf_counter() - t
+        run.times[seat].append(dt)
+        if action.kind.name == "PLAY" and sum(a.kind.name == "PLAY" for a in legal) > 1:
+            run.card_times[seat].append(dt)
+        d.apply(action)
+        if on_action is not None:
+            on_action(d, seat, action)
+    return run

@@ -1,0 +1,314 @@
+"""``pimc``: Perfect Information Monte Carlo.
+
+At every decision the player samples deals consistent with everything its seat knows
+(:mod:`ulti.players.knowledge`: its hand, the cards played, voids and other inferences from the
+rules of play, the talon it laid, declared marriages, the Ulti soloist's VII), solves each one
+double dummy (:mod:`ulti.solver`) and takes the action with the best mean:
+
+* card play: the settlement value after each legal card, averaged over the samples;
+* the talon and the bid: for the candidate contracts of the hand evaluation, the expected units
+  over sampled opponent hands (and talons, when deciding whether to pick it up), each with the
+  discard the samples rate best; it bids the best candidate above the current bid when its
+  expectation is positive (a forced bid takes the best there is);
+* the trump: the suit with the best expectation;
+* kontra: a component is doubled when the samples say the soloist fails it more often than not
+  (and re-doubled by the soloist when he makes it in most of them).
+
+Budget: ``samples`` deals per decision (default 32 for card play, fewer for the costlier
+bidding questions) and ``ms``, a time limit per decision (default 200; at least a few samples
+are always taken).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from ulti import solver as S
+from ulti.actions import Action, ActionKind, bid, discard, play
+from ulti.actions import trump as trump_action
+from ulti.bids import KIND_NAMES, Bid, Kind
+from ulti.cards import mask_of
+from ulti.observation import Observation
+from ulti.players.base import Player
+from ulti.players.evaluate import Candidate, candidates, discard_options
+from ulti.players.knowledge import Knowledge, knowledge, sample
+from ulti.players.rules import RulesPlayer
+from ulti.rules import Ruleset
+from ulti.scoring import money_for
+
+KIND_BY_NAME = {v: k for k, v in KIND_NAMES.items()}
+MIN_SAMPLES = 4
+
+
+class PimcPlayer(Player):
+    name = "pimc"
+
+    def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
+        super().start(seat, rules, game)
+        self.fallback = RulesPlayer(self.seed, self.budget)
+        self.fallback.start(seat, rules, game)
+        self.plan: tuple[Bid, int, tuple[int, int]] | None = None
+        self.sv = S._solver()
+
+    # -- budget -------------------------------------------------------------------------
+
+    def samples(self, default: int) -> int:
+        return self.budget.samples if self.budget.samples is not None else default
+
+    def deadline(self) -> float:
+        ms = self.budget.ms if self.budget.ms is not None else 200.0
+        return time.perf_counter() + ms / 1000.0
+
+    # -- dispatch -----------------------------------------------------------------------
+
+    def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        ph = obs.phase
+        if ph == "PLAY":
+            return self.play_turn(obs, legal)
+        if ph == "DISCARD":
+            return self.discard_turn(obs, legal)
+        if ph == "BID":
+            return self.bid_turn(obs, legal)
+        if ph == "AUCTION":
+            return self.auction_turn(obs, legal)
+        if ph == "TRUMP":
+            return self.trump_turn(obs, legal)
+        if ph == "KONTRA":
+            return self.answer_turn(obs, legal)
+        return self.fallback.act(obs, legal)  # V1's first round on five cards
+
+    # -- evaluation of a contract by sampling -------------------------------------------
+
+    def contract_value(self, contract: Bid, trump: int, hands: tuple[int, int, int],
+                       talon: int, multiplier: int = 1) -> int:
+        """The soloist's (this seat's) units under best play, at the first lead."""
+        pos = S.Position.from_facts(
+            contract=contract, rules=self.rules, trump=trump, soloist=self.seat, hands=hands,
+            talon=talon, tricks=(), trick=(), to_move=self.seat, marriages=(),
+            items=tuple(money_for(contract, {}, multiplier, self.rules)))
+        return S.value(pos, self.sv)
+
+    def evaluate(self, k: Knowledge, cands: list[Candidate], hand12: int | None, n: int,
+                 obs: Observation) -> tuple[Candidate, tuple[int, int] | None, float]:
+        """The best candidate (with its discard) and its expected units."""
+        deadline = self.deadline()
+        options: list[tuple[Candidate, tuple[int, int] | None]] = []
+        for c in cands:
+            if hand12 is not None:
+                for pair in discard_options(hand12, c.bid, c.trump, 2):
+                    options.append((c, pair))
+            else:
+                options.append((c, None))
+        sums = [0.0] * len(options)
+        taken = 0
+        for i in range(max(n, MIN_SAMPLES)):
+            if i >= MIN_SAMPLES and time.perf_counter() > deadline:
+                break
+            hands, sampled_talon = sample(k, self.rng)
+            for j, (c, d) in enumerate(options):
+                h = list(hands)
+                tal = sampled_talon
+                if d is not None and hand12 is not None:
+                    h[self.seat] = hand12 & ~((1 << d[0]) | (1 << d[1]))
+                    tal = (1 << d[0]) | (1 << d[1])
+                sums[j] += self.contract_value(c.bid, c.trump, (h[0], h[1], h[2]), tal,
+                                               obs.bid_multiplier)
+            taken += 1
+        means = [x / taken for x in sums]
+        for j, (c, _d) in enumerate(options):
+            if c.bid.key == "simple" and self.rules.simple_forfeit and obs.bid is None:
+                means[j] = min(means[j], -4.0)  # A5: a Simple left standing is forfeited
+        best = max(range(len(options)), key=lambda j: means[j])
+        return options[best][0], options[best][1], means[best]
+
+    def rank(self, obs: Observation) -> int:
+        return self.rules.ladder[obs.bid].rank if obs.bid else 0
+
+    # -- the auction ----------------------------------------------------------------------
+
+    def discard_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        hand = mask_of(obs.hand)
+        cands = candidates(hand, self.rules, self.rank(obs), 4, twelve=True)
+        if not cands:
+            return self.fallback.act(obs, legal)
+        k = knowledge(obs, self.rules)
+        c, d, _ev = self.evaluate(k, cands, hand, self.samples(8), obs)
+        assert d is not None
+        self.plan = (c.bid, c.trump, d)
+        a = discard(*d)
+        return a if a in legal else legal[0]
+
+    def bid_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        if self.plan is not None:
+            a = bid(self.plan[0].key)
+            if a in legal:
+                return a
+        return self.fallback.act(obs, legal)
+
+    def auction_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        kinds = [a.kind for a in legal]
+        pass_action = legal[kinds.index(ActionKind.PASS)]
+        hand = mask_of(obs.hand)
+        k = knowledge(obs, self.rules)
+        if ActionKind.BID in kinds:  # no talon (V4): bid directly
+            cands = candidates(hand, self.rules, self.rank(obs), 4)
+            if not cands:
+                return pass_action
+            c, _d, ev = self.evaluate(k, cands, None, self.samples(8), obs)
+            self.plan = None
+            a = bid(c.bid.key)
+            return a if ev > 0.5 and a in legal else pass_action
+        if ActionKind.PICKUP not in kinds:
+            return pass_action
+        if obs.bidder == obs.seat:
+            # my own bid stands: the talon is mine and known; raise only to avoid a forfeit
+            if obs.bid == "simple" and self.rules.simple_forfeit and obs.talon:
+                twelve = hand | mask_of(obs.talon)
+                cands = candidates(twelve, self.rules, self.rank(obs), 3, twelve=True)
+                if cands:
+                    k12 = _with_hand(k, twelve)
+                    _c, _d, ev = self.evaluate(k12, cands, twelve, self.samples(6), obs)
+                    if ev > -4.0 * obs.bid_multiplier:
+                        return legal[kinds.index(ActionKind.PICKUP)]
+            return pass_action
+        # would picking up pay?  Sample the talon with the opponents' hands.
+        n = self.samples(8)
+        deadline = self.deadline()
+        total = 0.0
+        taken = 0
+        for i in range(max(n, MIN_SAMPLES)):
+            if i >= MIN_SAMPLES and time.perf_counter() > deadline:
+                break
+            hands, tal = sample(k, self.rng)
+            twelve = hand | tal
+            cands = candidates(twelve, self.rules, self.rank(obs), 1, twelve=True)
+            if not cands:
+                return pass_action
+            c = cands[0]
+            assert c.discard is not None
+            h = list(hands)
+            h[self.seat] = twelve & ~((1 << c.discard[0]) | (1 << c.discard[1]))
+            # the two cards laid go to the talon; the opponents keep their sampled hands
+            total += self.contract_value(c.bid, c.trump, (h[0], h[1], h[2]),
+                                         (1 << c.discard[0]) | (1 << c.discard[1]),
+                                         obs.bid_multiplier)
+            taken += 1
+        if taken and total / taken > 0.5:
+            return legal[kinds.index(ActionKind.PICKUP)]
+        return pass_action
+
+    def trump_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        if obs.contract is None:
+            return legal[0]
+        contract = self.rules.ladder[obs.contract]
+        k = knowledge(obs, self.rules)
+        suits = [a.suit for a in legal]
+        sums = dict.fromkeys(suits, 0.0)
+        talon = mask_of(obs.talon) if obs.talon else 0
+        deadline = self.deadline()
+        for i in range(max(self.samples(8), MIN_SAMPLES)):
+            if i >= MIN_SAMPLES and time.perf_counter() > deadline:
+                break
+            hands, _ = sample(k, self.rng)
+            for t in suits:
+                sums[t] += self.contract_value(contract, t, hands, talon, obs.bid_multiplier)
+        return trump_action(max(suits, key=lambda t: sums[t]))
+
+    # -- kontras --------------------------------------------------------------------------
+
+    def made_rates(self, obs: Observation, kinds: list[Kind]) -> dict[Kind, float]:
+        """How often the soloist makes each component over the samples."""
+        k = knowledge(obs, self.rules)
+        contract = self.rules.ladder[obs.contract] if obs.contract else None
+        assert contract is not None
+        names = {Kind.SIMPLE: "simple", Kind.FORTY_HUNDRED: "40-100",
+                 Kind.TWENTY_HUNDRED: "20-100", Kind.FOUR_ACES: "four aces",
+                 Kind.ULTI: "ulti", Kind.BETLI: "betli", Kind.DURCHMARS: "durchmars"}
+        made = dict.fromkeys(kinds, 0)
+        taken = 0
+        deadline = self.deadline()
+        for i in range(max(self.samples(12), MIN_SAMPLES)):
+            if i >= MIN_SAMPLES and time.perf_counter() > deadline:
+                break
+            pos = self.position(obs, k)
+            for kind in kinds:
+                made[kind] += S.objective(pos, names[kind], self.sv)
+            taken += 1
+        return {kind: made[kind] / taken for kind in kinds}
+
+    def answer_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        ks = [a for a in legal if a.kind == ActionKind.KONTRA and a.level <= 4]
+        if not ks:
+            return legal[0]
+        rates = self.made_rates(obs, list({a.component for a in ks}))
+        for a in ks:
+            p = rates[a.component]
+            if obs.seat == obs.soloist and p > 0.75:
+                return a
+            if obs.seat != obs.soloist and p < 0.3:
+                return a
+        return legal[0]  # pass
+
+    # -- card play ------------------------------------------------------------------------
+
+    def position(self, obs: Observation, k: Knowledge) -> S.Position:
+        contract = self.rules.ladder[obs.contract] if obs.contract else None
+        assert contract is not None
+        hands, talon = sample(k, self.rng)
+        kontra = {KIND_BY_NAME[name]: (a, b) for name, a, b in obs.kontras}
+        return S.Position.from_facts(
+            contract=contract, rules=self.rules, trump=obs.trump, soloist=obs.soloist,
+            hands=hands, talon=talon, tricks=obs.tricks, trick=obs.trick, to_move=obs.seat,
+            marriages=obs.marriages, kontra=kontra, multiplier=obs.bid_multiplier)
+
+    def play_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        for a in legal:
+            if a.kind == ActionKind.MARRIAGE:
+                return a  # declaring always counts (R5)
+        if obs.seat != obs.soloist:
+            ks = [a for a in legal if a.kind == ActionKind.KONTRA]
+            if ks:
+                rates = self.made_rates(obs, list({a.component for a in ks}))
+                for a in ks:
+                    if rates[a.component] < 0.3:
+                        return a
+        cards = [a.card for a in legal if a.kind == ActionKind.PLAY]
+        if any(a.kind == ActionKind.CLAIM for a in legal):
+            k = knowledge(obs, self.rules)
+            pos = self.position(obs, k)
+            if not k.unknown and S.claim_holds(pos, obs.seat):  # open hands: claim if sound
+                return next(a for a in legal if a.kind == ActionKind.CLAIM)
+        if len(cards) == 1:
+            return play(cards[0])
+        return play(self.best_card(obs, cards))
+
+    def best_card(self, obs: Observation, cards: list[int]) -> int:
+        k = knowledge(obs, self.rules)
+        sums = dict.fromkeys(cards, 0.0)
+        deadline = self.deadline()
+        n = self.samples(32)
+        if not k.unknown:
+            n = 1  # every card is known (an open contract): one exact solve
+        for i in range(max(n, 1)):
+            if i >= MIN_SAMPLES and time.perf_counter() > deadline:
+                break
+            pos = self.position(obs, k)
+            for c, v in S.move_values_only(pos, self.sv):
+                sums[c] += v
+        pick = max if obs.seat == obs.soloist else min
+        return pick(cards, key=lambda c: (sums[c], -c))
+
+
+def _with_hand(k: Knowledge, hand: int) -> Knowledge:
+    """``k`` as if this seat held ``hand`` (its own talon taken back)."""
+    from dataclasses import replace
+
+    sizes = list(k.sizes)
+    sizes[k.seat] = hand.bit_count()
+    held = list(k.held)
+    held[k.seat] = hand
+    return replace(k, hand=hand, held=held, sizes=sizes, talon=0, talon_size=0)
+

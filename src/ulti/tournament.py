@@ -1,0 +1,231 @@
+"""Duplicate tournaments: every deal is played under every seating of the players, so that the
+luck of the cards cancels.
+
+The unit of work is one deal under one seating (:class:`Unit` -> :class:`UnitResult`): a
+unit carries everything needed to play it (rules, seed, dealer, player specs and seeds), so
+units can be farmed out to worker processes here, or to a distributed engine later.
+
+A player's score for a deal is the mean, over the seatings of that deal, of the units it won
+per seat it held; its result is the mean over deals with a 95% confidence interval (deals are
+independent; the seatings of one deal are not, which is why they are averaged first).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from itertools import pairwise, product
+from pathlib import Path
+from typing import Any
+
+from ulti.deal import derive_seed
+from ulti.players import make_player
+from ulti.players.base import play_deal
+from ulti.rules import Ruleset
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One deal under one seating."""
+
+    index: int  # the deal's number in the tournament
+    seed: int
+    dealer: int
+    seating: tuple[int, int, int]  # which player (index into specs) sits at each seat
+    specs: tuple[str, ...]
+    player_seeds: tuple[int, ...]
+    rules: dict[str, Any]
+
+
+@dataclass
+class UnitResult:
+    index: int
+    seating: tuple[int, int, int]
+    returns: tuple[int, int, int]  # units won by each seat
+    soloist: int  # seat, -1 if none
+    contract: str | None
+    made: bool  # every component of the contract won
+    times: list[list[float]] = field(default_factory=list)  # decision seconds per seat
+    card_times: list[list[float]] = field(default_factory=list)
+
+
+def seatings(n_players: int) -> list[tuple[int, int, int]]:
+    """Every way to seat ``n_players`` players at three seats with each playing (for three
+    players: the six orders)."""
+    out = [s for s in product(range(n_players), repeat=3) if len(set(s)) == min(n_players, 3)]
+    return [(a, b, c) for a, b, c in out]
+
+
+def units(specs: Sequence[str], deals: int, seed: int, rules: Ruleset) -> Iterator[Unit]:
+    pseeds = tuple(derive_seed(seed, 1_000_000 + i) for i in range(len(specs)))
+    for i in range(deals):
+        deal_seed = derive_seed(seed, i)
+        for seating in seatings(len(specs)):
+            yield Unit(i, deal_seed, i % 3, seating, tuple(specs), pseeds, rules.to_dict())
+
+
+def run_unit(u: Unit) -> UnitResult:
+    rules = Ruleset.from_dict(u.rules)
+    players = [make_player(u.specs[b], u.player_seeds[b]) for b in u.seating]
+    # the game number is the deal's: the same player meets the same deal the same way
+    run = play_deal(rules, u.seed, u.dealer, players, game=u.index)
+    d = run.deal
+    made = bool(d.settlement and d.contract and all(
+        ln.outcome == "won" for ln in d.settlement.lines if not ln.item.startswith("Silent")
+        and ln.item != "Ulti penalty"))
+    r = d.returns()
+    return UnitResult(u.index, u.seating, (r[0], r[1], r[2]), d.soloist,
+                      d.contract.key if d.contract else None, made,
+                      [list(x) for x in run.times], [list(x) for x in run.card_times])
+
+
+# --------------------------------------------------------------------------------------------
+# statistics
+
+
+def ci95(xs: Sequence[float]) -> tuple[float, float]:
+    """A 95% confidence interval of the mean (Student t)."""
+    n = len(xs)
+    m = statistics.fmean(xs)
+    if n < 2:
+        return (m, m)
+    sd = statistics.stdev(xs)
+    return (m - t95(n - 1) * sd / math.sqrt(n), m + t95(n - 1) * sd / math.sqrt(n))
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t (tabled, then the normal limit)."""
+    table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+             9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042,
+             40: 2.021, 60: 2.000, 120: 1.980}
+    if df in table:
+        return table[df]
+    keys = sorted(table)
+    for a, b in pairwise(keys):
+        if a < df < b:
+            return table[b] + (table[a] - table[b]) * (1 / df - 1 / b) / (1 / a - 1 / b)
+    return 1.96
+
+
+def percentile(xs: Sequence[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    k = (len(s) - 1) * q
+    lo, hi = math.floor(k), math.ceil(k)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def summarize(specs: Sequence[str], results: Sequence[UnitResult]) -> dict[str, Any]:
+    names = list(specs)
+    per_deal: dict[int, list[list[float]]] = {}
+    contracts: list[dict[str, dict[str, float]]] = [{} for _ in names]
+    times: list[list[float]] = [[] for _ in names]
+    card_times: list[list[float]] = [[] for _ in names]
+    for r in results:
+        slot = per_deal.setdefault(r.index, [[] for _ in names])
+        for b in set(r.seating):
+            seats = [s for s in range(3) if r.seating[s] == b]
+            slot[b].append(statistics.fmean(r.returns[s] for s in seats))
+        for s in range(3):
+            times[r.seating[s]] += r.times[s] if r.times else []
+            card_times[r.seating[s]] += r.card_times[s] if r.card_times else []
+        if r.soloist >= 0 and r.contract:
+            b = r.seating[r.soloist]
+            c = contracts[b].setdefault(r.contract, {"bid": 0, "made": 0, "units": 0.0})
+            c["bid"] += 1
+            c["made"] += int(r.made)
+            c["units"] += r.returns[r.soloist]
+    out: dict[str, Any] = {"bots": {}, "pairs": {}}
+    labels = [name if names.count(name) == 1 else f"{name}#{b}" for b, name in enumerate(names)]
+    for a in range(len(names)):
+        for b in range(len(names)):
+            if a == b:
+                continue
+            diffs = [statistics.fmean(v[a]) - statistics.fmean(v[b]) for v in per_deal.values()
+                     if v[a] and v[b]]
+            if diffs:
+                lo, hi = ci95(diffs)
+                out["pairs"][f"{labels[a]} - {labels[b]}"] = {
+                    "mean": statistics.fmean(diffs), "ci95": [lo, hi], "deals": len(diffs)}
+    for b in range(len(names)):
+        deal_means = [statistics.fmean(v[b]) for v in per_deal.values() if v[b]]
+        lo, hi = ci95(deal_means) if deal_means else (0.0, 0.0)
+        out["bots"][labels[b]] = {
+            "mean": statistics.fmean(deal_means) if deal_means else 0.0,
+            "ci95": [lo, hi],
+            "deals": len(deal_means),
+            "contracts": {k: {"bid": int(v["bid"]), "made": int(v["made"]),
+                              "mean_units": v["units"] / v["bid"]}
+                          for k, v in sorted(contracts[b].items(), key=lambda kv: -kv[1]["bid"])},
+            "decision_ms": {"mean": 1000 * statistics.fmean(times[b]) if times[b] else 0.0,
+                            "median": 1000 * percentile(times[b], 0.5),
+                            "p95": 1000 * percentile(times[b], 0.95),
+                            "count": len(times[b])},
+            "card_decision_ms": {"median": 1000 * percentile(card_times[b], 0.5),
+                                 "p95": 1000 * percentile(card_times[b], 0.95),
+                                 "count": len(card_times[b])},
+        }
+    return out
+
+
+def tournament(specs: Sequence[str], deals: int, seed: int, rules: Ruleset | None = None,
+               workers: int = 1, progress: Callable[[int, int], None] | None = None
+               ) -> tuple[dict[str, Any], list[UnitResult]]:
+    """Play the tournament; ``progress(done, total)`` is called after each unit."""
+    rules = rules or Ruleset()
+    todo = list(units(specs, deals, seed, rules))
+    results: list[UnitResult] = []
+    if workers <= 1:
+        for u in todo:
+            results.append(run_unit(u))
+            if progress:
+                progress(len(results), len(todo))
+    else:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn")
+        with ctx.Pool(workers) as pool:
+            for r in pool.imap_unordered(run_unit, todo, chunksize=1):
+                results.append(r)
+                if progress:
+                    progress(len(results), len(todo))
+    results.sort(key=lambda r: (r.index, r.seating))
+    summary = summarize(specs, results)
+    summary["config"] = {"bots": list(specs), "deals": deals, "seed": seed,
+                         "seatings": len(seatings(len(specs))), "rules": rules.to_dict()}
+    return summary, results
+
+
+def write_json(summary: dict[str, Any], results: Sequence[UnitResult], path: Path) -> None:
+    data = dict(summary)
+    data["units"] = [{k: v for k, v in asdict(r).items() if k not in ("times", "card_times")}
+                     for r in results]
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def plot(summary: dict[str, Any], path: Path) -> None:
+    """The players' mean units per deal with their 95% intervals."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bots = summary["bots"]
+    names = list(bots)
+    means = [bots[n]["mean"] for n in names]
+    lows = [bots[n]["mean"] - bots[n]["ci95"][0] for n in names]
+    highs = [bots[n]["ci95"][1] - bots[n]["mean"] for n in names]
+    fig, ax = plt.subplots(figsize=(6, 3.6), dpi=120)
+    ax.bar(names, means, yerr=[lows, highs], capsize=8, color="#4a7ebb", alpha=0.85)
+    ax.axhline(0, color="black", linewidth=0.8)
+    cfg = summary.get("config", {})
+    ax.set_title(f"Duplicate tournament: {cfg.get('deals', '?')} deals x "
+                 f"{cfg.get('seatings', '?')} seatings")
+    ax.set_ylabel("units per deal (95% CI)")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
