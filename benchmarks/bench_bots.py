@@ -1,8 +1,9 @@
 """Decision times of the pimc player for card play at its default budget (one process).
 
 pimc plays a seeded series of deals against two rules players, in every seat; every card it
-plays with a choice (more than one legal card) is timed.  Prints ``pimc-decision-median-ms`` and ``pimc-decision-p95-ms`` (target:
-median <= 250 ms), with the bidding decisions' times for reference.
+plays with a choice (more than one legal card) is timed.  Prints ``pimc-decision-median-ms``
+and ``pimc-decision-p95-ms`` (target: median <= 250 ms), with the bidding decisions' times for
+reference.
 
     python benchmarks/bench_bots.py [--deals 12] [--budget samples=24,ms=200]
 """
