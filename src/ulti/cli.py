@@ -349,6 +349,54 @@ def tournament(
         plot(summary, plot_file)
 
 
+@app.command()
+def play(
+    lang: Annotated[str, typer.Option(help="Language of the table: en or hu.")] = "en",
+    opponents: Annotated[str, typer.Option(help="The two computer players, comma separated, "
+                                                "each with an optional budget.")]
+    = "pimc,rules",
+    deals: Annotated[int | None, typer.Option(help="Deals in the session (default: the "
+                                                   "rules', 24).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the session.")] = 1,
+    save: Annotated[Path | None, typer.Option(help="The session file (default: in your data "
+                                                   "folder).")] = None,
+    resume: Annotated[bool, typer.Option(help="Continue the saved session.")] = False,
+    preset: PresetOpt = None,
+    rules_file: RulesOpt = None,
+) -> None:
+    """Play a session of Ulti against two computer players in the terminal."""
+    from ulti.players import make_player
+    from ulti.tui.app import PlayConfig, run
+
+    if lang not in ("en", "hu"):
+        console.print("[red]error:[/red] --lang is en or hu")
+        raise typer.Exit(2)
+    specs = [o.strip() for o in opponents.split(",") if o.strip()]
+    if len(specs) != 2:
+        console.print("[red]error:[/red] --opponents: two players, e.g. pimc,rules")
+        raise typer.Exit(2)
+    try:
+        for spec in specs:
+            make_player(spec)
+    except ValueError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    rs = _ruleset(preset, rules_file)
+    if save is None:
+        import platformdirs
+
+        save = Path(platformdirs.user_data_dir("ulti")) / "session.json"
+        save.parent.mkdir(parents=True, exist_ok=True)
+    cfg = PlayConfig(lang=lang, opponents=(specs[0], specs[1]), rules=rs, deals=deals,
+                     seed=seed, save=save)
+    try:
+        run(cfg, resume)
+    except (FileNotFoundError, RecordError) as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    console.print(f"Session saved in {save}; continue with: ulti play --resume --save {save}")
+
+
 def main() -> None:
     try:
         app()

@@ -50,6 +50,13 @@ class PimcPlayer(Player):
         self.fallback.start(seat, rules, game)
         self.plan: tuple[Bid, int, tuple[int, int]] | None = None
         self.sv = S._solver()
+        self.explanation = ""  # what the last decision rested on (for hints)
+
+    def advise(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
+        """The action this player would take, and why (its evaluation)."""
+        self.explanation = ""
+        a = self.act(obs, legal)
+        return a, self.explanation or "the only sensible choice"
 
     # -- budget -------------------------------------------------------------------------
 
@@ -122,6 +129,8 @@ class PimcPlayer(Player):
             if c.bid.key == "simple" and self.rules.simple_forfeit and obs.bid is None:
                 means[j] = min(means[j], -4.0)  # A5: a Simple left standing is forfeited
         best = max(range(len(options)), key=lambda j: means[j])
+        self.explanation = (f"{options[best][0].bid.title}: expected {means[best]:+.1f} units "
+                            f"over {taken} sampled deals")
         return options[best][0], options[best][1], means[best]
 
     def rank(self, obs: Observation) -> int:
@@ -196,7 +205,9 @@ class PimcPlayer(Player):
                                          (1 << c.discard[0]) | (1 << c.discard[1]),
                                          obs.bid_multiplier)
             taken += 1
-        if taken and total / taken > 0.5:
+        ev = total / taken if taken else 0.0
+        self.explanation = f"picking up the talon: expected {ev:+.1f} units over {taken} deals"
+        if taken and ev > 0.5:
             return legal[kinds.index(ActionKind.PICKUP)]
         return pass_action
 
@@ -215,7 +226,10 @@ class PimcPlayer(Player):
             hands, _ = sample(k, self.rng)
             for t in suits:
                 sums[t] += self.contract_value(contract, t, hands, talon, obs.bid_multiplier)
-        return trump_action(max(suits, key=lambda t: sums[t]))
+        best = max(suits, key=lambda t: sums[t])
+        self.explanation = "; ".join(f"{['Hearts', 'Acorns', 'Leaves', 'Bells'][t]} "
+                                     f"{sums[t]:+.0f}" for t in suits) + " (units, summed)"
+        return trump_action(best)
 
     # -- kontras --------------------------------------------------------------------------
 
@@ -292,14 +306,23 @@ class PimcPlayer(Player):
         n = self.samples(32)
         if not k.unknown:
             n = 1  # every card is known (an open contract): one exact solve
+        taken = 0
         for i in range(max(n, 1)):
             if i >= MIN_SAMPLES and time.perf_counter() > deadline:
                 break
             pos = self.position(obs, k)
             for c, v in S.move_values_only(pos, self.sv):
                 sums[c] += v
+            taken += 1
         pick = max if obs.seat == obs.soloist else min
-        return pick(cards, key=lambda c: (sums[c], -c))
+        best = pick(cards, key=lambda c: (sums[c], -c))
+        n_done = max(1, taken)
+        ranked = sorted(cards, key=lambda c: sums[c], reverse=obs.seat == obs.soloist)
+        from ulti.cards import symbol
+
+        self.explanation = "soloist's units after each card, mean over the samples: " + ", ".join(
+            f"{symbol(c)} {sums[c] / n_done:+.1f}" for c in ranked[:5])
+        return best
 
 
 def _with_hand(k: Knowledge, hand: int) -> Knowledge:

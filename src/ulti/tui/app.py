@@ -1,0 +1,603 @@
+"""``ulti play``: a session of Ulti against two computer players, in any terminal (80x24 and up),
+with mouse and keyboard.
+
+The person sits at seat 0 and sees only seat 0's observation; the computer players sit at seats
+1 and 2.  Every action is saved as it happens (atomically) to the session file, so an
+interrupted session continues with ``ulti play --resume``; finished deals open in
+``ulti replay``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from ulti.actions import Action, ActionKind, kontra_title
+from ulti.bids import KIND_TITLES, Kind
+from ulti.cards import SUIT_SYMBOLS, code, name, sort_for_display, symbol
+from ulti.deal import Deal, IllegalAction, Phase
+from ulti.players import Player, make_player
+from ulti.rules import Ruleset
+from ulti.session import Session
+from ulti.tui.texts import rank_short, suit_name, t
+
+HUMAN = 0
+SUIT_STYLE = {0: "bold red", 1: "bold yellow", 2: "bold green", 3: "bold magenta"}
+
+
+@dataclass
+class PlayConfig:
+    lang: str = "en"
+    opponents: tuple[str, str] = ("pimc", "rules")
+    rules: Ruleset = field(default_factory=Ruleset)
+    deals: int | None = None  # None: the rules' session length
+    seed: int = 1
+    save: Path | None = None
+    names: tuple[str, str, str] | None = None  # default: in the table's language
+    bot_delay: float = 0.4  # seconds a computer player's move stays before the next one
+    hint: str = "pimc"
+
+
+def card_text(c: int) -> Text:
+    return Text(symbol(c), style=SUIT_STYLE[c >> 3])
+
+
+def action_label(a: Action, lang: str, d: Deal) -> str:
+    k = a.kind
+    if k == ActionKind.PASS:
+        return t(lang, "pass")
+    if k == ActionKind.PICKUP:
+        return t(lang, "pickup")
+    if k == ActionKind.CLAIM:
+        return t(lang, "claim")
+    if k == ActionKind.TRUMP:
+        return f"{SUIT_SYMBOLS[a.suit]} {suit_name(lang, a.suit)}"
+    if k == ActionKind.MARRIAGE:
+        v = 40 if a.suit == d.trump else 20
+        return f"{t(lang, 'marriage')} {v} {SUIT_SYMBOLS[a.suit]}"
+    if k == ActionKind.KONTRA:
+        return f"{kontra_title(a.level)} {KIND_TITLES[Kind(a.component)]}"
+    return str(a)
+
+
+def widget_id(a: Action) -> str:
+    """A stable widget id for an action (tests click them by id)."""
+    k = a.kind
+    if k == ActionKind.PLAY:
+        return f"card-{code(a.card)}"
+    if k == ActionKind.KONTRA:
+        return f"kontra-{int(a.component)}-{a.level}"
+    if k in (ActionKind.TRUMP, ActionKind.MARRIAGE):
+        return f"{k.name.lower()}-{a.suit}"
+    return k.name.lower()
+
+
+class CardButton(Button):
+    """A card of the hand.  ``legal`` false: dimmed; pressing it tells why."""
+
+    DEFAULT_CSS = """
+    CardButton { min-width: 5; width: 5; height: 3; margin: 0; padding: 0; }
+    CardButton.dim { opacity: 45%; }
+    CardButton.chosen { background: $accent; }
+    """
+
+    def __init__(self, c: int, legal: bool, chosen: bool, dim: bool) -> None:
+        super().__init__(card_text(c), id=f"card-{code(c)}")
+        self.card = c
+        self.legal = legal
+        if dim:
+            self.add_class("dim")
+        if chosen:
+            self.add_class("chosen")
+
+
+class BidScreen(ModalScreen[str | None]):
+    """The legal part of the ladder, with ranks and values; Enter bids, Escape goes back."""
+
+    DEFAULT_CSS = """
+    BidScreen { align: center middle; }
+    BidScreen > Vertical { width: 74; height: 20; border: round $accent; background: $panel; }
+    BidScreen OptionList { height: 1fr; }
+    """
+    BINDINGS: ClassVar = [Binding("escape", "dismiss_none", "Back")]
+
+    def __init__(self, bids: list[tuple[str, str]], title: str) -> None:
+        super().__init__()
+        self.bids = bids
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text)
+            yield OptionList(*[Option(label, id=f"bid-{i}") for i, (_, label) in
+                               enumerate(self.bids)], id="bid-list")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        i = int(str(event.option.id).split("-")[1])
+        self.dismiss(self.bids[i][0])
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class TextScreen(ModalScreen[None]):
+    """A settlement or the score sheet, closed with a button, Enter or Escape."""
+
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > Vertical { width: 78; height: 22; border: round $accent; background: $panel; }
+    TextScreen #body { height: 1fr; overflow-y: auto; }
+    """
+    BINDINGS: ClassVar = [Binding("escape", "close", "Close"), Binding("enter", "close", "")]
+
+    def __init__(self, title: str, body: Any, button: str, table: DataTable[Any] | None = None
+                 ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.button = button
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.title_text, style="bold"))
+            if self.table is not None:
+                yield self.table
+            else:
+                yield Static(self.body, id="body")
+            yield Button(self.button, id="close", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class UltiApp(App[None]):
+    """The game."""
+
+    TITLE = "Ulti"
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 1; background: $boost; }
+    #middle { height: 1fr; }
+    #players { width: 27; height: 100%; border: round $primary; padding: 0 1; }
+    #table { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
+    #log { width: 26; height: 100%; border: round $primary; overflow-x: hidden; }
+    #hand { height: 3; }
+    #names { height: 1; }
+    #prompt { height: 1; }
+    #actions { height: 3; }
+    #actions Button { min-width: 6; height: 3; margin: 0 1 0 0; }
+    """
+    BINDINGS: ClassVar = [
+        Binding("h", "hint", "Hint"),
+        Binding("w", "why", "Why not?"),
+        Binding("s", "scores", "Scores"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, config: PlayConfig, session: Session | None = None) -> None:
+        super().__init__()
+        self.cfg = config
+        self.lang = config.lang
+        if session is None:
+            rules = config.rules
+            if config.deals is not None:
+                rules = rules.with_options(session_deals=max(3, config.deals - config.deals % 3
+                                                             if config.deals >= 3 else 3))
+            names = config.names or (("Te", "Gép 1", "Gép 2") if config.lang == "hu"
+                                     else ("You", "Bot 1", "Bot 2"))
+            session = Session(rules, config.seed, 0, list(names))
+        self.session = session
+        self.bots: dict[int, Player] = {
+            1: make_player(config.opponents[0], seed=config.seed * 3 + 1),
+            2: make_player(config.opponents[1], seed=config.seed * 3 + 2),
+        }
+        self.chosen: set[int] = set()
+        self.bot_busy = False
+        self.shown_over = -1
+        self._started_deal = -1
+
+    # -- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            yield Static(id="players")
+            yield Static(id="table")
+            yield RichLog(id="log", wrap=True, markup=False)
+        yield Static(id="prompt")
+        yield Horizontal(id="hand")
+        yield Static(id="names")
+        yield Horizontal(id="actions")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self.start_deal()
+
+    @property
+    def deal(self) -> Deal:
+        return self.session.deal
+
+    def save(self) -> None:
+        if self.cfg.save is not None:
+            self.session.save(self.cfg.save)
+
+    async def start_deal(self) -> None:
+        index = len(self.session.deals) - 1
+        if self._started_deal != index:
+            self._started_deal = index
+            for seat, bot in self.bots.items():
+                bot.start(seat, self.deal.rules, index)
+            self.query_one("#log", RichLog).clear()
+            # a resumed deal: the log shows what has happened
+            for seat, a in self.deal.history:
+                self.log_action(seat, a)
+        await self.refresh_view()
+        self.after_change()
+
+    # -- the course of play -----------------------------------------------------------------
+
+    def after_change(self) -> None:
+        d = self.deal
+        if d.is_over():
+            if self.shown_over != len(self.session.deals):
+                self.shown_over = len(self.session.deals)
+                self.show_settlement()
+            return
+        if d.current_player != HUMAN and not self.bot_busy:
+            self.bot_busy = True
+            self.bot_move(len(d.history))
+
+    @work(thread=True, exclusive=True)
+    def bot_move(self, at: int) -> None:
+        d = self.deal
+        seat = d.current_player
+        obs = d.observation(seat)
+        legal = d.legal_actions()
+        action = self.bots[seat].act(obs, legal)
+        if self.cfg.bot_delay:
+            time.sleep(self.cfg.bot_delay)
+        self.call_from_thread(self.apply_bot, at, seat, action)  # type: ignore[arg-type]
+
+    async def apply_bot(self, at: int, seat: int, action: Action) -> None:
+        self.bot_busy = False
+        if len(self.deal.history) != at:  # stale (the deal moved on): think again
+            self.after_change()
+            return
+        await self.apply(seat, action)
+
+    async def apply(self, seat: int, action: Action) -> bool:
+        try:
+            self.deal.apply(action)
+        except IllegalAction as exc:
+            self.notify(str(exc), title=t(self.lang, "illegal"), severity="warning")
+            return False
+        self.save()
+        self.log_action(seat, action)
+        self.chosen.clear()
+        await self.refresh_view()
+        self.after_change()
+        return True
+
+    def log_action(self, seat: int, a: Action) -> None:
+        who = self.session.players[seat]
+        if a.kind == ActionKind.DISCARD and seat != HUMAN and not self.deal.is_over():
+            text = f"{who}: lays two cards"
+        elif a.kind == ActionKind.BID:
+            b = self.deal.ladder[a.bid]
+            text = f"{who}: {b.title_hu if self.lang == 'hu' else b.title}"
+        elif a.kind == ActionKind.PLAY:
+            text = f"{who}: {name(a.card, 'hu' if self.lang == 'hu' else 'symbol')}"
+        else:
+            text = f"{who}: {action_label(a, self.lang, self.deal)}"
+        self.query_one("#log", RichLog).write(text)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    async def refresh_view(self) -> None:
+        d = self.deal
+        obs = d.observation(HUMAN)
+        lang = self.lang
+        names = self.session.players
+        n = len(self.session.deals)
+        status = Text(f" {t(lang, 'deal')} {n}/{self.session.planned_deals} · "
+                      f"{t(lang, 'dealer')}: {names[d.dealer]}")
+        if obs.contract:
+            b = d.ladder[obs.contract]
+            tr = (f"{SUIT_SYMBOLS[obs.trump]} {suit_name(lang, obs.trump)}" if obs.trump >= 0
+                  else t(lang, "no_trump"))
+            status.append(f" · {names[obs.soloist]}: {b.title} / {b.title_hu} · {tr}")
+        elif obs.bid:
+            b = d.ladder[obs.bid]
+            status.append(f" · {t(lang, 'auction')}: {b.title} ({names[obs.bidder]})")
+        tot = self.session.totals
+        status.append(" · " + " ".join(f"{names[i][:6]} {tot[i]:+d}" for i in range(3)))
+        self.query_one("#status", Static).update(status)
+        self.query_one("#players", Static).update(self.players_text(obs))
+        self.query_one("#table", Static).update(self.table_text(obs))
+        await self.draw_hand(obs)
+        await self.draw_actions(obs)
+
+    def players_text(self, obs: Any) -> Text:
+        lang = self.lang
+        names = self.session.players
+        out = Text()
+        for seat in range(3):
+            role = ""
+            if obs.soloist >= 0:
+                role = t(lang, "soloist") if seat == obs.soloist else t(lang, "defender")
+            turn = " ◀" if obs.current_player == seat else ""
+            out.append(f"{names[seat][:10]}", style="bold" if seat == HUMAN else "")
+            out.append(f" {obs.hand_sizes[seat]} {t(lang, 'cards')} {role}{turn}\n")
+        for comp, a, b in obs.kontras:
+            if a or b:
+                lv = f"{kontra_title(a)}" if a == b else f"{kontra_title(a)}/{kontra_title(b)}"
+                out.append(f"{comp}: {lv}\n", style="italic")
+        for seat, suit in obs.marriages:
+            out.append(f"{names[seat][:8]}: {20 if suit != obs.trump else 40} "
+                       f"{SUIT_SYMBOLS[suit]}\n")
+        if obs.talon:
+            out.append(f"{t(lang, 'talon')}: ")
+            for c in obs.talon:
+                out.append_text(card_text(c))
+                out.append(" ")
+            out.append("\n")
+        for seat, cs in obs.exposed:
+            out.append(f"{names[seat][:10]}:\n")
+            for c in sort_for_display(sum(1 << x for x in cs), obs.trump if obs.trump >= 0
+                                      else None, obs.trump < 0):
+                out.append_text(card_text(c))
+                out.append(" ")
+            out.append("\n")
+        return out
+
+    def table_text(self, obs: Any) -> Text:
+        lang = self.lang
+        names = self.session.players
+        out = Text()
+        if obs.soloist < 0:  # the auction: its course
+            out.append(f"{t(lang, 'auction')}\n", style="bold")
+            for seat, text in obs.history[-9:]:
+                if text.startswith("bid "):
+                    b = self.deal.ladder[text[4:]]
+                    text = f"{b.title_hu if lang == 'hu' else b.title} ({b.value})"
+                elif text == "pass":
+                    text = t(lang, "pass")
+                elif text == "pickup":
+                    text = t(lang, "pickup")
+                elif text.startswith("discard"):
+                    text = "▭▭" if seat != HUMAN else text[8:]
+                out.append(f"  {names[seat][:10]:<10} {text}\n")
+            return out
+        out.append(f"{t(lang, 'trick')} {len(obs.tricks) + 1}\n", style="bold")
+        if obs.trick:
+            for i, c in enumerate(obs.trick):
+                seat = (obs.trick_leader + i) % 3
+                out.append(f"  {names[seat][:10]:<10} ")
+                out.append_text(card_text(c))
+                out.append("\n")
+        else:
+            out.append("\n")
+        if obs.tricks:
+            _lead, cs, winner = obs.tricks[-1]
+            out.append(f"\n{t(lang, 'last_trick')}: ", style="dim")
+            for c in cs:
+                out.append_text(card_text(c))
+                out.append(" ")
+            out.append(f"→ {names[winner][:10]}\n", style="dim")
+            pts = obs.points_taken
+            out.append(f"{t(lang, 'points')}: " + ", ".join(
+                f"{names[i][:6]} {pts[i]}" for i in range(3)) + "\n", style="dim")
+        if obs.over and obs.settlement:
+            out.append(f"\n{obs.end_reason}\n", style="italic")
+        return out
+
+    async def draw_hand(self, obs: Any) -> None:
+        hand_box = self.query_one("#hand", Horizontal)
+        d = self.deal
+        playing = d.current_player == HUMAN and d.phase == Phase.PLAY
+        legal_cards = set(d.legal_cards()) if playing else set()
+        discard = d.current_player == HUMAN and d.phase == Phase.DISCARD
+        mask = sum(1 << c for c in obs.hand)
+        order = sort_for_display(mask, obs.trump if obs.trump >= 0 else None, obs.trump < 0 and
+                                 obs.contract is not None)
+        await hand_box.remove_children()
+        await hand_box.mount_all([CardButton(c, c in legal_cards or discard, c in self.chosen,
+                                             playing and c not in legal_cards) for c in order])
+        # names of the hand, by suit, in the chosen language
+        by_suit: dict[int, list[str]] = {}
+        for c in order:
+            by_suit.setdefault(c >> 3, []).append(rank_short(self.lang, c & 7))
+        line = Text()
+        for s, ranks in by_suit.items():
+            line.append(f"{SUIT_SYMBOLS[s]} {suit_name(self.lang, s)}: ", style=SUIT_STYLE[s])
+            line.append(" ".join(ranks) + "  ")
+        self.query_one("#names", Static).update(line)
+
+    async def draw_actions(self, obs: Any) -> None:
+        box = self.query_one("#actions", Horizontal)
+        await box.remove_children()
+        d = self.deal
+        lang = self.lang
+        prompt = self.query_one("#prompt", Static)
+        if d.is_over():
+            prompt.update("")
+            if not self.session.is_over():
+                await box.mount(Button(t(lang, "next_deal"), id="next", variant="primary"))
+            return
+        if d.current_player != HUMAN:
+            prompt.update(Text(f"{t(lang, 'waiting')} {self.session.players[d.current_player]}",
+                               style="dim"))
+            return
+        legal = d.legal_actions()
+        buttons: list[Button] = []
+        if d.phase == Phase.DISCARD:
+            prompt.update(Text(t(lang, "choose_two"), style="bold"))
+            buttons.append(Button(t(lang, "lay"), id="lay", variant="primary",
+                                  disabled=len(self.chosen) != 2))
+        elif d.phase == Phase.BID:
+            prompt.update(Text(t(lang, "choose_bid"), style="bold"))
+            buttons.append(Button(t(lang, "bid"), id="bid", variant="primary"))
+        elif d.phase == Phase.TRUMP:
+            prompt.update(Text(t(lang, "choose_trump"), style="bold"))
+        elif d.phase == Phase.KONTRA:
+            prompt.update(Text(t(lang, "kontra_answer"), style="bold"))
+        else:
+            prompt.update(Text(t(lang, "your_turn"), style="bold"))
+        kinds = {a.kind for a in legal}
+        if ActionKind.BID in kinds and d.phase != Phase.BID:
+            buttons.append(Button(t(lang, "bid"), id="bid", variant="primary"))
+        for a in legal:
+            if a.kind in (ActionKind.PLAY, ActionKind.DISCARD, ActionKind.BID):
+                continue
+            buttons.append(Button(action_label(a, lang, d), id=widget_id(a),
+                                  variant="warning" if a.kind == ActionKind.KONTRA else
+                                  "default"))
+        await box.mount_all(buttons)
+
+    # -- input ------------------------------------------------------------------------------
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        d = self.deal
+        button = event.button
+        if button.id == "next":
+            await self.next_deal()
+            return
+        if d.current_player != HUMAN or self.bot_busy:
+            return
+        legal = d.legal_actions()
+        if isinstance(button, CardButton):
+            if d.phase == Phase.DISCARD:
+                if button.card in self.chosen:
+                    self.chosen.discard(button.card)
+                elif len(self.chosen) < 2:
+                    self.chosen.add(button.card)
+                await self.refresh_view()
+                return
+            if d.phase == Phase.PLAY:
+                if not button.legal:
+                    rule, why = d.why_illegal(button.card)
+                    self.notify(f"{symbol(button.card)}: {why} ({rule})",
+                                title=t(self.lang, "illegal"), severity="warning")
+                    return
+                await self.apply(HUMAN, next(a for a in legal if a.kind == ActionKind.PLAY and
+                                             a.card == button.card))
+            return
+        if button.id == "lay" and len(self.chosen) == 2:
+            pair = tuple(sorted(self.chosen))
+            await self.apply(HUMAN, next(x for x in legal if x.kind == ActionKind.DISCARD and
+                                         x.cards == pair))
+            return
+        if button.id == "bid":
+            self.choose_bid()
+            return
+        for a in legal:
+            if widget_id(a) == button.id:
+                await self.apply(HUMAN, a)
+                return
+
+    def choose_bid(self) -> None:
+        d = self.deal
+        bids = [a for a in d.legal_actions() if a.kind == ActionKind.BID]
+        options = []
+        for a in bids:
+            b = d.ladder[a.bid]
+            label = f"{b.rank:>2} · {b.title} / {b.title_hu} · {b.value}"
+            options.append((str(a), label))
+
+        async def chosen(text: str | None) -> None:
+            if text is not None:
+                act = next(a for a in bids if str(a) == text)
+                await self.apply(HUMAN, act)
+
+        self.push_screen(BidScreen(options, t(self.lang, "choose_bid")), chosen)
+
+    async def next_deal(self) -> None:
+        if self.session.is_over() or not self.deal.is_over():
+            return
+        self.session.next_deal()
+        self.save()
+        await self.start_deal()
+
+    def show_settlement(self) -> None:
+        d = self.deal
+        assert d.settlement is not None
+        body = Text(d.end_reason + "\n\n")
+        body.append(d.settlement.explain(tuple(self.session.players)))  # type: ignore[arg-type]
+        self.push_screen(TextScreen(t(self.lang, "settlement"), body,
+                                    t(self.lang, "close")))
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def action_scores(self) -> None:
+        table: DataTable[Any] = DataTable()
+        names = self.session.players
+        table.add_columns("#", t(self.lang, "dealer"), t(self.lang, "contract"), *names)
+        for no, dealer, contract, _res, run in self.session.score_sheet():
+            table.add_row(str(no), names[dealer], contract, *(f"{v:+d}" for v in run))
+        money = self.session.money()
+        title = t(self.lang, "score_sheet") + " · " + ", ".join(
+            f"{names[i]} {money[i]:+d} Ft" for i in range(3))
+        if self.session.is_over():
+            title += f" · {t(self.lang, 'winner')}: " + ", ".join(
+                names[i] for i in self.session.winners())
+        self.push_screen(TextScreen(title, "", t(self.lang, "close"), table))
+
+    def action_why(self) -> None:
+        d = self.deal
+        if d.current_player != HUMAN or d.phase != Phase.PLAY:
+            return
+        legal = set(d.legal_cards())
+        lines = []
+        for c in sorted(set(d.observation(HUMAN).hand) - legal):
+            rule, why = d.why_illegal(c)
+            lines.append(f"{symbol(c)}: {why} ({rule})")
+        self.notify("\n".join(lines) or "every card may be played", title="Why not?")
+
+    def action_hint(self) -> None:
+        d = self.deal
+        if d.current_player != HUMAN or d.is_over():
+            return
+        self.notify(t(self.lang, "hint_thinking"), timeout=2)
+        self.compute_hint(len(d.history))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def compute_hint(self, at: int) -> None:
+        d = self.deal
+        adviser = make_player(self.cfg.hint, seed=at)
+        adviser.start(HUMAN, d.rules, len(self.session.deals))
+        obs = d.observation(HUMAN)
+        legal = d.legal_actions()
+        if hasattr(adviser, "advise"):
+            action, why = adviser.advise(obs, legal)
+        else:
+            action, why = adviser.act(obs, legal), ""
+        text = (symbol(action.card) if action.kind == ActionKind.PLAY
+                else action_label(action, self.lang, d))
+        self.call_from_thread(self.notify, f"{text}\n{why}", title=t(self.lang, "hint"),
+                              timeout=12)
+
+
+def run(config: PlayConfig, resume: bool) -> None:
+    session = None
+    if resume:
+        if config.save is None or not config.save.exists():
+            raise FileNotFoundError(f"no saved session at {config.save}")
+        session = Session.load(config.save)
+    UltiApp(config, session).run()

@@ -1,0 +1,229 @@
+"""The terminal game, driven through its widgets by Textual's headless pilot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from ulti.actions import Action, ActionKind
+from ulti.cards import code
+from ulti.deal import Phase
+from ulti.players import make_player
+from ulti.rules import Ruleset
+from ulti.session import Session
+from ulti.tui.app import HUMAN, CardButton, PlayConfig, TextScreen, UltiApp, widget_id
+
+SIZE = (80, 24)
+
+
+def config(tmp_path: Path | None = None, **kw: Any) -> PlayConfig:
+    base: dict[str, Any] = {"opponents": ("rules", "rules"), "bot_delay": 0.0, "deals": 3,
+                            "seed": 4, "hint": "rules"}
+    base.update(kw)
+    if tmp_path is not None:
+        base["save"] = tmp_path / "session.json"
+    return PlayConfig(**base)
+
+
+async def settle(pilot: Pilot[Any], app: UltiApp) -> None:
+    """Wait until it is the person's turn, or the deal is over and shown."""
+    for _ in range(400):
+        await pilot.pause()
+        d = app.deal
+        if d.is_over() and isinstance(app.screen, TextScreen):
+            return
+        if not d.is_over() and d.current_player == HUMAN and not app.bot_busy:
+            return
+    raise AssertionError("the game did not come back to the person")
+
+
+async def do(pilot: Pilot[Any], app: UltiApp, a: Action) -> None:
+    """Take action ``a`` the way a person would: by clicking."""
+    d = app.deal
+    if a.kind == ActionKind.DISCARD:
+        for c in a.cards:
+            await pilot.click(f"#card-{code(c)}")
+            await pilot.pause()
+        await pilot.click("#lay")
+    elif a.kind == ActionKind.BID:
+        await pilot.click("#bid")
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        bids = [x for x in d.legal_actions() if x.kind == ActionKind.BID]
+        options.highlighted = bids.index(a)
+        await pilot.press("enter")
+    elif a.kind == ActionKind.PLAY:
+        await pilot.click(f"#card-{code(a.card)}")
+    else:
+        await pilot.click(f"#{widget_id(a)}")
+    await pilot.pause()
+
+
+async def play_one_deal(pilot: Pilot[Any], app: UltiApp) -> None:
+    helper = make_player("rules", seed=11)
+    helper.start(HUMAN, app.deal.rules, len(app.session.deals))
+    while True:
+        await settle(pilot, app)
+        d = app.deal
+        if d.is_over():
+            return
+        before = len(d.history)
+        a = helper.act(d.observation(HUMAN), d.legal_actions())
+        await do(pilot, app, a)
+        await pilot.pause()
+        assert len(app.deal.history) > before, f"the click on {a} did nothing"
+
+
+async def test_a_person_plays_a_complete_deal_through_the_ui(tmp_path: Path) -> None:
+    app = UltiApp(config(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_one_deal(pilot, app)
+        d = app.deal
+        assert d.is_over() and d.settlement is not None and sum(d.returns()) == 0
+        assert isinstance(app.screen, TextScreen)  # the settlement, explained
+        human_moves = [a for s, a in d.history if s == HUMAN]
+        assert human_moves  # the person did act
+        await pilot.click("#close")
+        await pilot.pause()
+        await pilot.click("#next")
+        await settle(pilot, app)
+        assert len(app.session.deals) == 2
+    saved = Session.load(tmp_path / "session.json")  # every action was saved
+    assert len(saved.deals) == 2
+    assert saved.deals[0].key() == app.session.deals[0].key()
+
+
+async def test_resume_continues_the_saved_session(tmp_path: Path) -> None:
+    app = UltiApp(config(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        d = app.deal
+        helper = make_player("rules", seed=1)
+        helper.start(HUMAN, d.rules, 0)
+        await do(pilot, app, helper.act(d.observation(HUMAN), d.legal_actions()))
+        await settle(pilot, app)
+        moves = len(app.deal.history)
+    saved = Session.load(tmp_path / "session.json")
+    assert len(saved.deal.history) == moves  # nothing lost
+    again = UltiApp(config(tmp_path), saved)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot, again)
+        assert again.deal.history[:moves] == saved.deal.history[:moves]
+        await play_one_deal(pilot, again)
+        assert again.deal.is_over()
+
+
+async def test_an_illegal_card_explains_itself(tmp_path: Path) -> None:
+    app = UltiApp(config(tmp_path, seed=6))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        helper = make_player("rules", seed=3)
+        helper.start(HUMAN, app.deal.rules, 0)
+        for _ in range(80):
+            await settle(pilot, app)
+            d = app.deal
+            assert not d.is_over(), "this seed gives the person an illegal card"
+            if d.phase == Phase.PLAY and len(d.legal_cards()) < len(d.observation(0).hand):
+                break
+            await do(pilot, app, helper.act(d.observation(HUMAN), d.legal_actions()))
+        d = app.deal
+        bad = next(c for c in d.observation(HUMAN).hand if c not in d.legal_cards())
+        button = app.query_one(f"#card-{code(bad)}", CardButton)
+        assert button.has_class("dim") and not button.legal
+        history = len(d.history)
+        await pilot.click(f"#card-{code(bad)}")
+        await pilot.pause()
+        assert len(app.deal.history) == history  # nothing happened ...
+        texts = [str(n.message) for n in app._notifications]
+        assert any("R2" in x or "R3" in x or "R6" in x for x in texts)  # ... but the reason
+
+
+def test_play_command_refuses_bad_options(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from ulti.cli import app as cli
+
+    r = CliRunner()
+    assert r.invoke(cli, ["play", "--lang", "fr"]).exit_code == 2
+    assert r.invoke(cli, ["play", "--opponents", "rules"]).exit_code == 2
+    assert r.invoke(cli, ["play", "--opponents", "rules,wizard"]).exit_code == 2
+    res = r.invoke(cli, ["play", "--resume", "--save", str(tmp_path / "none.json")])
+    assert res.exit_code == 2 and "no saved session" in res.output
+
+
+# -- snapshots of the main screens ------------------------------------------------------------
+
+
+def _snap_app(**kw: Any) -> UltiApp:
+    return UltiApp(config(None, **kw), None)
+
+
+def test_snapshot_auction(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot, pilot.app)  # type: ignore[arg-type]
+
+    assert snap_compare(_snap_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_bid_list_in_hungarian(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app: UltiApp = pilot.app  # type: ignore[assignment]
+        for _ in range(40):
+            await settle(pilot, app)
+            d = app.deal
+            if d.phase == Phase.BID:
+                await pilot.click("#bid")
+                await pilot.pause()
+                return
+            if d.phase == Phase.AUCTION:
+                await pilot.click("#pickup")
+            elif d.phase == Phase.DISCARD:
+                hand = list(d.observation(HUMAN).hand)
+                await do(pilot, app, next(a for a in d.legal_actions()
+                                         if a.cards == (hand[0], hand[1])))
+            await pilot.pause()
+
+    assert snap_compare(_snap_app(lang="hu", seed=2), terminal_size=SIZE,
+                        run_before=run_before)
+
+
+def test_snapshot_card_play_with_dimmed_cards(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app: UltiApp = pilot.app  # type: ignore[assignment]
+        helper = make_player("rules", seed=5)
+        helper.start(HUMAN, app.deal.rules, 0)
+        for _ in range(60):
+            await settle(pilot, app)
+            d = app.deal
+            if d.phase == Phase.PLAY and d.trick:
+                return
+            await do(pilot, app, helper.act(d.observation(HUMAN), d.legal_actions()))
+
+    assert snap_compare(_snap_app(seed=3), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_settlement(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await play_one_deal(pilot, pilot.app)  # type: ignore[arg-type]
+
+    assert snap_compare(_snap_app(seed=4), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_score_sheet(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app: UltiApp = pilot.app  # type: ignore[assignment]
+        await play_one_deal(pilot, app)
+        await pilot.click("#close")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+
+    assert snap_compare(_snap_app(seed=4), terminal_size=SIZE, run_before=run_before)
+
+
+def test_rules_for_the_session_length() -> None:
+    app = _snap_app(deals=6)
+    assert app.session.planned_deals == 6
+    assert Ruleset().session_deals == 24
