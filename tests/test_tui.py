@@ -29,8 +29,12 @@ def config(tmp_path: Path | None = None, **kw: Any) -> PlayConfig:
 
 
 async def settle(pilot: Pilot[Any], app: UltiApp) -> None:
-    """Wait until it is the person's turn, or the deal is over and shown."""
-    for _ in range(400):
+    """Wait until it is the person's turn, or the deal is over and shown (a busy machine may
+    make the computer players slow: the wait is by the clock, up to a minute)."""
+    import time
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         await pilot.pause()
         d = app.deal
         if d.is_over() and isinstance(app.screen, TextScreen):
