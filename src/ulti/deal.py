@@ -25,6 +25,7 @@ Phases (``Deal.phase``):
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from enum import IntEnum
 from itertools import combinations
@@ -111,9 +112,11 @@ def shuffled_deck(seed: int) -> list[int]:
 
 
 def derive_seed(seed: int, index: int) -> int:
-    """A sub-seed (deal ``index`` of a session seeded ``seed``)."""
-    _, z = _splitmix64((seed * 0x100000001B3 + index) & _MASK64)
-    return z
+    """A sub-seed (deal ``index`` of a session seeded ``seed``).  One-way (BLAKE2b): the seed of
+    a finished deal, which may be shown (D2), tells nothing of the session's or of other
+    deals' seeds."""
+    h = hashlib.blake2b(f"ulti:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(h, "big")
 
 
 def deck_for_hands(hands: Sequence[int], dealer: int = 0, aside: int = 0) -> list[int]:

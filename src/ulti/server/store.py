@@ -1,0 +1,144 @@
+"""Storage of tables and their actions (SQLAlchemy 2): SQLite by default, PostgreSQL by URL.
+
+A table is its settings (rules, number of deals, seats, the session's secret seed) and the
+sequence of accepted actions; everything else — deals, scores, records — is rebuilt by replay,
+so a table survives a restart exactly.  Each action is committed before it is acknowledged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "ulti_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rules: Mapped[str] = mapped_column(Text)  # the ruleset, JSON
+    seed: Mapped[str] = mapped_column(String(24))  # the session's seed: secret (D2)
+    first_dealer: Mapped[int] = mapped_column(Integer)
+    seats: Mapped[str] = mapped_column(Text)  # JSON: [{kind, name, spec, token_hash}]
+    lang: Mapped[str] = mapped_column(String(8), default="en")
+
+
+class ActionRow(Base):
+    __tablename__ = "ulti_actions"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("ulti_tables.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)  # the table's version after this action
+    deal_index: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(96))  # record form (compact card codes)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` uses the psycopg driver; a bare path is an SQLite file."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser()}"
+    return url
+
+
+def default_url() -> str:
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("ulti"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    id: str
+    rules: dict[str, Any]
+    seed: int
+    first_dealer: int
+    seats: list[dict[str, Any]]
+    lang: str
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    seq: int
+    deal_index: int
+    seat: int
+    action: str
+
+
+class Store:
+    """The database of a server."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        kwargs: dict[str, Any] = {}
+        if self.url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        Base.metadata.create_all(self.engine)
+
+    def create_table(self, rules: dict[str, Any], seed: int, first_dealer: int,
+                     seats: list[dict[str, Any]], lang: str) -> StoredTable:
+        table_id = secrets.token_urlsafe(9)
+        row = TableRow(id=table_id, created=datetime.now(UTC), rules=json.dumps(rules),
+                       seed=str(seed), first_dealer=first_dealer, seats=json.dumps(seats),
+                       lang=lang)
+        with Session(self.engine) as s, s.begin():
+            s.add(row)
+        return StoredTable(table_id, rules, seed, first_dealer, seats, lang)
+
+    def tables(self) -> list[StoredTable]:
+        with Session(self.engine) as s:
+            rows = s.scalars(select(TableRow).order_by(TableRow.created)).all()
+            return [StoredTable(r.id, json.loads(r.rules), int(r.seed), r.first_dealer,
+                                json.loads(r.seats), r.lang) for r in rows]
+
+    def actions(self, table_id: str) -> list[StoredAction]:
+        with Session(self.engine) as s:
+            rows = s.scalars(select(ActionRow).where(ActionRow.table_id == table_id)
+                             .order_by(ActionRow.seq)).all()
+            return [StoredAction(r.seq, r.deal_index, r.seat, r.action) for r in rows]
+
+    def append(self, table_id: str, seq: int, deal_index: int, seat: int, action: str) -> None:
+        """Commit one accepted action (raises if it cannot be stored)."""
+        with Session(self.engine) as s, s.begin():
+            s.add(ActionRow(table_id=table_id, seq=seq, deal_index=deal_index, seat=seat,
+                            action=action, created=datetime.now(UTC)))
+
+    def dispose(self) -> None:
+        self.engine.dispose()
