@@ -397,6 +397,20 @@ def play(
     console.print(f"Session saved in {save}; continue with: ulti play --resume --save {save}")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    db: Annotated[str | None, typer.Option(help="Database URL: sqlite:///PATH or "
+                                                "postgresql://user:pass@host/db (default: a "
+                                                "SQLite file in your data folder).")] = None,
+) -> None:
+    """Serve the web table: a lobby, tables for friends and computer players."""
+    from ulti.server.app import serve as run_server
+
+    run_server(host, port, db)
+
+
 def main() -> None:
     try:
         app()

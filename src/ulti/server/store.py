@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +24,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    event,
     select,
 )
 from sqlalchemy.engine import Engine
@@ -107,9 +109,20 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
         kwargs: dict[str, Any] = {}
-        if self.url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+        sqlite = self.url.startswith("sqlite")
+        if sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         self.engine: Engine = create_engine(self.url, **kwargs)
+        if sqlite and ":memory:" not in self.url:
+            @event.listens_for(self.engine, "connect")
+            def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+                cur.execute("PRAGMA synchronous=FULL")  # a committed action survives power loss
+                cur.close()
+        # SQLite has one writer at a time; serialising here avoids "database is locked"
+        # under many tables.  PostgreSQL takes concurrent commits itself.
+        self._write_lock = threading.Lock() if sqlite else None
         Base.metadata.create_all(self.engine)
 
     def create_table(self, rules: dict[str, Any], seed: int, first_dealer: int,
@@ -118,8 +131,11 @@ class Store:
         row = TableRow(id=table_id, created=datetime.now(UTC), rules=json.dumps(rules),
                        seed=str(seed), first_dealer=first_dealer, seats=json.dumps(seats),
                        lang=lang)
-        with Session(self.engine) as s, s.begin():
-            s.add(row)
+        if self._write_lock is None:
+            self._add(row)
+        else:
+            with self._write_lock:
+                self._add(row)
         return StoredTable(table_id, rules, seed, first_dealer, seats, lang)
 
     def tables(self) -> list[StoredTable]:
@@ -136,9 +152,17 @@ class Store:
 
     def append(self, table_id: str, seq: int, deal_index: int, seat: int, action: str) -> None:
         """Commit one accepted action (raises if it cannot be stored)."""
+        row = ActionRow(table_id=table_id, seq=seq, deal_index=deal_index, seat=seat,
+                        action=action, created=datetime.now(UTC))
+        if self._write_lock is None:
+            self._add(row)
+        else:
+            with self._write_lock:
+                self._add(row)
+
+    def _add(self, row: Base) -> None:
         with Session(self.engine) as s, s.begin():
-            s.add(ActionRow(table_id=table_id, seq=seq, deal_index=deal_index, seat=seat,
-                            action=action, created=datetime.now(UTC)))
+            s.add(row)
 
     def dispose(self) -> None:
         self.engine.dispose()

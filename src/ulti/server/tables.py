@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -29,6 +30,8 @@ from ulti.record import action_code, to_record
 from ulti.rules import Ruleset
 from ulti.server.store import Store, StoredTable, hash_token
 from ulti.session import Session
+
+log = logging.getLogger(__name__)
 
 #: Missed events a reconnecting client is sent one by one; beyond this, a full resync.
 REPLAY_WINDOW = 200
@@ -133,7 +136,8 @@ class LiveTable:
         async with self.lock:
             await self._commit(seat, action, version)
 
-    async def _commit(self, seat: int, action: Action, version: int) -> None:
+    async def _commit(self, seat: int, action: Action, version: int,
+                      from_bot: bool = False) -> None:
         d = self.deal
         if version != self.version:
             raise TableError("stale", f"the table is at version {self.version}, not {version}")
@@ -145,21 +149,27 @@ class LiveTable:
         if action not in legal:
             try:  # the engine's precise reason, on a copy
                 d.clone().apply(action)
-            except Exception as exc:  # noqa: BLE001 - any refusal is reported
+            except Exception as exc:
                 raise TableError("illegal", str(exc)) from None
             raise TableError("illegal", "not a legal action now")  # pragma: no cover
         deal_index = len(self.session.deals) - 1
         seq = self.version + 1
         # durability: stored before anything changes or anyone hears of it
-        await asyncio.to_thread(self.store.append, self.id, seq, deal_index, seat,
-                                action_code(action))
+        try:
+            await asyncio.to_thread(self.store.append, self.id, seq, deal_index, seat,
+                                    action_code(action))
+        except Exception as exc:  # the database refused: nothing changed, say so
+            log.exception("table %s: could not store action %s", self.id, action)
+            raise TableError("storage", "the server could not store that action; "
+                             "nothing changed, please try again") from exc
         d.apply(action)
         self.version = seq
         self.events.append((seq, deal_index, seat, action))
         finished = d.is_over()
         self._advance()
         await self.broadcast(seq, deal_index, seat, action, finished)
-        self.schedule_bot()
+        if not from_bot:
+            self.schedule_bot()
 
     def schedule_bot(self) -> None:
         d = self.deal
@@ -169,6 +179,8 @@ class LiveTable:
             self._bot_task = asyncio.get_event_loop().create_task(self._bot_turn())
 
     async def _bot_turn(self) -> None:
+        """Computer players move, one after another, while it is one's turn.  They think in
+        a worker thread; the table stays open to everyone meanwhile."""
         while True:
             async with self.lock:
                 d = self.deal
@@ -184,16 +196,19 @@ class LiveTable:
                 legal = d.legal_actions()
                 version = self.version
             action = await asyncio.to_thread(bot.act, obs, legal)
-            await asyncio.sleep(0)
-            async with self.lock:
-                if self.version != version:
-                    continue
-                await self._commit(seat, action, version)
-                return
+            try:
+                async with self.lock:
+                    if self.version != version:
+                        continue  # the table moved on meanwhile: think again
+                    await self._commit(seat, action, version, from_bot=True)
+            except TableError as exc:  # storage trouble: the bot tries again shortly
+                log.warning("table %s: computer seat %d: %s", self.id, seat, exc.message)
+                await asyncio.sleep(1.0)
 
     # -- what a seat sees -------------------------------------------------------------------
 
     def public(self) -> dict[str, Any]:
+        base = Ruleset.from_preset(self.rules.preset).to_dict()
         return {
             "id": self.id,
             "players": [{"name": s["name"], "kind": s["kind"],
@@ -202,6 +217,8 @@ class LiveTable:
             "lang": self.stored.lang,
             "deals": self.session.planned_deals,
             "rules": self.rules.preset,
+            "options": {k: v for k, v in self.rules.to_dict().items()
+                        if v != base.get(k) and k not in ("preset", "session_deals")},
         }
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -231,6 +248,14 @@ class LiveTable:
             if d.phase.name == "DISCARD":
                 legal.append({"action": "discard", "kind": "discard"})
         v["legal"] = legal
+        # why this seat's other cards may not be played now (its own hand, the public trick)
+        v["reasons"] = {}
+        if obs.current_player == seat and d.phase.name == "PLAY":
+            allowed = set(d.legal_cards())
+            for c in obs.hand:
+                if c not in allowed:
+                    rule, why = d.why_illegal(c)
+                    v["reasons"][str(c)] = f"{why} ({rule})"
         if obs.bid:
             b = d.ladder[obs.bid]
             v["bid_info"] = {"title": b.title, "title_hu": b.title_hu, "value": b.value,
@@ -272,7 +297,7 @@ class LiveTable:
                      "finished": finished, "view": self.view(conn.seat)}
             try:
                 await conn.send(frame)
-            except Exception:  # noqa: BLE001 - a gone client is removed
+            except Exception:
                 self.drop(conn)
 
     def hello(self, conn: Connection, since: Any) -> dict[str, Any]:
@@ -304,13 +329,35 @@ class LiveTable:
                             "result": d.returns()})
         return out
 
-    def record(self, number: int) -> dict[str, Any]:
+    def steps(self, number: int) -> dict[str, Any]:
+        """A finished deal step by step, every card shown (the deal is over, D2)."""
+        from ulti.record import render
+
+        d = self.finished(number)
+        replay = Deal(d.rules, d.seed, d.dealer, d.deck if d.custom_deck else None)
+
+        def picture(action: str | None, who: int) -> dict[str, Any]:
+            return {"action": action, "player": self.names[who] if who >= 0 else "",
+                    "names": self.names,
+                    "hands": [sort_for_display(h) for h in replay.hands],
+                    "trick": list(replay.trick), "talon": sort_for_display(replay.talon)}
+
+        out = [picture(None, -1)]
+        for who, a in d.history:
+            replay.apply(a)
+            out.append(picture(str(a), who))
+        return {"steps": out, "text": render(d, self.names)}
+
+    def finished(self, number: int) -> Deal:
         if not 1 <= number <= len(self.session.deals):
             raise TableError("no-deal", f"no deal {number}")
         d = self.session.deals[number - 1]
         if not d.is_over():
-            raise TableError("not-over", "a deal's record is shown once it is over (D2)")
-        return to_record(d, self.names)
+            raise TableError("not-over", "a deal is shown whole once it is over (D2)")
+        return d
+
+    def record(self, number: int) -> dict[str, Any]:
+        return to_record(self.finished(number), self.names)
 
 
 class Tables:

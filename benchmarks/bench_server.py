@@ -1,0 +1,123 @@
+"""The web server under load: N concurrent computer-only tables over websockets on loopback.
+
+Each table has three seats, each a websocket client that plays a random legal action whenever
+it is its turn; the server checks, stores (SQLite, committed before the acknowledgement) and
+broadcasts every action.  Latency: from sending an action to receiving the event that
+acknowledges it.
+
+    python benchmarks/bench_server.py [--tables 8] [--seconds 10]
+
+Prints ``actions-per-second``, ``latency-p50-ms`` and ``latency-p99-ms``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import uvicorn
+import websockets
+
+from ulti.cards import code
+from ulti.server.app import create_app
+
+
+def start_server(db: str, port: int) -> tuple[uvicorn.Server, threading.Thread]:
+    server = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port,
+                                           log_level="warning", ws="websockets-sansio"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    return server, thread
+
+
+async def seat_client(url: str, seat: int, token: str, rng: random.Random, stop: float,
+                      latencies: list[float], counter: list[int]) -> None:
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
+        sent_at: dict[int, float] = {}
+        while time.monotonic() < stop:
+            try:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=2))
+            except TimeoutError:
+                continue
+            if frame["type"] == "error":
+                sent_at.clear()
+                continue
+            v = frame.get("view")
+            if v is None:
+                continue
+            ev = frame.get("event")
+            if ev and ev["seat"] == seat and frame["version"] - 1 in sent_at:
+                latencies.append(time.monotonic() - sent_at.pop(frame["version"] - 1))
+                counter[0] += 1
+            if v.get("session_over"):
+                return
+            if v["current_player"] == seat and v["legal"] and not v["over"]:
+                options = [a for a in v["legal"] if a["kind"] != "claim"]
+                a = rng.choice(options)
+                text = a["action"]
+                if a["kind"] == "discard":
+                    x, y = rng.sample(v["hand"], 2)
+                    text = f"discard {code(x)} {code(y)}"
+                sent_at[frame["version"]] = time.monotonic()
+                await ws.send(json.dumps({"type": "action", "action": text,
+                                          "version": frame["version"]}))
+
+
+async def run(base: str, tables: int, seconds: float) -> tuple[int, list[float], float]:
+    latencies: list[float] = []
+    counter = [0]
+    rng = random.Random(1)
+    start = time.monotonic()
+    stop = start + seconds
+    async with httpx.AsyncClient() as http:
+
+        async def one_table() -> None:
+            while time.monotonic() < stop:
+                r = await http.post(f"{base}/api/tables", json={
+                    "deals": 3, "seats": [{"kind": "person", "name": n} for n in "ABC"]})
+                t = r.json()
+                url = base.replace("http", "ws") + f"/ws/{t['id']}"
+                await asyncio.gather(*(seat_client(url, s, t["tokens"][str(s)],
+                                                   random.Random(rng.random()), stop,
+                                                   latencies, counter) for s in range(3)))
+
+        await asyncio.gather(*(one_table() for _ in range(tables)))
+    return counter[0], latencies, time.monotonic() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=8)
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--port", type=int, default=8931)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        server, thread = start_server(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", args.port)
+        n, lat, elapsed = asyncio.run(run(f"http://127.0.0.1:{args.port}", args.tables,
+                                          args.seconds))
+        server.should_exit = True
+        thread.join(30)  # the database is closed before its folder goes
+    lat_ms = sorted(1000 * x for x in lat)
+    p99 = lat_ms[min(len(lat_ms) - 1, int(0.99 * len(lat_ms)))] if lat_ms else 0.0
+    print(f"tables: {args.tables}")
+    print(f"actions: {n}")
+    print(f"actions-per-second: {n / elapsed:.0f}")
+    print(f"latency-p50-ms: {statistics.median(lat_ms) if lat_ms else 0.0:.1f}")
+    print(f"latency-p99-ms: {p99:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""A person plays a complete deal against two computer players in a real browser (Debian's
+Chromium, driven by Playwright), by clicking: the auction, the talon, the bid, trump, kontras,
+marriages and every card, to the settlement of the deal."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from server_util import Running, bot, person
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def browser():  # type: ignore[no-untyped-def]
+    from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is needed: apt-get install -y chromium (.ci/run does)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def test_a_person_plays_a_deal_by_clicking(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    with Running(f"sqlite:///{tmp_path / 'e2e.sqlite3'}") as srv:
+        t = srv.create([person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")],
+                       deals=3, lang="hu")
+        page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(t["links"]["0"])
+        page.wait_for_selector("#hand button.card")
+        assert "Leosztás" in page.inner_text("#status")  # Hungarian, as the table was set
+        clicks = 0
+        deadline = time.monotonic() + 120
+        while "Elszámolás" not in page.inner_text("#settlement"):
+            assert time.monotonic() < deadline, "the deal did not finish"
+            page.wait_for_timeout(60)
+            prompt = page.inner_text("#prompt")
+            if not prompt or prompt.startswith("Várunk"):
+                continue
+            actions = page.locator("#actions [data-action]:not([disabled])")
+            lay = page.locator("[data-action=lay]")
+            if lay.count():  # the talon: choose two cards, then lay them
+                cards = page.locator("#hand button.card")
+                cards.nth(0).click()
+                cards.nth(1).click()
+                lay.click()
+            elif page.locator("#bids [data-action]").count():
+                page.locator("#bids [data-action]").first.click()  # the lowest legal bid
+            elif page.locator("#actions [data-action=pass]").count():
+                page.locator("#actions [data-action=pass]").click()
+            elif page.locator("#hand [data-action]").count():
+                page.locator("#hand [data-action]").first.click()  # a legal card
+            elif actions.count():
+                actions.first.click()  # trump, a marriage, a claim
+            else:
+                continue
+            clicks += 1
+        text = page.inner_text("#settlement")
+        assert "Összesen" in text  # the deal's settlement, line by line
+        first = srv.app.state.tables.get(t["id"]).session.deals[0]
+        assert first.is_over()
+        mine = [a for seat, a in first.history if seat == 0]
+        assert mine and any(a.kind.name == "PLAY" for a in mine)  # the person played cards
+        assert clicks >= len(mine)
+        assert page.inner_text("#sheet")  # the score sheet has the first deal
+        assert not errors, errors
+        # the deal's record is offered for replay and download
+        assert page.locator("#records a").count() >= 2
+        page.locator("#records a").first.click()
+        page.wait_for_selector("#hands .card")
+        assert "Leosztás 1" in page.inner_text("#status")
+        page.close()
+
+
+def test_the_lobby_creates_a_table_with_options_and_bot_strengths(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The lobby's form: a preset, a rule option (V7), the number of deals, a person and two
+    computer players of chosen strength, in Hungarian; the invite link opens the table."""
+    with Running(f"sqlite:///{tmp_path / 'lobby.sqlite3'}") as srv:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{srv.base}/")
+        page.select_option("#langSelect", "hu")
+        assert "asztal" in page.inner_text("#title")
+        page.wait_for_selector("#preset option[value=casual]", state="attached")
+        page.select_option("#preset", "casual")
+        assert "Rekontra" in page.inner_text("#presetDoc")
+        page.click("#optionsLabel")
+        four_aces = page.locator("[name=opt-four_aces]")
+        assert four_aces.is_checked()
+        assert "négy ász" in page.inner_text("#optionList")
+        four_aces.uncheck()
+        assert page.input_value("[name=opt-max_kontra]") == "2"  # from the preset
+        page.fill("[name=deals]", "6")
+        page.fill("[name=name0]", "Anna")
+        page.select_option("[name=spec1]", "pimc:samples=12,ms=80")
+        page.select_option("[name=spec2]", "rules")
+        page.click("#create")
+        link = page.locator("#links a")
+        link.wait_for()
+        assert link.count() == 1  # one person, one invite
+        table_id = link.inner_text().split("/t/")[1].split("#")[0]
+        t = srv.app.state.tables.get(table_id)
+        assert t.rules.preset == "casual" and not t.rules.four_aces
+        assert t.rules.session_deals == 6
+        assert [s["spec"] for s in t.stored.seats] == [None, "pimc:samples=12,ms=80", "rules"]
+        assert next(s["name"] for s in t.stored.seats) == "Anna"
+        link.click()
+        page.wait_for_selector("#hand button.card")
+        assert "four_aces=false" in page.inner_text("#players")
+        assert not errors, errors
+        page.close()

@@ -1,0 +1,159 @@
+"""Running the web server in a test: a real uvicorn on a loopback port, real websockets."""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from ulti.cards import code
+from ulti.server.app import create_app
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Running:
+    def __init__(self, db_url: str) -> None:
+        self.app = create_app(db_url)
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning",
+                                                    ws="websockets-sansio"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Running:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def create(self, seats: list[dict[str, Any]], deals: int = 3, **kw: Any) -> dict[str, Any]:
+        r = httpx.post(f"{self.base}/api/tables", json={"deals": deals, "seats": seats, **kw})
+        assert r.status_code == 201, r.text
+        return r.json()  # type: ignore[no-any-return]
+
+    def ws(self, table_id: str) -> ClientConnection:
+        conn = connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}", max_size=2**22)
+        return conn.__enter__()  # closed by its owner
+
+
+def person(name: str = "P") -> dict[str, Any]:
+    return {"kind": "person", "name": name}
+
+
+def bot(spec: str = "rules", name: str = "B") -> dict[str, Any]:
+    return {"kind": "bot", "name": name, "spec": spec}
+
+
+class Seat:
+    """A websocket client for one seat, keeping every frame it receives."""
+
+    def __init__(self, srv: Running, table_id: str, seat: int, token: str,
+                 since: int | None = None) -> None:
+        self.seat = seat
+        self.conn = srv.ws(table_id)
+        self.frames: list[dict[str, Any]] = []
+        self.conn.send(json.dumps({"type": "hello", "seat": seat, "token": token,
+                                   "since": since}))
+        self.view: dict[str, Any] = {}
+        self.version = -1
+        self.recv()
+
+    def recv(self, timeout: float = 30) -> dict[str, Any]:
+        f: dict[str, Any] = json.loads(self.conn.recv(timeout=timeout))
+        self.frames.append(f)
+        if "view" in f:
+            self.view = f["view"]
+            self.version = f["version"]
+        return f
+
+    def drain(self, timeout: float = 0.05) -> None:
+        while True:
+            try:
+                self.recv(timeout)
+            except TimeoutError:
+                return
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.conn.send(json.dumps(frame))
+
+    def act(self, text: str) -> None:
+        self.send({"type": "action", "action": text, "version": self.version})
+
+    def my_turn(self) -> bool:
+        v = self.view
+        return bool(v and not v.get("over") and v.get("current_player") == self.seat and
+                    v.get("legal"))
+
+    def choose(self, rng: Any) -> str:
+        """A computer player's choice: a random legal action (never a claim)."""
+        options = [a for a in self.view["legal"] if a["kind"] != "claim"]
+        a = rng.choice(options)
+        if a["kind"] == "discard":
+            hand = self.view["hand"]
+            picked = rng.sample(hand, 2)
+            return f"discard {code(picked[0])} {code(picked[1])}"
+        return str(a["action"])
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+@contextmanager
+def postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL server for a test (``ULTI_TEST_PG`` may name one instead)."""
+    url = os.environ.get("ULTI_TEST_PG")
+    if url:
+        yield url
+        return
+    initdb = shutil.which("initdb") or next(iter(sorted(glob.glob(
+        "/usr/lib/postgresql/*/bin/initdb"))), None)
+    if initdb is None:
+        import pytest
+
+        pytest.fail("PostgreSQL is needed: apt-get install -y postgresql (.ci/run does)")
+    pg_ctl = str(Path(initdb).with_name("pg_ctl"))
+    tmp = tempfile.mkdtemp(prefix="ulti-pg-")
+    data = os.path.join(tmp, "data")
+    port = free_port()
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        shutil.chown(tmp, "postgres", "postgres")
+        as_user = ["runuser", "-u", "postgres", "--"]
+    subprocess.run([*as_user, initdb, "-D", data, "-U", "ulti", "--auth=trust", "-E", "UTF8"],
+                   check=True, capture_output=True)
+    subprocess.run([*as_user, pg_ctl, "-D", data, "-w", "-l", os.path.join(tmp, "log"), "-o",
+                    f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1", "start"],
+                   check=True, capture_output=True)
+    try:
+        yield f"postgresql://ulti@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*as_user, pg_ctl, "-D", data, "-m", "immediate", "stop"],
+                       capture_output=True)
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,247 @@
+"""The web server: the protocol, bad input, durability across restarts, PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from server_util import Running, Seat, bot, person, postgres
+
+
+def sqlite(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'ulti.sqlite3'}"
+
+
+def play_until(seats: dict[int, Seat], done: object, rng: random.Random,
+               limit: float = 120) -> None:
+    """Each person seat plays random legal actions until ``done()``."""
+    deadline = time.monotonic() + limit
+    while not done():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "the game stalled"
+        acted = False
+        for s in seats.values():
+            s.drain(0.01)
+            if s.my_turn():
+                s.act(s.choose(rng))
+                s.recv()
+                acted = True
+        if not acted:
+            for s in seats.values():
+                s.drain(0.05)
+
+
+def test_lobby_and_table_pages_and_public_info(tmp_path: Path) -> None:
+    with Running(sqlite(tmp_path)) as srv:
+        assert "lobby.js" in httpx.get(f"{srv.base}/").text
+        t = srv.create([person("Anna"), bot("rules", "Béla"), bot("random", "Cili")])
+        assert set(t["links"]) == {"0"} and "#seat=0&token=" in t["links"]["0"]
+        page = httpx.get(f"{srv.base}/t/{t['id']}")
+        assert page.status_code == 200 and "table.js" in page.text
+        info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
+        assert [p["name"] for p in info["players"]] == ["Anna", "Béla", "Cili"]
+        assert "token" not in json.dumps(info) and "seed" not in json.dumps(info)
+        assert httpx.get(f"{srv.base}/api/tables/nope").status_code == 404
+        assert httpx.get(f"{srv.base}/t/nope").status_code == 404
+        assert httpx.get(f"{srv.base}/static/table.js").status_code == 200
+
+
+def test_rules_catalogue_and_table_options(tmp_path: Path) -> None:
+    """V1-V11: the lobby offers every preset and option; a table keeps the chosen ones."""
+    with Running(sqlite(tmp_path)) as srv:
+        cat = httpx.get(f"{srv.base}/api/rules").json()
+        names = {o["name"] for o in cat["options"]}
+        assert {"two_round_auction", "hearts_always_trump", "talon", "combined_bids_only",
+                "equal_value_overcalls", "four_aces", "simple_forfeit", "open_pays_double",
+                "soloist_alone_exposes", "max_kontra"} <= names
+        assert "session_deals" not in names  # the deals field sets it
+        casual = next(p for p in cat["presets"] if p["name"] == "casual")
+        assert casual["values"]["max_kontra"] == 2 and casual["values"]["simple_forfeit"] is False
+        t = srv.create([person(), bot("random"), bot("pimc:samples=12,ms=80")], deals=6,
+                       preset="casual", options={"four_aces": False})
+        info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
+        assert info["rules"] == "casual" and info["options"] == {"four_aces": False}
+        assert info["deals"] == 6
+        rules = srv.app.state.tables.get(t["id"]).rules
+        assert not rules.four_aces and rules.max_kontra == 2 and rules.session_deals == 6
+
+
+@pytest.mark.parametrize("body", [
+    {"seats": [{"kind": "person", "name": "A"}]},
+    {"seats": [{"kind": "bot", "name": "A", "spec": "wizard"}] * 3},
+    {"seats": [{"kind": "bot", "name": "A"}] * 3},
+    {"seats": [{"kind": "person", "name": "A"}] * 3, "deals": 2},
+    {"seats": [{"kind": "person", "name": "A"}] * 3, "preset": "nope"},
+    {"seats": [{"kind": "person", "name": "A"}] * 3, "options": {"bogus": 1}},
+    {"seats": [{"kind": "alien", "name": "A"}] * 3},
+    {"seats": [{"kind": "person", "name": "A"}] * 3, "options": {"max_kontra": 1}},
+    {"seats": [{"kind": "bot", "name": "A", "spec": "pimc:samples=x"}] * 3},
+])
+def test_bad_table_requests_are_refused(tmp_path: Path, body: dict[str, object]) -> None:
+    with Running(sqlite(tmp_path)) as srv:
+        r = httpx.post(f"{srv.base}/api/tables", json=body)
+        assert r.status_code == 422, r.text
+        r = httpx.post(f"{srv.base}/api/tables", content=b"not json",
+                       headers={"content-type": "application/json"})
+        assert r.status_code == 422
+
+
+def test_a_person_plays_a_deal_against_two_bots_over_websockets(tmp_path: Path) -> None:
+    with Running(sqlite(tmp_path)) as srv:
+        t = srv.create([person(), bot("rules"), bot("pimc:samples=4,ms=20")])
+        s0 = Seat(srv, t["id"], 0, t["tokens"]["0"])
+        assert s0.frames[0]["type"] == "sync"
+        play_until({0: s0}, lambda: s0.view["deal_number"] > 1, random.Random(2))
+        prev = s0.view["previous"]
+        assert prev["deal"] == 1 and sum(prev["settlement"]["totals"]) == 0
+        assert s0.view["sheet"][0]["running"] == prev["settlement"]["totals"]
+        # records: finished deals, with the seat's token only
+        q = {"seat": 0, "token": t["tokens"]["0"]}
+        deals = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals", params=q).json()
+        assert deals[0]["deal"] == 1
+        rec = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/record.json", params=q)
+        assert rec.status_code == 200 and rec.json()["format"] == "ulti-record"
+        assert "attachment" in rec.headers["content-disposition"]
+        from ulti.record import from_record
+
+        assert from_record(rec.json()).returns() == prev["settlement"]["totals"]
+        steps = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/steps", params=q).json()
+        assert len(steps["steps"]) == len(rec.json()["actions"]) + 1
+        assert "Settlement" in steps["text"]
+        for url in (f"/api/tables/{t['id']}/deals", f"/api/tables/{t['id']}/deals/1/record.json"):
+            assert httpx.get(srv.base + url).status_code == 403
+            assert httpx.get(srv.base + url, params={"seat": 0, "token": "x"}).status_code == 403
+        r = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/2/record.json", params=q)
+        assert r.status_code == 404 and "D2" in r.text  # not over yet: hidden
+        s0.close()
+
+
+def test_malformed_stale_out_of_turn_and_illegal_frames_change_nothing(tmp_path: Path) -> None:
+    with Running(sqlite(tmp_path)) as srv:
+        t = srv.create([person(), person(), person()])
+        tok = t["tokens"]
+        seats = {i: Seat(srv, t["id"], i, tok[str(i)]) for i in range(3)}
+        fh = next(i for i, s in seats.items() if s.my_turn())
+        other = (fh + 1) % 3
+        v0 = seats[fh].version
+
+        def refused(seat: Seat, frame: dict[str, object] | str, code: str) -> None:
+            seat.conn.send(frame if isinstance(frame, str) else json.dumps(frame))
+            f = seat.recv()
+            assert f["type"] == "error" and f["code"] == code, f
+            seat.send({"type": "ping"})
+            assert seat.recv()["version"] == v0  # nothing changed
+
+        s = seats[fh]
+        refused(s, "not json", "malformed")
+        refused(s, "[1, 2]", "malformed")
+        refused(s, {"type": "dance"}, "malformed")
+        refused(s, {"type": "action", "action": 7, "version": v0}, "malformed")
+        refused(s, {"type": "action", "action": "pass", "version": "x"}, "malformed")
+        refused(s, {"type": "action", "action": "fly", "version": v0}, "bad-action")
+        refused(s, {"type": "action", "action": "pass", "version": v0 - 1}, "stale")
+        refused(s, {"type": "action", "action": "bid simple", "version": v0}, "illegal")
+        refused(s, "x" * 5000, "malformed")
+        refused(seats[other], {"type": "action", "action": "pass", "version": v0},
+                "not-your-turn")
+        # a foreign token, a wrong seat, a bad hello: refused and closed
+        for hello in ({"type": "hello", "seat": 0, "token": tok["1"]},
+                      {"type": "hello", "seat": 5, "token": tok["0"]},
+                      {"type": "hello", "seat": 0}, {"type": "action"}):
+            c = srv.ws(t["id"])
+            c.send(json.dumps(hello))
+            f = json.loads(c.recv(timeout=10))
+            assert f["type"] == "error"
+            c.close()
+        c = srv.ws("no-such-table")
+        assert json.loads(c.recv(timeout=10))["code"] == "no-table"
+        c.close()
+        for x in seats.values():
+            x.close()
+
+
+def test_a_storage_failure_is_reported_and_changes_nothing(tmp_path: Path) -> None:
+    """The database refusing a write: the player hears why, the table stays as it was, and
+    the same action goes through once storage is back."""
+    with Running(sqlite(tmp_path)) as srv:
+        t = srv.create([person(), person(), person()])
+        seats = {i: Seat(srv, t["id"], i, t["tokens"][str(i)]) for i in range(3)}
+        s = next(x for x in seats.values() if x.my_turn())
+        v0 = s.version
+        store = srv.app.state.store
+        real = store.append
+
+        def broken(*args: object) -> None:
+            raise OSError("disk full")
+
+        store.append = broken
+        action = s.choose(random.Random(3))
+        s.act(action)
+        f = s.recv()
+        assert f["type"] == "error" and f["code"] == "storage", f
+        s.send({"type": "ping"})
+        assert s.recv()["version"] == v0
+        assert len(store.actions(t["id"])) == 0
+        store.append = real
+        s.act(action)
+        f = s.recv()
+        assert f["type"] == "event" and f["version"] == v0 + 1
+        assert len(store.actions(t["id"])) == 1
+        for x in seats.values():
+            x.close()
+
+
+def test_rate_limit_per_connection(tmp_path: Path) -> None:
+    with Running(sqlite(tmp_path)) as srv:
+        t = srv.create([person(), bot(), bot()])
+        s = Seat(srv, t["id"], 0, t["tokens"]["0"])
+        for _ in range(80):
+            s.send({"type": "ping"})
+        codes = []
+        for _ in range(80):
+            f = s.recv()
+            codes.append(f.get("code") or f["type"])
+        assert "rate-limited" in codes and "pong" in codes
+        s.close()
+
+
+def _restart_round_trip(db: str) -> None:
+    rng = random.Random(7)
+    with Running(db) as srv:
+        t = srv.create([person(), bot("rules"), bot("rules")])
+        s = Seat(srv, t["id"], 0, t["tokens"]["0"])
+        n = 0
+        while n < 6:
+            s.drain(0.05)
+            if s.my_turn():
+                s.act(s.choose(rng))
+                s.recv()
+                n += 1
+        s.drain(0.3)
+        before = s.view
+        version = s.version
+        s.close()
+    with Running(db) as srv2:  # a new server on the same database
+        s = Seat(srv2, t["id"], 0, t["tokens"]["0"], since=version)
+        first = s.frames[0]
+        assert first["type"] == "replay" and first["events"] == []
+        assert first["version"] == version
+        assert s.view["history"] == before["history"] and s.view["hand"] == before["hand"]
+        s.close()
+        s = Seat(srv2, t["id"], 0, t["tokens"]["0"], since=version - 3)
+        assert [e["v"] for e in s.frames[0]["events"]] == [version - 2, version - 1, version]
+        play_until({0: s}, lambda: s.view["deal_number"] > 1, rng)
+        s.close()
+
+
+def test_a_table_survives_a_restart_with_nothing_lost(tmp_path: Path) -> None:
+    _restart_round_trip(sqlite(tmp_path))
+
+
+def test_postgresql_storage_and_restart() -> None:
+    with postgres() as url:
+        _restart_round_trip(url)

@@ -1,0 +1,147 @@
+"""No frame a seat receives shows a card outside that seat's view (D2, R7).
+
+Computer-only games are played over real websockets (each seat a client choosing random legal
+actions); every frame every seat received is then checked against what that seat could know at
+that frame's version, recomputed from the server's authoritative game: its own hand and the
+cards it has held, its own discards, the cards played, declared marriages, the hands laid open
+in an open contract — and everything once the deal is over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from server_util import Running, Seat, person
+from ulti.actions import ActionKind, parse_action
+from ulti.cards import FULL_DECK, KING, OVER, card
+from ulti.deal import Deal
+from ulti.server.tables import LiveTable
+
+CARD_KEYS = {"hand", "talon", "trick", "final_talon"}
+
+
+def cards_in(frame: Any) -> set[int]:
+    """Every card a frame names: card lists, tricks, open hands, action texts."""
+    found: set[int] = set()
+
+    def walk(x: Any, key: str = "") -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k == "reasons" and isinstance(v, dict):
+                    found.update(int(c) for c in v)
+                if k == "card" and isinstance(v, int):
+                    found.add(v)
+                walk(v, k)
+        elif isinstance(x, list):
+            if key in CARD_KEYS and all(isinstance(c, int) for c in x):
+                found.update(x)
+            elif key == "tricks":
+                for t in x:
+                    found.update(t[1])
+            elif key in ("exposed",):
+                for _, cs in x:
+                    found.update(cs)
+            elif key == "dealt_hands":
+                for h in x:
+                    found.update(h)
+            else:
+                for v in x:
+                    walk(v, key)
+        elif isinstance(x, str) and (x.startswith("play ") or x.startswith("discard ")):
+            with contextlib.suppress(ValueError):
+                found.update(parse_action(x).cards)
+
+    walk(frame)
+    return found
+
+
+def allowed(table: LiveTable, seat: int, deal_number: int, version: int) -> int:
+    """What ``seat`` may know of deal ``deal_number`` at ``version``."""
+    d0 = table.session.deals[deal_number - 1]
+    d = Deal(d0.rules, d0.seed, d0.dealer)
+    known = d.hands[seat]
+    for v, di, who, a in table.events:
+        if di != deal_number - 1 or v > version:
+            continue
+        talon = d.talon
+        d.apply(a)
+        if who == seat and a.kind == ActionKind.PICKUP:
+            known |= talon
+        known |= d.hands[seat]  # cards dealt later (V1) too
+    if d.is_over():
+        return FULL_DECK
+    m = known
+    for _, cs, _ in d.tricks:
+        for c in cs:
+            m |= 1 << c
+    for c in d.trick:
+        m |= 1 << c
+    for p in range(3):
+        if d.exposed >> p & 1:
+            m |= d.hands[p]
+    for _, suit in d.marriages:
+        m |= (1 << card(suit, KING)) | (1 << card(suit, OVER))
+    return m
+
+
+def play_table(srv: Running, rng: random.Random, preset: str) -> tuple[str, dict[int, Seat]]:
+    t = srv.create([person("A"), person("B"), person("C")], deals=3, preset=preset)
+    seats = {i: Seat(srv, t["id"], i, t["tokens"][str(i)]) for i in range(3)}
+    deadline = time.monotonic() + 120
+    while not all(s.view.get("session_over") for s in seats.values()):
+        assert time.monotonic() < deadline, "stalled"
+        for s in seats.values():
+            s.drain(0.005)
+        for s in seats.values():
+            if s.my_turn():
+                s.act(s.choose(rng))
+                for x in seats.values():
+                    x.recv()
+                break
+    return t["id"], seats
+
+
+def test_no_frame_shows_a_card_its_seat_may_not_see(tmp_path: Path) -> None:
+    rng = random.Random(12)
+    frames = 0
+    with Running(f"sqlite:///{tmp_path / 'leaks.sqlite3'}") as srv:
+        tables = srv.app.state.tables
+        for i in range(8):
+            preset = ["standard", "open-double", "no-talon", "two-round"][i % 4]
+            table_id, seats = play_table(srv, rng, preset)
+            live = tables.get(table_id)
+            for seat, s in seats.items():
+                for f in s.frames:
+                    if "view" not in f:
+                        continue
+                    v = f["view"]
+                    may = allowed(live, seat, v["deal_number"], f["version"])
+                    # the event of a frame belongs to the deal it came from
+                    ev = f.get("event")
+                    if ev is not None:
+                        may_ev = allowed(live, seat, ev["deal"] + 1, ev["v"])
+                        assert not cards_in(ev) - _set(may_ev), (seat, ev)
+                    shown = cards_in(v) | cards_in(f.get("events", []))
+                    leaked = shown - _set(may) - _event_cards(f, live)
+                    assert not leaked, (seat, f["type"], leaked)
+                    assert v.get("seed") is None or v["over"]
+                    frames += 1
+                s.close()
+    assert frames > 500
+
+
+def _set(mask: int) -> set[int]:
+    return {c for c in range(32) if mask >> c & 1}
+
+
+def _event_cards(f: dict[str, Any], live: LiveTable) -> set[int]:
+    """Cards of replayed events that belong to an earlier, finished deal (all public)."""
+    out: set[int] = set()
+    for ev in f.get("events", []):
+        if live.session.deals[ev["deal"]].is_over():
+            out |= cards_in(ev)
+    return out
