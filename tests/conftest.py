@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ulti.actions import Action, ActionKind
-from ulti.cards import mask_of, parse_cards
+from ulti.cards import KING, OVER, card, mask_of, parse_cards
 from ulti.deal import Deal, Phase, deck_for_hands
 from ulti.rules import STANDARD, Ruleset
 
@@ -72,3 +72,20 @@ def random_action(d: Deal, rng: random.Random, *, pass_bias: float = 0.7,
     if not claims:
         legal = [a for a in legal if a.kind != ActionKind.CLAIM]
     return rng.choice(legal)
+
+
+def public_cards(d: Deal) -> int:
+    """The cards every seat may see: played, in the trick, in exposed hands (R7), and the King
+    and Over of each declared marriage (R5)."""
+    m = 0
+    for _, cards, _ in d.tricks:
+        for c in cards:
+            m |= 1 << c
+    for c in d.trick:
+        m |= 1 << c
+    for p in range(3):
+        if d.exposed >> p & 1:
+            m |= d.hands[p]
+    for _, suit in d.marriages:
+        m |= (1 << card(suit, KING)) | (1 << card(suit, OVER))
+    return m

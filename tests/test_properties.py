@@ -10,9 +10,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import random_action
+from conftest import public_cards, random_action
 from ulti.actions import ActionKind, parse_action
-from ulti.cards import FULL_DECK, KING, OVER, card, card_points
+from ulti.cards import FULL_DECK, card_points
 from ulti.deal import Deal
 from ulti.record import dumps, loads
 from ulti.rules import PRESETS, Ruleset
@@ -53,18 +53,7 @@ class Knowledge:
     def allowed(self, d: Deal, seat: int) -> int:
         if d.is_over():
             return FULL_DECK
-        m = self.known[seat] | d.hands[seat]
-        for _, cards, _ in d.tricks:
-            for c in cards:
-                m |= 1 << c
-        for c in d.trick:
-            m |= 1 << c
-        for p in range(3):
-            if d.exposed >> p & 1:
-                m |= d.hands[p]
-        for _, suit in d.marriages:  # a declared marriage shows its King and Over (R5)
-            m |= (1 << card(suit, KING)) | (1 << card(suit, OVER))
-        return m
+        return self.known[seat] | d.hands[seat] | public_cards(d)
 
 
 def check_observations(d: Deal, k: Knowledge) -> None:

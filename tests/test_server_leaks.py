@@ -15,9 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from conftest import public_cards
 from server_util import Running, Seat, person
 from ulti.actions import ActionKind, parse_action
-from ulti.cards import FULL_DECK, KING, OVER, card
+from ulti.cards import FULL_DECK
 from ulti.deal import Deal
 from ulti.server.tables import LiveTable
 
@@ -74,18 +75,7 @@ def allowed(table: LiveTable, seat: int, deal_number: int, version: int) -> int:
         known |= d.hands[seat]  # cards dealt later (V1) too
     if d.is_over():
         return FULL_DECK
-    m = known
-    for _, cs, _ in d.tricks:
-        for c in cs:
-            m |= 1 << c
-    for c in d.trick:
-        m |= 1 << c
-    for p in range(3):
-        if d.exposed >> p & 1:
-            m |= d.hands[p]
-    for _, suit in d.marriages:
-        m |= (1 << card(suit, KING)) | (1 << card(suit, OVER))
-    return m
+    return known | public_cards(d)
 
 
 def play_table(srv: Running, rng: random.Random, preset: str) -> tuple[str, dict[int, Seat]]:
