@@ -1,9 +1,10 @@
 """The web server under load: N concurrent computer-only tables over websockets on loopback.
 
-Each table has three seats, each a websocket client that plays a random legal action whenever
-it is its turn; the server checks, stores (SQLite, committed before the acknowledgement) and
-broadcasts every action.  Latency: from sending an action to receiving the event that
-acknowledges it.
+The server runs in its own process.  Each table has three seats, each a websocket client (in
+this process) that plays a random legal action whenever it is its turn: computer players at
+machine speed; the server checks, stores (SQLite, committed before the acknowledgement) and
+broadcasts every action, a view per seat.  Latency: from sending an action to receiving the
+event that acknowledges it.
 
     python benchmarks/bench_server.py [--tables 8] [--seconds 10]
 
@@ -17,32 +18,46 @@ import asyncio
 import json
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import httpx
-import uvicorn
 import websockets
 
 from ulti.cards import code
+
+SERVER = """
+import sys, uvicorn
 from ulti.server.app import create_app
+db, port, rate = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+uvicorn.run(create_app(db, rate=rate, burst=3 * rate), host="127.0.0.1", port=port,
+            log_level="warning", ws="websockets-sansio")
+"""
 
 
-def start_server(db: str, port: int) -> tuple[uvicorn.Server, threading.Thread]:
-    server = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port,
-                                           log_level="warning", ws="websockets-sansio"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    return server, thread
+def start_server(db: str, port: int, rate: float) -> subprocess.Popen[bytes]:
+    """The server in its own process, as in production: the clients here do not share its
+    interpreter (nor its lock)."""
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), str(rate)])
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/rules").status_code == 200:
+                return proc
+        except httpx.TransportError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError("the server did not start")
+        time.sleep(0.1)
 
 
 async def seat_client(url: str, seat: int, token: str, rng: random.Random, stop: float,
-                      latencies: list[float], counter: list[int]) -> None:
+                      latencies: list[float], counter: list[int],
+                      errors: dict[str, int]) -> None:
     async with websockets.connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         sent_at: dict[int, float] = {}
@@ -51,8 +66,12 @@ async def seat_client(url: str, seat: int, token: str, rng: random.Random, stop:
                 frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=2))
             except TimeoutError:
                 continue
-            if frame["type"] == "error":
+            if frame["type"] == "error":  # refused (rate limit, stale): ask for a fresh view
                 sent_at.clear()
+                errors[frame["code"]] = errors.get(frame["code"], 0) + 1
+                if frame["code"] == "rate-limited":
+                    await asyncio.sleep(0.1)
+                await ws.send(json.dumps({"type": "hello", "since": None}))
                 continue
             v = frame.get("view")
             if v is None:
@@ -75,7 +94,8 @@ async def seat_client(url: str, seat: int, token: str, rng: random.Random, stop:
                                           "version": frame["version"]}))
 
 
-async def run(base: str, tables: int, seconds: float) -> tuple[int, list[float], float]:
+async def run(base: str, tables: int, seconds: float, errors: dict[str, int]
+              ) -> tuple[int, list[float], float]:
     latencies: list[float] = []
     counter = [0]
     rng = random.Random(1)
@@ -91,7 +111,8 @@ async def run(base: str, tables: int, seconds: float) -> tuple[int, list[float],
                 url = base.replace("http", "ws") + f"/ws/{t['id']}"
                 await asyncio.gather(*(seat_client(url, s, t["tokens"][str(s)],
                                                    random.Random(rng.random()), stop,
-                                                   latencies, counter) for s in range(3)))
+                                                   latencies, counter, errors)
+                                     for s in range(3)))
 
         await asyncio.gather(*(one_table() for _ in range(tables)))
     return counter[0], latencies, time.monotonic() - start
@@ -102,13 +123,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tables", type=int, default=8)
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--port", type=int, default=8931)
+    ap.add_argument("--rate", type=float, default=1000.0,
+                    help="per-connection rate limit, frames/s (the server's default is 10: "
+                         "for people, not for this benchmark's machine-speed clients)")
     args = ap.parse_args(argv)
+    errors: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        server, thread = start_server(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", args.port)
-        n, lat, elapsed = asyncio.run(run(f"http://127.0.0.1:{args.port}", args.tables,
-                                          args.seconds))
-        server.should_exit = True
-        thread.join(30)  # the database is closed before its folder goes
+        server = start_server(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", args.port, args.rate)
+        try:
+            n, lat, elapsed = asyncio.run(run(f"http://127.0.0.1:{args.port}", args.tables,
+                                              args.seconds, errors))
+        finally:
+            server.terminate()
+            server.wait(30)  # the database is closed before its folder goes
     lat_ms = sorted(1000 * x for x in lat)
     p99 = lat_ms[min(len(lat_ms) - 1, int(0.99 * len(lat_ms)))] if lat_ms else 0.0
     print(f"tables: {args.tables}")
@@ -116,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"actions-per-second: {n / elapsed:.0f}")
     print(f"latency-p50-ms: {statistics.median(lat_ms) if lat_ms else 0.0:.1f}")
     print(f"latency-p99-ms: {p99:.1f}")
+    print(f"refused-frames: {sum(errors.values())} {errors or ''}")
     return 0
 
 

@@ -404,11 +404,14 @@ def serve(
     db: Annotated[str | None, typer.Option(help="Database URL: sqlite:///PATH or "
                                                 "postgresql://user:pass@host/db (default: a "
                                                 "SQLite file in your data folder).")] = None,
+    rate_limit: Annotated[float, typer.Option(help="Frames a second each connection may send "
+                                                   "(bursts of three times as many).",
+                                              min=0.1)] = 10.0,
 ) -> None:
     """Serve the web table: a lobby, tables for friends and computer players."""
     from ulti.server.app import serve as run_server
 
-    run_server(host, port, db)
+    run_server(host, port, db, rate_limit)
 
 
 def main() -> None:

@@ -36,7 +36,7 @@ from starlette.websockets import WebSocketState
 from ulti.players import make_player
 from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
 from ulti.server.store import Store, default_url
-from ulti.server.tables import Connection, TableError, Tables, dumps
+from ulti.server.tables import Connection, RateLimit, TableError, Tables, dumps
 
 STATIC = Path(__file__).parent / "static"
 MAX_FRAME = 4096
@@ -79,7 +79,11 @@ def rules_info() -> dict[str, Any]:
     return {"presets": presets, "options": options}
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, rate: float = 10.0, burst: float = 30.0) -> FastAPI:
+    """The server's app.  ``rate``/``burst``: frames a second each websocket may send (a token
+    bucket; the excess gets a ``rate-limited`` error frame)."""
+    if rate <= 0 or burst < 1:
+        raise ValueError("the rate limit needs rate > 0 and burst >= 1")
     store = Store(db_url or default_url())
     tables = Tables(store)
 
@@ -208,7 +212,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 await error(code, getattr(exc, "message", "not JSON"))
                 await websocket.close(code=4401)
                 return
-            conn = Connection(seat, send)
+            conn = Connection(seat, send, RateLimit(rate, burst, burst))
             async with table.lock:
                 table.connections.append(conn)
                 await send(table.hello(conn, first.get("since")))
@@ -257,7 +261,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
     return app
 
 
-def serve(host: str, port: int, db: str | None) -> None:
+def serve(host: str, port: int, db: str | None, rate: float = 10.0) -> None:
     import uvicorn
 
-    uvicorn.run(create_app(db), host=host, port=port, log_level="info", ws="websockets-sansio")
+    uvicorn.run(create_app(db, rate=rate, burst=max(1.0, 3 * rate)), host=host, port=port,
+                log_level="info", ws="websockets-sansio")
