@@ -238,6 +238,28 @@ def _restart_round_trip(db: str) -> None:
         s.close()
 
 
+def test_far_behind_gets_a_full_resync(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tab back after more than the replay window gets the whole current deal instead."""
+    import ulti.server.tables as tables_module
+
+    monkeypatch.setattr(tables_module, "REPLAY_WINDOW", 2)
+    with Running(sqlite(tmp_path)) as srv:
+        t = srv.create([person(), person(), person()])
+        seats = {i: Seat(srv, t["id"], i, t["tokens"][str(i)]) for i in range(3)}
+        rng = random.Random(5)
+        play_until(seats, lambda: seats[0].version >= 4, rng)
+        v = seats[0].version
+        near = Seat(srv, t["id"], 1, t["tokens"]["1"], since=v - 2)
+        assert near.frames[0]["type"] == "replay"
+        assert [e["v"] for e in near.frames[0]["events"]] == [v - 1, v]
+        far = Seat(srv, t["id"], 1, t["tokens"]["1"], since=v - 3)
+        assert far.frames[0]["type"] == "sync"
+        assert [e["v"] for e in far.frames[0]["events"]] == list(range(1, v + 1))
+        assert far.view == near.view
+        for x in (*seats.values(), near, far):
+            x.close()
+
+
 def test_a_table_survives_a_restart_with_nothing_lost(tmp_path: Path) -> None:
     _restart_round_trip(sqlite(tmp_path))
 
