@@ -15,6 +15,7 @@ behind, a full resynchronisation.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import logging
 import time
@@ -118,7 +119,8 @@ class LiveTable:
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1, 2):
             raise TableError("bad-seat", "seat: 0, 1 or 2")
         s = self.stored.seats[seat]
-        if not isinstance(token, str) or s.get("token_hash") != hash_token(token):
+        if not isinstance(token, str) or not hmac.compare_digest(
+                str(s.get("token_hash") or ""), hash_token(token)):  # constant time
             raise TableError("bad-token", "this link is not valid for this seat")
         return seat
 
