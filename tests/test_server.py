@@ -65,6 +65,9 @@ def test_rules_catalogue_and_table_options(tmp_path: Path) -> None:
                        preset="casual", options={"four_aces": False})
         info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
         assert info["rules"] == "casual" and info["options"] == {"four_aces": False}
+        # every bid of the table's ladder (B5), named in both languages for the auction view
+        assert info["bids"]["bid simple of hearts"] == ["Simple of Hearts", "piros passz"]
+        assert not any("four aces" in k for k in info["bids"])  # V7 off: none in the ladder
         assert info["deals"] == 6
         rules = srv.app.state.tables.get(t["id"]).rules
         assert not rules.four_aces and rules.max_kontra == 2 and rules.session_deals == 6

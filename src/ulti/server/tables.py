@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ulti.actions import Action, ActionKind, ActionParseError, parse_action
+from ulti.actions import Action, ActionKind, ActionParseError, bid, parse_action
 from ulti.cards import sort_for_display
 from ulti.deal import Deal, derive_seed
 from ulti.players import Player, make_player
@@ -221,6 +221,9 @@ class LiveTable:
             "rules": self.rules.preset,
             "options": {k: v for k, v in self.rules.to_dict().items()
                         if v != base.get(k) and k not in ("preset", "session_deals")},
+            # each bid's names, for showing the auction in either language
+            "bids": {str(bid(key)): [b.title, b.title_hu]
+                     for key, b in self.rules.ladder.by_key.items()},
         }
 
     def view(self, seat: int) -> dict[str, Any]:

@@ -177,6 +177,8 @@ function describe(text) {
   }
   if (words[0] === "trump" && suitNo !== undefined) return `${W.trump}: ${SUITS[suitNo]} ${suitName(suitNo, lang)}`;
   if (text.startsWith("bid ")) {
+    const names = table && table.bids && table.bids[text];
+    if (names) return lang === "hu" ? names[1] : names[0];
     const b = (view.legal || []).find((x) => x.action === text);
     return b ? bidTitle(b) : text.slice(4);
   }
