@@ -10,6 +10,7 @@ disagree.  "Decided" means decided whatever anyone plays from here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -53,15 +54,26 @@ def item_title(item: Item) -> str:
     return KIND_TITLES[Kind(item)]
 
 
+def marriage_points(marriages: Sequence[tuple[int, int]], trump: int, soloist: int
+                    ) -> tuple[int, int, bool, bool]:
+    """R5: the soloist's and the defenders' marriage points (40 in trump, 20 otherwise), and
+    whether the soloist declared a 40 / a 20 (for 40-100 and 20-100)."""
+    sm = dm = 0
+    forty = twenty = False
+    for seat, suit in marriages:
+        v = 40 if suit == trump else 20
+        if seat == soloist:
+            sm += v
+            forty |= suit == trump
+            twenty |= suit != trump
+        else:
+            dm += v
+    return sm, dm, forty, twenty
+
+
 def _marriage_points(d: Deal) -> tuple[int, int]:
     """(soloist's, defenders') declared marriage points that count (P2, R5)."""
-    sol = dfn = 0
-    for seat, suit in d.marriages:
-        v = 40 if suit == d.trump else 20
-        if seat == d.soloist:
-            sol += v
-        else:
-            dfn += v
+    sol, dfn, _, _ = marriage_points(d.marriages, d.trump, d.soloist)
     return sol, dfn
 
 

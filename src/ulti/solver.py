@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from ulti import _core
 from ulti.bids import Bid, Kind
 from ulti.cards import ACES, KING, OVER, POINT_CARDS, card, card_points, symbol
-from ulti.scoring import SILENT_BASE, Item, Money, Status
+from ulti.scoring import SILENT_BASE, Item, Money, Status, marriage_points
 
 if TYPE_CHECKING:
     from ulti.deal import Deal
@@ -120,16 +120,7 @@ class Position:
                     marriages.append((seat, suit))
                     if c.hundred == Kind.TWENTY_HUNDRED and seat == s:
                         break
-        sm = dm = 0
-        forty = twenty = False
-        for seat, suit in marriages:
-            v = 40 if suit == trump else 20
-            if seat == s:
-                sm += v
-                forty |= suit == trump
-                twenty |= suit != trump
-            else:
-                dm += v
+        sm, dm, forty, twenty = marriage_points(marriages, trump, s)
         taken = [0, 0, 0]
         won = [0, 0, 0]
         seven = trump * 8 if trump >= 0 else -1
@@ -412,17 +403,8 @@ def fixed_in_deal(d: Deal, budget: int) -> dict[Item, Status] | None:
     items = d.money()
     s = d.soloist
     if getattr(_LOCAL, "items", None) is not items:  # load the contract into the solver once
-        trump = d.trump
-        sm = dm = 0
-        forty = twenty = False
-        for seat, suit in d.marriages:  # after the first trick: final (R5)
-            v = 40 if suit == trump else 20
-            if seat == s:
-                sm += v
-                forty |= suit == trump
-                twenty |= suit != trump
-            else:
-                dm += v
+        # after the first trick the marriages are final (R5)
+        sm, dm, forty, twenty = marriage_points(d.marriages, d.trump, s)
         trump_game = d.contract is not None and d.contract.trump
         try:
             sv.set_items([(item, _clip(m.won_total), _clip(m.lost_total)) for item, m in items],
@@ -663,8 +645,7 @@ def parse_position(text: str, rules: Ruleset | None = None) -> tuple[Position, B
         except (ValueError, KeyError):
             raise NotationError(f"kontra: {item!r} is not component:level") from None
     s = soloist
-    sm = sum(40 if su == trump else 20 for st, su in marriages if st == s) if bid.trump else 0
-    dm = sum(40 if su == trump else 20 for st, su in marriages if st != s) if bid.trump else 0
+    sm, dm, _, _ = marriage_points(marriages, trump, s) if bid.trump else (0, 0, False, False)
     tricks = 10 - n_left[0]
     seven = trump * 8 if trump >= 0 else -1
     # the soloist held the trump VII if it is in their hand now (a VII already taken is
