@@ -273,6 +273,20 @@ def solve(
     console.print("* best for the player to move; value = the soloist's units under best play")
 
 
+def _player_specs(text: str) -> list[str]:
+    """Comma-separated player specs, each checked (an unknown player or budget: exit 2)."""
+    from ulti.players import make_player
+
+    specs = [x.strip() for x in text.split(",") if x.strip()]
+    try:
+        for spec in specs:
+            make_player(spec)
+    except ValueError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    return specs
+
+
 @app.command()
 def tournament(
     bots: Annotated[str, typer.Option(help="Players, comma separated: random, rules, pimc, "
@@ -291,18 +305,11 @@ def tournament(
     """A duplicate tournament: every deal under every seating, so the cards' luck cancels."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from ulti.players import make_player
     from ulti.tournament import plot, write_json
     from ulti.tournament import tournament as run_tournament
 
     rs = _ruleset(preset, rules_file)
-    specs = [b.strip() for b in bots.split(",") if b.strip()]
-    try:
-        for spec in specs:
-            make_player(spec)
-    except ValueError as exc:
-        console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from None
+    specs = _player_specs(bots)
     if deals < 1 or workers < 1:
         console.print("[red]error:[/red] --deals and --workers must be positive")
         raise typer.Exit(2)
@@ -365,22 +372,15 @@ def play(
     rules_file: RulesOpt = None,
 ) -> None:
     """Play a session of Ulti against two computer players in the terminal."""
-    from ulti.players import make_player
     from ulti.tui.app import PlayConfig, run
 
     if lang not in ("en", "hu"):
         console.print("[red]error:[/red] --lang is en or hu")
         raise typer.Exit(2)
-    specs = [o.strip() for o in opponents.split(",") if o.strip()]
+    specs = _player_specs(opponents)
     if len(specs) != 2:
         console.print("[red]error:[/red] --opponents: two players, e.g. pimc,rules")
         raise typer.Exit(2)
-    try:
-        for spec in specs:
-            make_player(spec)
-    except ValueError as exc:
-        console.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from None
     rs = _ruleset(preset, rules_file)
     if save is None:
         import platformdirs
