@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import json
+import logging
 import os
 import shutil
 import socket
@@ -21,7 +22,8 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from ulti.cards import code
-from ulti.server.app import create_app
+from ulti.server.app import create_app, uvicorn_config
+from ulti.server.guard import ServerSettings
 
 
 def free_port() -> int:
@@ -30,17 +32,32 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: Tests play faster than people: frames a second per connection and tables a minute are
+#: raised (the tests of those limits set their own).
+FAST = ServerSettings(rate=1000, burst=3000, create_rate=100, create_burst=1000)
+
+
 class Running:
-    def __init__(self, db_url: str) -> None:
-        self.app = create_app(db_url)
+    """A real server on a loopback port, in a thread of the test process (its tables and
+    store inspectable through ``app.state``)."""
+
+    def __init__(self, db_url: str, settings: ServerSettings = FAST, log_level: str = "warning",
+                 **overrides: Any) -> None:
+        if overrides:
+            from dataclasses import replace
+
+            settings = replace(settings, **overrides)
+        self.settings = settings
+        self.app = create_app(db_url, settings)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
-                                                    log_level="warning",
-                                                    ws="websockets-sansio"))
+        self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port, settings,
+                                                    log_level=log_level))
+        self.log = LogCapture()
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> Running:
+        self.log.install()
         self.thread.start()
         deadline = time.monotonic() + 20
         while not self.server.started:
@@ -52,6 +69,7 @@ class Running:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+        self.log.remove()
 
     def create(self, seats: list[dict[str, Any]], deals: int = 3, **kw: Any) -> dict[str, Any]:
         r = httpx.post(f"{self.base}/api/tables", json={"deals": deals, "seats": seats, **kw})
@@ -61,6 +79,38 @@ class Running:
     def ws(self, table_id: str) -> ClientConnection:
         conn = connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}", max_size=2**22)
         return conn.__enter__()  # closed by its owner
+
+
+class LogCapture(logging.Handler):
+    """Every line the server logs (uvicorn's access and error logs, the app's own), as
+    formatted text with any traceback."""
+
+    LOGGERS = ("", "uvicorn", "uvicorn.access")  # the others propagate to these
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[str] = []
+        self.records: list[logging.LogRecord] = []
+        self.setFormatter(logging.Formatter("%(levelname)s %(name)s %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+        self.lines.append(self.format(record))
+
+    def install(self) -> None:
+        for name in self.LOGGERS:
+            logging.getLogger(name).addHandler(self)
+
+    def remove(self) -> None:
+        for name in self.LOGGERS:
+            logging.getLogger(name).removeHandler(self)
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def tracebacks(self) -> list[str]:
+        return [line for line, r in zip(self.lines, self.records, strict=True)
+                if r.exc_info or "Traceback" in line]
 
 
 def person(name: str = "P") -> dict[str, Any]:

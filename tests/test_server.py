@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import time
@@ -9,8 +10,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from server_util import Running, Seat, bot, person, postgres
+from ulti.players import Player
+from ulti.server.guard import ServerSettings
 
 
 def sqlite(tmp_path: Path) -> str:
@@ -102,23 +106,33 @@ def test_a_person_plays_a_deal_against_two_bots_over_websockets(tmp_path: Path) 
         prev = s0.view["previous"]
         assert prev["deal"] == 1 and sum(prev["settlement"]["totals"]) == 0
         assert s0.view["sheet"][0]["running"] == prev["settlement"]["totals"]
-        # records: finished deals, with the seat's token only
-        q = {"seat": 0, "token": t["tokens"]["0"]}
-        deals = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals", params=q).json()
+        # records: finished deals, with a seat's token in the Authorization header only
+        q = {"Authorization": f"Bearer {t['tokens']['0']}"}
+        deals = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals", headers=q).json()
         assert deals[0]["deal"] == 1
-        rec = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/record.json", params=q)
+        rec = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/record.json", headers=q)
         assert rec.status_code == 200 and rec.json()["format"] == "ulti-record"
         assert "attachment" in rec.headers["content-disposition"]
         from ulti.record import from_record
 
         assert from_record(rec.json()).returns() == prev["settlement"]["totals"]
-        steps = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/steps", params=q).json()
+        steps = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/steps", headers=q).json()
         assert len(steps["steps"]) == len(rec.json()["actions"]) + 1
         assert "Settlement" in steps["text"]
         for url in (f"/api/tables/{t['id']}/deals", f"/api/tables/{t['id']}/deals/1/record.json"):
             assert httpx.get(srv.base + url).status_code == 403
-            assert httpx.get(srv.base + url, params={"seat": 0, "token": "x"}).status_code == 403
-        r = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/2/record.json", params=q)
+            assert httpx.get(srv.base + url, headers={"Authorization": "Bearer x"}
+                             ).status_code == 403
+            # a token in the query string is not read (it would end up in access logs)
+            assert httpx.get(srv.base + url, params={"seat": 0, "token": t["tokens"]["0"]}
+                             ).status_code == 403
+        # out-of-range deal numbers are 404, pages included
+        for n in (0, 2, 99, -1, 10**30):
+            assert httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/{n}/record.json",
+                             headers=q).status_code == 404
+            assert httpx.get(f"{srv.base}/replay/{t['id']}/{n}").status_code == 404
+        assert httpx.get(f"{srv.base}/replay/{t['id']}/1").status_code == 200
+        r = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/2/record.json", headers=q)
         assert r.status_code == 404 and "D2" in r.text  # not over yet: hidden
         s0.close()
 
@@ -148,7 +162,11 @@ def test_malformed_stale_out_of_turn_and_illegal_frames_change_nothing(tmp_path:
         refused(s, {"type": "action", "action": "fly", "version": v0}, "bad-action")
         refused(s, {"type": "action", "action": "pass", "version": v0 - 1}, "stale")
         refused(s, {"type": "action", "action": "bid simple", "version": v0}, "illegal")
-        refused(s, "x" * 5000, "malformed")
+        refused(s, "[[[[[[[[[[[[1]]]]]]]]]]]]", "malformed")  # nested too deep
+        refused(s, '{"type": "action", "action": "pass", "version": NaN}', "malformed")
+        refused(s, '{"type": "ping", "n": ' + "9" * 200 + "}", "malformed")
+        s.conn.send(b'{"type": "ping"}')  # a binary frame is not read
+        assert s.recv()["code"] == "malformed"
         refused(seats[other], {"type": "action", "action": "pass", "version": v0},
                 "not-your-turn")
         # a foreign token, a wrong seat, a bad hello: refused and closed
@@ -163,7 +181,15 @@ def test_malformed_stale_out_of_turn_and_illegal_frames_change_nothing(tmp_path:
         c = srv.ws("no-such-table")
         assert json.loads(c.recv(timeout=10))["code"] == "no-table"
         c.close()
-        for x in seats.values():
+        # a frame above the server's limit is refused by the protocol before it is read
+        # whole: the connection is closed (1009), nothing changed, the seat connects again
+        s.conn.send("x" * 5000)
+        with pytest.raises(ConnectionClosed) as closed:
+            s.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        again = Seat(srv, t["id"], fh, tok[str(fh)])
+        assert again.version == v0 and again.my_turn()
+        for x in (*seats.values(), again):
             x.close()
 
 
@@ -199,7 +225,7 @@ def test_a_storage_failure_is_reported_and_changes_nothing(tmp_path: Path) -> No
 
 
 def test_rate_limit_per_connection(tmp_path: Path) -> None:
-    with Running(sqlite(tmp_path)) as srv:
+    with Running(sqlite(tmp_path), ServerSettings()) as srv:  # the default limits
         t = srv.create([person(), bot(), bot()])
         s = Seat(srv, t["id"], 0, t["tokens"]["0"])
         for _ in range(80):
@@ -270,3 +296,69 @@ def test_a_table_survives_a_restart_with_nothing_lost(tmp_path: Path) -> None:
 def test_postgresql_storage_and_restart() -> None:
     with postgres() as url:
         _restart_round_trip(url)
+
+
+def _bad_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Misbehaving computer players, selectable by name like the real ones."""
+    import ulti.players
+    from bad_players import Crashing, Raising, Sleeping
+
+    real = ulti.players.registry
+
+    def registry() -> dict[str, type[Player]]:
+        return {**real(), "crashing": Crashing, "sleeping": Sleeping, "raising": Raising}
+
+    monkeypatch.setattr(ulti.players, "registry", registry)
+
+
+def test_a_bot_that_crashes_or_runs_away_is_replaced_by_a_fallback_move(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer player that kills its worker (a segmentation fault) or thinks past the
+    deadline costs one decision: the rules player's move is played instead, the failure is
+    logged once per seat, and the table (and the server) go on to the end of the deal."""
+    _bad_registry(monkeypatch)
+    with Running(sqlite(tmp_path), bot_deadline=1.0, bot_workers=1) as srv:
+        t = srv.create([person(), bot("crashing", "C"), bot("sleeping", "S")])
+        s0 = Seat(srv, t["id"], 0, t["tokens"]["0"])
+        play_until({0: s0}, lambda: s0.view["deal_number"] > 1, random.Random(4), limit=180)
+        live = srv.app.state.tables.get(t["id"])
+        assert live.session.deals[0].is_over()
+        stats = srv.app.state.tables.pool.stats
+        assert 1 <= stats.crashes <= 3 and 1 <= stats.deadlines <= 3  # then fallback only
+        warnings = [line for line in srv.log.lines if "failed a decision" in line]
+        assert len(warnings) == 2, warnings  # once per seat, not once per decision
+        assert "seat 1 (crashing)" in warnings[0] + warnings[1]
+        assert "seat 2 (sleeping)" in warnings[0] + warnings[1]
+        assert not srv.log.tracebacks()
+        assert httpx.get(f"{srv.base}/api/health").json()["ok"]
+        s0.close()
+
+
+def test_storage_trouble_makes_bots_back_off_and_is_logged_once(tmp_path: Path) -> None:
+    """With the database failing, computer players retry less and less often (doubling, up
+    to a cap) and the log has one line when it starts failing and one when it works again."""
+    with Running(sqlite(tmp_path)) as srv:
+        store = srv.app.state.store
+        real = store.append
+        calls: list[float] = []
+
+        def broken(*args: object) -> None:
+            calls.append(time.monotonic())
+            raise OSError("disk full")
+
+        store.append = broken
+        t = srv.create([bot("random"), bot("random"), bot("random")])
+        time.sleep(4)
+        live = srv.app.state.tables.get(t["id"])
+        assert live.version == 0 and not live.storage_ok
+        gaps = [b - a for a, b in itertools.pairwise(calls)]
+        assert 2 <= len(calls) <= 5, calls  # 0.5 s, 1 s, 2 s ... not a retry a millisecond
+        assert all(later >= earlier * 1.5 for earlier, later in itertools.pairwise(gaps)), gaps
+        store.append = real
+        deadline = time.monotonic() + 30
+        while live.version < 5:
+            assert time.monotonic() < deadline, "the table did not go on"
+            time.sleep(0.1)
+        lines = [line for line in srv.log.lines if t["id"] in line]
+        assert len(lines) == 2 and "failing" in lines[0] and "works again" in lines[1], lines
+        assert not srv.log.tracebacks()

@@ -35,6 +35,18 @@ cdef extern from *:
     int popcount "__builtin_popcount"(unsigned int) nogil
     int ctz "__builtin_ctz"(unsigned int) nogil
 
+cdef extern from *:
+    """
+    /* one owner at a time: an atomic test-and-set, so that the guard holds even where two
+       threads enter at once (the search runs without the GIL) */
+    static inline int ulti_try_enter(volatile int* flag) {
+        return __sync_bool_compare_and_swap(flag, 0, 1);
+    }
+    static inline void ulti_leave(volatile int* flag) { __sync_lock_release(flag); }
+    """
+    int ulti_try_enter(int* flag) nogil
+    void ulti_leave(int* flag) nogil
+
 from ulti import cards as _cards
 
 # ------------------------------------------------------------------------------------------
@@ -587,9 +599,20 @@ cdef inline int item_status(const Game* g, const Items* it, const Pos* p, int co
     return ST_OPEN
 
 
+class SolverBusy(RuntimeError):
+    """A :class:`Solver` was entered while another thread was using it.  A solver (its
+    transposition table, its contract, its search state) belongs to one thread at a time:
+    :func:`ulti.solver._solver` gives each thread its own."""
+
+
 cdef class Solver:
     """An exact double-dummy solver for one position at a time.  Keep one and reuse it: its
-    transposition table is cleared by generation, not by zeroing."""
+    transposition table is cleared by generation, not by zeroing.
+
+    One thread at a time: every entry point takes the solver (an atomic flag) and gives it
+    back when done; entering a solver that another thread holds raises :class:`SolverBusy`
+    and changes nothing.  The search reads its own copy of the position, never the caller's
+    object."""
 
     cdef UltiEntry* tt
     cdef uint64_t tt_mask
@@ -607,6 +630,7 @@ cdef class Solver:
     cdef long budget
     cdef int aborted
     cdef public long nodes
+    cdef int busy
 
     def __cinit__(self):
         cdef void* mem = NULL
@@ -618,6 +642,7 @@ cdef class Solver:
         self.tt_mask = ((<uint64_t>1) << TT_BITS) - 1
         self.gen = 1
         self.nodes = 0
+        self.busy = 0
 
     def __dealloc__(self):
         free(self.tt)
@@ -1097,15 +1122,30 @@ cdef class Solver:
 
     # -- Python entry points ------------------------------------------------------------
 
-    cdef void _setup(self, CorePosition pos, int obj, int target, bint by_points):
+    cdef int _enter(self) except -1:
+        if not ulti_try_enter(&self.busy):
+            raise SolverBusy("this Solver is in use by another thread; a solver belongs to "
+                             "one thread at a time (ulti.solver gives each thread its own)")
+        return 0
+
+    cdef inline void _leave(self) noexcept:
+        ulti_leave(&self.busy)
+
+    @property
+    def in_use(self):
+        """Whether a thread is inside this solver now."""
+        return self.busy != 0
+
+    cdef void _setup(self, const Game* g, const Pos* p, int obj, int target, bint by_points):
+        """Made ready for a search from ``p`` (the root: its tricks won and Aces taken)."""
         cdef int s
-        self.g = pos.g
+        self.g = g[0]
         self.obj = obj
         self.target = target
         s = self.g.soloist
-        self.root_sol_won = pos.p.won[s]
-        self.root_def_won = pos.p.won[(s + 1) % 3] + pos.p.won[(s + 2) % 3]
-        self.root_def_aces = pos.p.aces[(s + 1) % 3] | pos.p.aces[(s + 2) % 3]
+        self.root_sol_won = p.won[s]
+        self.root_def_won = p.won[(s + 1) % 3] + p.won[(s + 2) % 3]
+        self.root_def_aces = p.aces[(s + 1) % 3] | p.aces[(s + 2) % 3]
         # cards never merged with a neighbour: the trump VII where its identity matters (an
         # Ulti objective or R6 in force), the Aces where Aces are counted
         self.special = 0
@@ -1120,9 +1160,15 @@ cdef class Solver:
         """Whether the soloist makes ``obj`` (for POINTS: reaches ``target`` trick points)
         from ``pos`` against best defence."""
         cdef int r
-        self._setup(pos, obj, target, obj == OBJ_POINTS)
-        with nogil:
-            r = self.search(&pos.p)
+        cdef Game g = pos.g
+        cdef Pos q = pos.p
+        self._enter()
+        try:
+            self._setup(&g, &q, obj, target, obj == OBJ_POINTS)
+            with nogil:
+                r = self.search(&q)
+        finally:
+            self._leave()
         return bool(r)
 
     cdef int _points(self, const Pos* p) noexcept nogil:
@@ -1147,9 +1193,15 @@ cdef class Solver:
         """The soloist's final trick points (cards and last trick) under best play (MTD over
         the points, a null-window test per step)."""
         cdef int r
-        self._setup(pos, OBJ_POINTS, 0, True)
-        with nogil:
-            r = self._points(&pos.p)
+        cdef Game g = pos.g
+        cdef Pos q = pos.p
+        self._enter()
+        try:
+            self._setup(&g, &q, OBJ_POINTS, 0, True)
+            with nogil:
+                r = self._points(&q)
+        finally:
+            self._leave()
         return r
 
     def set_items(self, list items, int sm, int dm, int talon_pts, uint32_t talon_aces,
@@ -1157,89 +1209,116 @@ cdef class Solver:
                   bint had_seven):
         """The contract's items for :meth:`value`: ``items`` is a list of (code, won, lost)."""
         cdef int i
+        cdef Items it
         if len(items) > MAX_ITEMS:
             raise ValueError("too many items")
-        self.it.n = len(items)
-        for i in range(self.it.n):
+        it.n = len(items)
+        for i in range(it.n):
             if abs(items[i][1]) > MAX_AMOUNT or abs(items[i][2]) > MAX_AMOUNT:
                 raise OverflowError("amounts beyond 2**60 units (kontra past level ~50): "
                                     "the solver does not take them")
-            self.it.code[i] = items[i][0]
-            self.it.won[i] = items[i][1]
-            self.it.lost[i] = items[i][2]
-        self.it.sm = sm
-        self.it.dm = dm
-        self.it.talon_pts = talon_pts
-        self.it.talon_aces = talon_aces
-        self.it.talon_ace_loses = talon_ace_loses
-        self.it.forty_declared = forty_declared
-        self.it.twenty_declared = twenty_declared
-        self.it.had_seven = had_seven
+            it.code[i] = items[i][0]
+            it.won[i] = items[i][1]
+            it.lost[i] = items[i][2]
+        it.sm = sm
+        it.dm = dm
+        it.talon_pts = talon_pts
+        it.talon_aces = talon_aces
+        it.talon_ace_loses = talon_ace_loses
+        it.forty_declared = forty_declared
+        it.twenty_declared = twenty_declared
+        it.had_seven = had_seven
+        self._enter()  # checked and built first: a refused contract leaves the old one
+        self.it = it
+        self._leave()
 
     def statuses(self, CorePosition pos):
         """Each item's status now (0 open, 1 won, 2 lost, 3 void): the twin of scoring.status."""
-        self.g = pos.g
-        return [item_status(&self.g, &self.it, &pos.p, self.it.code[i])
-                for i in range(self.it.n)]
+        cdef Pos q = pos.p
+        self._enter()
+        try:
+            self.g = pos.g
+            return [item_status(&self.g, &self.it, &q, self.it.code[i])
+                    for i in range(self.it.n)]
+        finally:
+            self._leave()
 
     def fixed(self, CorePosition pos, long budget=200000):
         """The items' final statuses if every continuation ends with the same ones (the result
         can no longer change, R7/R8), else None (also when the proof needs more than
         ``budget`` nodes)."""
+        cdef Game g = pos.g
+        cdef Pos start = pos.p
         cdef Pos q = pos.p
         cdef int i, r
-        self._setup(pos, OBJ_VALUE, 0, True)
-        while q.tricks < 10:  # one line: the first legal card each time
-            play(&self.g, &q, ctz(legal_mask(&self.g, &q)))
-        for i in range(self.it.n):
-            self.ref[i] = item_status(&self.g, &self.it, &q, self.it.code[i])
-        self.budget = budget
-        self.aborted = 0
-        self.nodes = 0
-        with nogil:
-            # a few random lines usually show a different outcome at once
-            r = self.random_witness(&pos.p, 4)
-            if not r:
-                r = self.witness(&pos.p)
-        if r:
-            return None
-        return [self.ref[i] for i in range(self.it.n)]
+        self._enter()
+        try:
+            self._setup(&g, &start, OBJ_VALUE, 0, True)
+            while q.tricks < 10:  # one line: the first legal card each time
+                play(&self.g, &q, ctz(legal_mask(&self.g, &q)))
+            for i in range(self.it.n):
+                self.ref[i] = item_status(&self.g, &self.it, &q, self.it.code[i])
+            self.budget = budget
+            self.aborted = 0
+            self.nodes = 0
+            with nogil:
+                # a few random lines usually show a different outcome at once
+                r = self.random_witness(&start, 4)
+                if not r:
+                    r = self.witness(&start)
+            if r:
+                return None
+            return [self.ref[i] for i in range(self.it.n)]
+        finally:
+            self._leave()
 
     def value(self, CorePosition pos):
         """The soloist's settlement in units under best play by both sides."""
         cdef long long r
-        self._setup(pos, OBJ_VALUE, 0, True)
-        with nogil:
-            r = self.vsearch(&pos.p, -INF, INF)
+        cdef Game g = pos.g
+        cdef Pos q = pos.p
+        self._enter()
+        try:
+            self._setup(&g, &q, OBJ_VALUE, 0, True)
+            with nogil:
+                r = self.vsearch(&q, -INF, INF)
+        finally:
+            self._leave()
         return r
 
     def move_values(self, CorePosition pos, int obj, int target=0):
         """For each legal card of the player to move: (card, value after it).  ``obj``: one
         of the objectives (value 0/1), ``-1`` for the exact points, or ``OBJ_VALUE`` (5) for
         the settlement."""
-        cdef uint32_t legal = legal_mask(&pos.g, &pos.p)
+        cdef Game g = pos.g
+        cdef Pos start = pos.p
+        cdef uint32_t legal = legal_mask(&g, &start)
         cdef int c
         cdef long long r
         cdef Pos child
         out = []
-        while legal:
-            c = ctz(legal)
-            legal &= legal - 1
-            child = pos.p
-            play(&pos.g, &child, c)
-            if obj == -1:
-                self._setup(pos, OBJ_POINTS, 0, True)
-                with nogil:
-                    r = self._points(&child)
-            elif obj == OBJ_VALUE:
-                self._setup(pos, OBJ_VALUE, 0, True)
-                with nogil:
-                    r = self.vsearch(&child, -INF, INF)
-            else:
-                self._setup(pos, obj, target, obj == OBJ_POINTS)
-                with nogil:
-                    r = self.search(&child)
-            out.append((c, r))
+        self._enter()
+        try:
+            while legal:
+                c = ctz(legal)
+                legal &= legal - 1
+                child = start
+                play(&g, &child, c)
+                if obj == -1:
+                    self._setup(&g, &start, OBJ_POINTS, 0, True)
+                    with nogil:
+                        r = self._points(&child)
+                elif obj == OBJ_VALUE:
+                    self._setup(&g, &start, OBJ_VALUE, 0, True)
+                    with nogil:
+                        r = self.vsearch(&child, -INF, INF)
+                else:
+                    self._setup(&g, &start, obj, target, obj == OBJ_POINTS)
+                    with nogil:
+                        r = self.search(&child)
+                out.append((c, r))
+        finally:
+            self._leave()
         return out
 
 

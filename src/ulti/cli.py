@@ -400,18 +400,44 @@ def play(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    port: Annotated[int, typer.Option(help="Port.", min=1, max=65535)] = 8000,
     db: Annotated[str | None, typer.Option(help="Database URL: sqlite:///PATH or "
                                                 "postgresql://user:pass@host/db (default: a "
                                                 "SQLite file in your data folder).")] = None,
     rate_limit: Annotated[float, typer.Option(help="Frames a second each connection may send "
-                                                   "(bursts of three times as many).",
-                                              min=0.1)] = 10.0,
+                                                   "(bursts of three times as many).")] = 10.0,
+    bot_workers: Annotated[int | None, typer.Option(
+        help="Worker processes in which computer players think (default: cores - 1).")] = None,
+    bot_deadline: Annotated[float, typer.Option(
+        help="Seconds a computer player's decision may take; past it the worker is stopped "
+             "and the rules player's move is played.")] = 10.0,
+    max_bot_samples: Annotated[int, typer.Option(
+        help="The most samples a table may give a computer player.")] = 256,
+    max_bot_ms: Annotated[float, typer.Option(
+        help="The most milliseconds a table may give a computer player per decision.")] = 2000,
+    max_per_address: Annotated[int, typer.Option(
+        help="Live websocket connections per client address.")] = 32,
+    max_connections: Annotated[int, typer.Option(
+        help="Live websocket connections in all.")] = 2000,
+    tables_per_minute: Annotated[float, typer.Option(
+        help="New tables a client address may create a minute (bursts of 10).")] = 12,
+    api_docs: Annotated[bool, typer.Option(
+        help="Serve the API's documentation (/docs, /redoc, /openapi.json).")] = False,
 ) -> None:
     """Serve the web table: a lobby, tables for friends and computer players."""
     from ulti.server.app import serve as run_server
+    from ulti.server.guard import ServerSettings, SettingsError
 
-    run_server(host, port, db, rate_limit)
+    try:
+        settings = ServerSettings(
+            rate=rate_limit, burst=max(1.0, 3 * rate_limit), bot_workers=bot_workers,
+            bot_deadline=bot_deadline, max_bot_samples=max_bot_samples, max_bot_ms=max_bot_ms,
+            max_per_address=max_per_address, max_connections=max_connections,
+            create_rate=tables_per_minute / 60, api_docs=api_docs)
+    except SettingsError as exc:
+        console.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from None
+    run_server(host, port, db, settings)
 
 
 def main() -> None:

@@ -128,8 +128,17 @@ class Ruleset:
             raise RulesetError("S3: tiebreak_deals must be a multiple of 3 (0 = no tie-break)")
         if self.unit_forints < 0:
             raise RulesetError("S3: unit_forints must not be negative")
+        for name, top in _BOUNDS.items():  # every number has a sane range
+            if getattr(self, name) > top:
+                raise RulesetError(f"{_rule(name)}: {name} is at most {top}, "
+                                   f"not {getattr(self, name)}")
         if len(self.ladder) == 0:
             raise RulesetError("B5: these options leave no bid in the ladder")
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        """Pickled as its option values (a few bytes, not its ladder); unpickling gives the
+        one shared object of those values in that process, its derived tables kept."""
+        return (_interned, (tuple(getattr(self, f.name) for f in fields(self)),))
 
     # -- derived -------------------------------------------------------------------------
 
@@ -207,6 +216,23 @@ class Ruleset:
         """Options that differ from the standard rules."""
         std = Ruleset().to_dict()
         return {k: v for k, v in self.to_dict().items() if k != "preset" and std[k] != v}
+
+
+#: Upper bounds of the numeric options (a ruleset from a file or a web form stays sane).
+_BOUNDS = {"max_kontra": 64, "session_deals": 999, "tiebreak_deals": 99,
+           "unit_forints": 1_000_000}
+
+_INTERNED: dict[tuple[Any, ...], Ruleset] = {}
+
+
+def _interned(values: tuple[Any, ...]) -> Ruleset:
+    """The ruleset of these option values (one object per distinct ruleset a process sees)."""
+    r = _INTERNED.get(values)
+    if r is None:
+        if len(_INTERNED) > 256:
+            _INTERNED.clear()
+        r = _INTERNED[values] = Ruleset(*values)
+    return r
 
 
 def _rule(option: str) -> str:

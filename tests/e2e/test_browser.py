@@ -122,3 +122,90 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(browser, tmp_p
         assert "four_aces=false" in page.inner_text("#players")
         assert not errors, errors
         page.close()
+
+
+def _play_a_few(page, n: int) -> None:  # type: ignore[no-untyped-def]
+    """Click ``n`` of the person's actions (passing, laying, the lowest bid, a legal card)."""
+    done = 0
+    deadline = time.monotonic() + 60
+    while done < n:
+        assert time.monotonic() < deadline, "no turn came"
+        page.wait_for_timeout(60)
+        prompt = page.inner_text("#prompt")
+        if not prompt or prompt.startswith(("Várunk", "Waiting")):
+            continue
+        lay = page.locator("[data-action=lay]")
+        if lay.count():
+            cards = page.locator("#hand button.card")
+            cards.nth(0).click()
+            cards.nth(1).click()
+            lay.click()
+        elif page.locator("#actions [data-action=pass]").count():
+            page.locator("#actions [data-action=pass]").click()
+        elif page.locator("#bids [data-action]").count():
+            page.locator("#bids [data-action]").first.click()
+        elif page.locator("#hand [data-action]").count():
+            page.locator("#hand [data-action]").first.click()
+        elif page.locator("#actions [data-action]:not([disabled])").count():
+            page.locator("#actions [data-action]:not([disabled])").first.click()
+        else:
+            continue
+        done += 1
+
+
+def test_reload_takeover_download_and_no_token_in_the_server_log(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """F5 shows the deal's whole log again; a second tab on the same seat takes it over and
+    the first can take it back; a finished deal downloads and replays with the token sent in
+    a header; the server's log (access lines included) never shows a seat's token."""
+    with Running(f"sqlite:///{tmp_path / 'f5.sqlite3'}", log_level="info") as srv:
+        t = srv.create([person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")], deals=3)
+        token = t["tokens"]["0"]
+        context = browser.new_context(viewport={"width": 390, "height": 844},
+                                      accept_downloads=True)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(t["links"]["0"])
+        page.wait_for_selector("#hand button.card")
+        _play_a_few(page, 2)
+        page.wait_for_function("document.querySelectorAll('#log div').length >= 3")
+        before = page.inner_text("#log")
+        page.reload()  # F5
+        page.wait_for_selector("#hand button.card")
+        page.wait_for_function("document.querySelectorAll('#log div').length >= 3")
+        assert page.inner_text("#log").startswith(before.splitlines()[0])
+        assert len(page.inner_text("#log").splitlines()) >= len(before.splitlines())
+
+        # a second tab takes the seat over; the first is told and can take it back
+        second = context.new_page()
+        second.goto(t["links"]["0"])
+        second.wait_for_selector("#hand button.card")
+        page.wait_for_selector("#replaced [data-action=play-here]")
+        page.click("#replaced [data-action=play-here]")
+        second.wait_for_selector("#replaced [data-action=play-here]")
+        page.wait_for_selector("#hand button.card")
+        assert not page.is_visible("#replaced")
+        live = srv.app.state.tables.get(t["id"])
+        assert sum(1 for c in live.connections if c.seat == 0) == 1
+        second.close()
+
+        # finish the first deal, then download its record and open its replay
+        deadline = time.monotonic() + 120
+        while not live.session.deals[0].is_over():
+            assert time.monotonic() < deadline, "the deal did not finish"
+            _play_a_few(page, 1)
+        page.wait_for_selector("#records a.download")
+        with page.expect_download() as got:
+            page.locator("#records a.download").first.click()
+        import json
+
+        record = json.loads(Path(got.value.path()).read_text())
+        assert record["format"] == "ulti-record"
+        page.locator("#records a").first.click()
+        page.wait_for_selector("#hands .card")
+        assert not errors, errors
+        context.close()
+        log = srv.log.text()
+        assert "GET /api/tables/" in log and "/steps" in log  # the access log is there
+        assert token not in log, "a seat's token reached the server's log"
+        assert "token=" not in log

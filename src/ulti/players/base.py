@@ -8,6 +8,7 @@ person in that seat would not.  Players are deterministic for a given seed (and 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from abc import ABC, abstractmethod
@@ -20,6 +21,9 @@ from ulti.observation import Observation
 from ulti.rules import Ruleset
 
 _MASK64 = (1 << 64) - 1
+#: the most any budget may ask for (a server caps far lower: ``ulti serve --max-bot-*``)
+MAX_SAMPLES = 1_000_000
+MAX_MS = 3_600_000.0
 
 
 @dataclass(frozen=True)
@@ -45,9 +49,13 @@ class Budget:
                 else:
                     raise ValueError(key)
             except ValueError:
-                raise ValueError(f"budget: {part!r} is not samples=N or ms=X") from None
-        if (samples is not None and samples < 1) or (ms is not None and ms <= 0):
-            raise ValueError("budget: samples and ms must be positive")
+                raise ValueError(f"budget: {part[:40]!r} is not samples=N or ms=X") from None
+        if samples is not None and not 1 <= samples <= MAX_SAMPLES:
+            raise ValueError(f"budget: samples is a whole number from 1 to {MAX_SAMPLES:,}, "
+                             f"not {samples}")
+        if ms is not None and not (math.isfinite(ms) and 0 < ms <= MAX_MS):
+            raise ValueError(f"budget: ms is a number of milliseconds above 0 and at most "
+                             f"{MAX_MS:,.0f} (an hour), not {ms:g}")
         return cls(samples, ms)
 
 

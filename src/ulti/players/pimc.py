@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from ulti import _core
 from ulti import solver as S
 from ulti.actions import Action, ActionKind, bid, discard, play
 from ulti.actions import trump as trump_action
@@ -49,7 +50,6 @@ class PimcPlayer(Player):
         self.fallback = RulesPlayer(self.seed, self.budget)
         self.fallback.start(seat, rules, game)
         self.plan: tuple[Bid, int, tuple[int, int]] | None = None
-        self.sv = S._solver()
         self.explanation = ""  # what the last decision rested on (for hints)
 
     def advise(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
@@ -57,6 +57,13 @@ class PimcPlayer(Player):
         self.explanation = ""
         a = self.act(obs, legal)
         return a, self.explanation or "the only sensible choice"
+
+    @property
+    def sv(self) -> _core.Solver:
+        """The solver of the thread deciding now.  Never kept on the player: a player may be
+        started in one thread and asked in others (a server's worker pool), and a solver
+        belongs to one thread at a time."""
+        return S._solver()
 
     # -- budget -------------------------------------------------------------------------
 

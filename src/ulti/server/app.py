@@ -7,20 +7,27 @@ HTTP:
     GET  /replay/{id}/{deal}        a finished deal, replayed step by step
     POST /api/tables                create a table -> its id and one invite link per person
     GET  /api/tables/{id}           public facts of a table
-    GET  /api/tables/{id}/deals     finished deals (a seat token required)
-    GET  /api/tables/{id}/deals/{n}/record.json   a finished deal's record (token required)
+    GET  /api/tables/{id}/deals     finished deals           } a seat's token in the
+    GET  /api/tables/{id}/deals/{n}/record.json   a record   } Authorization header
+    GET  /api/tables/{id}/deals/{n}/steps         a replay   } (never in a URL)
+    GET  /api/health                the server's counters (tables, connections, bot workers)
 
 Websocket /ws/{id}: the first frame is ``{"type": "hello", "seat": S, "token": T, "since": V}``;
 then ``{"type": "action", "action": "play ♥A", "version": V}`` and ``{"type": "ping"}``.  The
 server answers ``replay`` / ``sync`` (the seat's view and the events it missed), ``event``
-(after every accepted action, to every seat, each its own projection), ``pong`` and
-``error`` (``{"code", "message"}``: the frame changed nothing).
+(after every accepted action, to every seat, each its own projection), ``pong``, ``error``
+(``{"code", "message"}``: the frame changed nothing) and ``replaced`` (another tab took the
+seat over; this connection is closed with code 4409 and may take it back by connecting again).
+
+Limits (:class:`~ulti.server.guard.ServerSettings`): frames and bodies are capped in bytes
+before they are read whole, JSON in depth; frames a second per connection; connections per
+address and in all; a few seconds for the first frame; tables created per address.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -33,31 +40,42 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError, field_validator
 from starlette.websockets import WebSocketState
 
-from ulti.players import make_player
 from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
+from ulti.server.guard import (
+    BadInput,
+    BodyLimit,
+    BucketsByAddress,
+    ConnectionCounts,
+    RateLimit,
+    ServerSettings,
+    clean_name,
+    loads,
+    read_body,
+)
 from ulti.server.store import Store, default_url
-from ulti.server.tables import Connection, RateLimit, TableError, Tables, dumps
+from ulti.server.tables import Connection, LiveTable, TableError, Tables, dumps
+
+log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
-MAX_FRAME = 4096
+#: seconds a frame may take to reach a client before that connection is dropped
+SEND_TIMEOUT = 10.0
 
 
 class SeatSpec(BaseModel):
     kind: Literal["person", "bot"]
-    name: str = Field(min_length=1, max_length=24)
-    spec: str | None = None
+    name: str = Field(min_length=1, max_length=64)
+    spec: str | None = Field(default=None, max_length=64)
 
-    @field_validator("spec")
+    @field_validator("name")
     @classmethod
-    def _spec(cls, v: str | None) -> str | None:
-        if v is not None:
-            make_player(v)  # raises ValueError for an unknown player or budget
-        return v
+    def _name(cls, v: str) -> str:
+        return clean_name(v)  # BadInput is a ValueError: a 422 naming the field
 
 
 class NewTable(BaseModel):
-    preset: str = "standard"
-    options: dict[str, Any] = Field(default_factory=dict)
+    preset: str = Field(default="standard", max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=len(OPTIONS))
     deals: int = Field(default=3, ge=3, le=48)
     lang: Literal["en", "hu"] = "en"
     seats: list[SeatSpec] = Field(min_length=3, max_length=3)
@@ -79,60 +97,103 @@ def rules_info() -> dict[str, Any]:
     return {"presets": presets, "options": options}
 
 
-def create_app(db_url: str | None = None, rate: float = 10.0, burst: float = 30.0) -> FastAPI:
-    """The server's app.  ``rate``/``burst``: frames a second each websocket may send (a token
-    bucket; the excess gets a ``rate-limited`` error frame)."""
-    if rate <= 0 or burst < 1:
-        raise ValueError("the rate limit needs rate > 0 and burst >= 1")
+def _address(conn: Request | WebSocket) -> str:
+    return conn.client.host if conn.client is not None else "?"
+
+
+class BadFrame(Exception):
+    """A frame the server does not read (binary, too large, not JSON, too deep)."""
+
+
+def create_app(db_url: str | None = None, settings: ServerSettings | None = None) -> FastAPI:
+    """The server's app; ``app.state`` holds its tables, store and settings."""
+    cfg = settings or ServerSettings()
     store = Store(db_url or default_url())
-    tables = Tables(store)
+    tables = Tables(store, cfg)
+    connections = ConnectionCounts(cfg.max_per_address, cfg.max_connections)
+    creations = BucketsByAddress(cfg.create_rate, cfg.create_burst)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         tables.start_bots()  # tables restored from the store carry on
         yield
+        await tables.close()
         store.dispose()
 
-    app = FastAPI(title="Ulti", lifespan=lifespan)
+    docs = cfg.api_docs
+    app = FastAPI(title="Ulti", lifespan=lifespan, docs_url="/docs" if docs else None,
+                  redoc_url="/redoc" if docs else None,
+                  openapi_url="/openapi.json" if docs else None)
     app.state.tables = tables
     app.state.store = store
+    app.state.settings = cfg
+    app.state.connections = connections
+    app.add_middleware(BodyLimit, limit=cfg.max_body)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/")
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/api/rules")
     async def rules_catalogue() -> dict[str, Any]:
         """The presets and the options a table may set (the lobby builds its form from it)."""
         return rules_info()
 
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        """Counters for whoever runs the server (nothing of any game)."""
+        return {"ok": True, "tables": len(tables.live), "connections": connections.total,
+                "bots": {**tables.pool.stats.to_dict(), "queued": tables.pool.queued,
+                         "workers": tables.pool.workers, "alive": tables.pool.alive()}}
+
+    def live(table_id: str) -> LiveTable:
+        try:
+            return tables.get(table_id)
+        except TableError as exc:
+            raise HTTPException(404, exc.message) from None
+
     @app.get("/t/{table_id}")
     async def table_page(table_id: str) -> FileResponse:
-        if table_id not in tables.live:
-            raise HTTPException(404, "no such table")
+        live(table_id)
         return FileResponse(STATIC / "table.html")
 
     @app.get("/replay/{table_id}/{number}")
     async def replay_page(table_id: str, number: int) -> FileResponse:
-        if table_id not in tables.live:
-            raise HTTPException(404, "no such table")
+        try:
+            live(table_id).finished(number)  # a deal is replayed once it is over (D2)
+        except TableError as exc:
+            raise HTTPException(404, exc.message) from None
         return FileResponse(STATIC / "replay.html")
 
     @app.post("/api/tables")
     async def create_table(req: Request) -> JSONResponse:
+        if not creations.allow(_address(req)):
+            raise HTTPException(429, "too many new tables from your address; wait a minute",
+                                headers={"Retry-After": "60"})
         try:
-            body = NewTable.model_validate(await req.json())
+            raw = loads(await read_body(req.stream(), cfg.max_body), cfg.max_depth)
+            body = NewTable.model_validate(raw)
             rules = Ruleset.from_dict({"preset": body.preset, **body.options})
             rules = rules.with_options(session_deals=body.deals - body.deals % 3)
-        except (ValidationError, RulesetError, ValueError, json.JSONDecodeError) as exc:
-            raise HTTPException(422, str(exc)) from None
-        seats = []
-        for s in body.seats:
-            if s.kind == "bot" and not s.spec:
-                raise HTTPException(422, "a computer player needs a spec (random, rules, pimc)")
-            seats.append(s.model_dump())
-        table, tokens = tables.create(rules, seats, body.lang, secrets.randbits(63))
+            for s in body.seats:
+                if s.kind == "bot":
+                    if not s.spec:
+                        raise ValueError("a computer player needs a spec (random, rules, pimc)")
+                    cfg.check_bot(s.spec)
+        except BadInput as exc:
+            code = 413 if "larger than" in str(exc) else 422
+            raise HTTPException(code, str(exc)) from None
+        except ValidationError as exc:
+            raise HTTPException(422, _validation_message(exc)) from None
+        except (RulesetError, ValueError) as exc:
+            raise HTTPException(422, str(exc)[:500]) from None
+        seats = [s.model_dump() for s in body.seats]
+        table, tokens = await tables.create(rules, seats, body.lang, secrets.randbits(63))
         base = str(req.base_url).rstrip("/")
         links = {str(seat): f"{base}/t/{table.id}#seat={seat}&token={tok}"
                  for seat, tok in tokens.items()}
@@ -142,28 +203,23 @@ def create_app(db_url: str | None = None, rate: float = 10.0, burst: float = 30.
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
-        try:
-            return tables.get(table_id).public()
-        except TableError as exc:
-            raise HTTPException(404, exc.message) from None
+        return live(table_id).public()
 
-    def authorized(table_id: str, req: Request) -> Any:
+    def authorized(table_id: str, req: Request) -> LiveTable:
+        """A table whose seat's token came in the Authorization header (``Bearer T``)."""
+        t = live(table_id)
+        header = req.headers.get("authorization", "")
+        token = header[7:].strip() if header[:7].lower() == "bearer " else ""
         try:
-            t = tables.get(table_id)
-        except TableError as exc:
-            raise HTTPException(404, exc.message) from None
-        token = req.query_params.get("token") or req.headers.get("authorization", "") \
-            .removeprefix("Bearer ").strip()
-        seat = req.query_params.get("seat")
-        try:
-            t.seat_for_token(int(seat) if seat is not None else -1, token)
-        except (TableError, ValueError):
-            raise HTTPException(403, "a seat's token is needed") from None
+            t.seat_of_token(token)
+        except TableError:
+            raise HTTPException(403, "a seat's token is needed (Authorization: Bearer)",
+                                ) from None
         return t
 
     @app.get("/api/tables/{table_id}/deals")
     async def deals(table_id: str, req: Request) -> list[dict[str, Any]]:
-        return authorized(table_id, req).finished_deals()  # type: ignore[no-any-return]
+        return authorized(table_id, req).finished_deals()
 
     @app.get("/api/tables/{table_id}/deals/{number}/record.json")
     async def record(table_id: str, number: int, req: Request) -> JSONResponse:
@@ -179,90 +235,149 @@ def create_app(db_url: str | None = None, rate: float = 10.0, burst: float = 30.
     async def steps(table_id: str, number: int, req: Request) -> dict[str, Any]:
         t = authorized(table_id, req)
         try:
-            return t.steps(number)  # type: ignore[no-any-return]
+            return t.steps(number)
         except TableError as exc:
             raise HTTPException(404, exc.message) from None
 
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
+        address = _address(websocket)
+        refused = connections.enter(address)
+        try:
+            await websocket.accept()
+            if refused is not None:
+                await _error(websocket, "busy", refused)
+                await websocket.close(code=4429)
+                return
+            await _session(websocket, table_id)
+        except (WebSocketDisconnect, OSError, asyncio.CancelledError):
+            pass  # the client went away (or the server is stopping)
+        except RuntimeError:
+            # Starlette's "not connected" error: the connection broke while we were sending.
+            # Anything else is a real bug.
+            if (websocket.client_state == WebSocketState.CONNECTED
+                    and websocket.application_state == WebSocketState.CONNECTED):
+                raise
+        finally:
+            if refused is None:
+                connections.leave(address)
 
-        async def send(frame: dict[str, Any]) -> None:
-            await websocket.send_text(dumps(frame))
+    async def _receive(websocket: WebSocket) -> Any:
+        """The next frame's JSON; BadFrame for what is not read; disconnects raise."""
+        msg = await websocket.receive()
+        if msg["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(msg.get("code", 1000))
+        text = msg.get("text")
+        if text is None:
+            raise BadFrame("binary frames are not read: send JSON text")
+        if len(text) > cfg.max_frame:
+            raise BadFrame(f"a frame is at most {cfg.max_frame} bytes")
+        try:
+            return loads(text, cfg.max_depth)
+        except BadInput as exc:
+            raise BadFrame(str(exc)) from None
 
-        async def error(code: str, message: str) -> None:
-            await send({"type": "error", "code": code, "message": message})
-
+    async def _session(websocket: WebSocket, table_id: str) -> None:
         try:
             table = tables.get(table_id)
         except TableError as exc:
-            await error(exc.code, exc.message)
+            await _error(websocket, exc.code, exc.message)
             await websocket.close(code=4404)
             return
-        conn: Connection | None = None
+
+        async def send(frame: dict[str, Any]) -> None:
+            await asyncio.wait_for(websocket.send_text(dumps(frame)), SEND_TIMEOUT)
+
+        async def close(code: int, reason: str) -> None:
+            await websocket.close(code=code, reason=reason)
+
+        # the first frame, within a few seconds, authenticates the seat
         try:
-            # the first frame authenticates the seat
-            try:
-                first = json.loads(await asyncio.wait_for(websocket.receive_text(), 30))
-                if not isinstance(first, dict) or first.get("type") != "hello":
-                    raise TableError("malformed", "the first frame is a hello")
-                seat = table.seat_for_token(first.get("seat"), first.get("token"))
-            except (json.JSONDecodeError, TableError, TimeoutError) as exc:
-                code = exc.code if isinstance(exc, TableError) else "malformed"
-                await error(code, getattr(exc, "message", "not JSON"))
-                await websocket.close(code=4401)
-                return
-            conn = Connection(seat, send, RateLimit(rate, burst, burst))
-            async with table.lock:
-                table.connections.append(conn)
-                await send(table.hello(conn, first.get("since")))
-            table.schedule_bot()
+            first = await asyncio.wait_for(_receive(websocket), cfg.hello_timeout)
+            if not isinstance(first, dict) or first.get("type") != "hello":
+                raise TableError("malformed", "the first frame is a hello")
+            seat = table.seat_for_token(first.get("seat"), first.get("token"))
+        except (BadFrame, TableError, TimeoutError) as exc:
+            if isinstance(exc, TimeoutError):
+                code, message = "timeout", "no hello in time"
+            elif isinstance(exc, TableError):
+                code, message = exc.code, exc.message
+            else:
+                code, message = "malformed", str(exc)
+            await _error(websocket, code, message)
+            await websocket.close(code=4401)
+            return
+        conn = Connection(seat, send, RateLimit(cfg.rate, cfg.burst, cfg.burst), close)
+        await table.attach(conn, first.get("since"))
+        try:
             while True:
-                text = await websocket.receive_text()
-                if not conn.limit.allow():
-                    await error("rate-limited", "too many messages; slow down")
-                    continue
-                if len(text) > MAX_FRAME:
-                    await error("malformed", "frame too large")
-                    continue
                 try:
-                    msg = json.loads(text)
-                except json.JSONDecodeError:
-                    await error("malformed", "not JSON")
+                    msg = await _receive(websocket)
+                    allowed = conn.limit.allow()
+                except BadFrame as exc:
+                    if conn.limit.allow():
+                        await send({"type": "error", "code": "malformed", "message": str(exc)})
+                    continue
+                if not allowed:
+                    await send({"type": "error", "code": "rate-limited",
+                                "message": "too many messages; slow down"})
                     continue
                 if not isinstance(msg, dict):
-                    await error("malformed", "a frame is a JSON object")
+                    await send({"type": "error", "code": "malformed",
+                                "message": "a frame is a JSON object"})
                     continue
                 kind = msg.get("type")
-                if kind == "ping":
+                if conn not in table.connections:
+                    await send({"type": "error", "code": "replaced",
+                                "message": "this seat is open in another tab"})
+                elif kind == "ping":
                     await send({"type": "pong", "version": table.version})
                 elif kind == "action":
                     try:
                         await table.submit(seat, msg.get("action"), msg.get("version"))
                     except TableError as exc:
-                        await error(exc.code, exc.message)
+                        await send({"type": "error", "code": exc.code, "message": exc.message})
                 elif kind == "hello":
                     async with table.lock:
                         await send(table.hello(conn, msg.get("since")))
                 else:
-                    await error("malformed", f"unknown frame type {kind!r}")
-        except (WebSocketDisconnect, OSError):
-            pass  # the client went away
-        except RuntimeError:
-            # Starlette's "not connected" error (WebSocketDisconnected in recent versions):
-            # the connection broke while we were sending.  Anything else is a real bug.
-            if (websocket.client_state == WebSocketState.CONNECTED
-                    and websocket.application_state == WebSocketState.CONNECTED):
-                raise
+                    shown = kind if isinstance(kind, str) and len(kind) <= 20 else "?"
+                    await send({"type": "error", "code": "malformed",
+                                "message": f"unknown frame type {shown!r}"})
         finally:
-            if conn is not None:
-                table.drop(conn)
+            table.drop(conn)
 
     return app
 
 
-def serve(host: str, port: int, db: str | None, rate: float = 10.0) -> None:
+async def _error(websocket: WebSocket, code: str, message: str) -> None:
+    await websocket.send_text(dumps({"type": "error", "code": code, "message": message}))
+
+
+def _validation_message(exc: ValidationError) -> str:
+    """Pydantic's errors as one short line per field, without echoing the input."""
+    parts = []
+    for e in exc.errors()[:5]:
+        where = ".".join(str(x) for x in e.get("loc", ()))
+        parts.append(f"{where}: {e.get('msg', 'invalid')}")
+    return "; ".join(parts)[:500]
+
+
+def uvicorn_config(app: Any, host: str, port: int, settings: ServerSettings,
+                   log_level: str = "info") -> Any:
+    """The uvicorn settings of the server: websocket frames refused above ``max_frame``
+    bytes by the protocol itself (close 1009, never read whole), a cap on connections."""
     import uvicorn
 
-    uvicorn.run(create_app(db, rate=rate, burst=max(1.0, 3 * rate)), host=host, port=port,
-                log_level="info", ws="websockets-sansio")
+    return uvicorn.Config(app, host=host, port=port, log_level=log_level,
+                          ws="websockets-sansio", ws_max_size=settings.max_frame,
+                          limit_concurrency=settings.max_connections + 100,
+                          server_header=False)
+
+
+def serve(host: str, port: int, db: str | None, settings: ServerSettings | None = None
+          ) -> None:
+    import uvicorn
+
+    cfg = settings or ServerSettings()
+    uvicorn.Server(uvicorn_config(create_app(db, cfg), host, port, cfg)).run()

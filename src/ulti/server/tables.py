@@ -15,20 +15,24 @@ behind, a full resynchronisation.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ulti.actions import Action, ActionKind, ActionParseError, bid, parse_action
 from ulti.cards import sort_for_display
 from ulti.deal import Deal, derive_seed
 from ulti.players import Player, make_player
+from ulti.players.pool import BotPool, DecisionError
+from ulti.players.rules import RulesPlayer
 from ulti.record import action_code, to_record
 from ulti.rules import Ruleset
+from ulti.server.guard import RateLimit, ServerSettings
 from ulti.server.store import Store, StoredTable, hash_token
 from ulti.session import Session
 
@@ -36,35 +40,34 @@ log = logging.getLogger(__name__)
 
 #: Missed events a reconnecting client is sent one by one; beyond this, a full resync.
 REPLAY_WINDOW = 200
+#: A computer seat that fails this many decisions in a row plays fallback moves to the end
+#: of the deal (a player that crashes every time must not restart a worker every move).
+MAX_BOT_FAILURES = 3
+#: Storage trouble: a computer seat waits this long, doubling up to the cap, between tries.
+BACKOFF_FIRST = 0.5
+BACKOFF_CAP = 30.0
 
-
-@dataclass
-class RateLimit:
-    """A token bucket: ``rate`` messages a second, bursts of ``burst``."""
-
-    rate: float = 10.0
-    burst: float = 30.0
-    tokens: float = 30.0
-    last: float = field(default_factory=time.monotonic)
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+T = TypeVar("T")
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
-@dataclass
+Close = Callable[[int, str], Awaitable[None]]
+
+
+async def _no_close(code: int, reason: str) -> None:
+    return None
+
+
+@dataclass(eq=False)
 class Connection:
+    """One live websocket of a seat.  ``close`` ends it (a newer tab took the seat over)."""
+
     seat: int
     send: Send
     limit: RateLimit = field(default_factory=RateLimit)
+    close: Close = _no_close
 
 
 class TableError(Exception):
@@ -77,9 +80,10 @@ class TableError(Exception):
 
 
 class LiveTable:
-    def __init__(self, stored: StoredTable, store: Store) -> None:
+    def __init__(self, stored: StoredTable, tables: Tables) -> None:
         self.stored = stored
-        self.store = store
+        self.tables = tables
+        self.store = tables.store
         self.id = stored.id
         self.rules = Ruleset.from_dict(stored.rules)
         self.names = [s["name"] for s in stored.seats]
@@ -89,13 +93,20 @@ class LiveTable:
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
         self.bots: dict[int, Player] = {}
+        #: what a computer seat plays when its player fails (in this process: quick, pure)
+        self.fallbacks: dict[int, RulesPlayer] = {}
         for seat, s in enumerate(stored.seats):
             if s["kind"] == "bot":
                 self.bots[seat] = make_player(s["spec"], derive_seed(stored.seed, 9000 + seat))
+                self.fallbacks[seat] = RulesPlayer(derive_seed(stored.seed, 9100 + seat))
         self._bot_task: asyncio.Task[None] | None = None
         self._started: set[tuple[int, int]] = set()
+        #: per computer seat: "ok" or why its last decision failed, and failures in a row
+        self.bot_state: dict[int, str] = dict.fromkeys(self.bots, "ok")
+        self.bot_failures: dict[int, int] = dict.fromkeys(self.bots, 0)
+        self.storage_ok = True
         # rebuild from the stored actions (a restart loses nothing)
-        for a in store.actions(self.id):
+        for a in self.store.actions(self.id):
             while len(self.session.deals) - 1 < a.deal_index:
                 self.session.next_deal()
             action = parse_action(a.action)
@@ -124,6 +135,21 @@ class LiveTable:
             raise TableError("bad-token", "this link is not valid for this seat")
         return seat
 
+    def seat_of_token(self, token: Any) -> int:
+        """The seat whose token this is (every seat compared, in constant time)."""
+        found = -1
+        digest = hash_token(token) if isinstance(token, str) else ""
+        for seat, s in enumerate(self.stored.seats):
+            if hmac.compare_digest(str(s.get("token_hash") or "x"), digest or "-"):
+                found = seat
+        if found < 0:
+            raise TableError("bad-token", "a seat's token is needed")
+        return found
+
+    def has_people(self) -> bool:
+        """Whether a person is connected (their table's computer players think first)."""
+        return any(c.seat not in self.bots for c in self.connections)
+
     async def submit(self, seat: int, text: Any, version: Any) -> None:
         """A seat's action: checked, committed, applied, broadcast.  Raises TableError and
         changes nothing when refused."""
@@ -134,7 +160,7 @@ class LiveTable:
         try:
             action = parse_action(text)
         except ActionParseError as exc:
-            raise TableError("bad-action", str(exc)) from None
+            raise TableError("bad-action", str(exc)[:200]) from None
         async with self.lock:
             await self._commit(seat, action, version)
 
@@ -158,12 +184,13 @@ class LiveTable:
         seq = self.version + 1
         # durability: stored before anything changes or anyone hears of it
         try:
-            await asyncio.to_thread(self.store.append, self.id, seq, deal_index, seat,
-                                    action_code(action))
+            await self.tables.storage(self.store.append, self.id, seq, deal_index, seat,
+                                      action_code(action))
         except Exception as exc:  # the database refused: nothing changed, say so
-            log.exception("table %s: could not store action %s", self.id, action)
+            self._storage_trouble(exc)
             raise TableError("storage", "the server could not store that action; "
                              "nothing changed, please try again") from exc
+        self._storage_fine()
         d.apply(action)
         self.version = seq
         self.events.append((seq, deal_index, seat, action))
@@ -173,39 +200,121 @@ class LiveTable:
         if not from_bot:
             self.schedule_bot()
 
+    def _storage_trouble(self, exc: BaseException) -> None:
+        """One log line when this table's storage starts failing, not one per try."""
+        if self.storage_ok:
+            self.storage_ok = False
+            log.warning("table %s: storage is failing (%s: %s); actions are refused until it "
+                        "works again", self.id, type(exc).__name__, str(exc)[:200])
+
+    def _storage_fine(self) -> None:
+        if not self.storage_ok:
+            self.storage_ok = True
+            log.warning("table %s: storage works again", self.id)
+
+    # -- computer players -------------------------------------------------------------------
+
     def schedule_bot(self) -> None:
         d = self.deal
-        if d.is_over() or d.current_player not in self.bots:
+        if d.is_over() or d.current_player not in self.bots or self.tables.closing:
             return
         if self._bot_task is None or self._bot_task.done():
-            self._bot_task = asyncio.get_event_loop().create_task(self._bot_turn())
+            self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
 
     async def _bot_turn(self) -> None:
         """Computer players move, one after another, while it is one's turn.  They think in
-        a worker thread; the table stays open to everyone meanwhile."""
-        while True:
+        the server's worker processes (:mod:`ulti.players.pool`); the table stays open to
+        everyone meanwhile.  A failed decision is replaced by the fallback player's move."""
+        backoff = 0.0
+        while not self.tables.closing:
             async with self.lock:
                 d = self.deal
                 seat = d.current_player
                 if d.is_over() or seat not in self.bots:
                     return
                 game = len(self.session.deals) - 1
-                bot = self.bots[seat]
                 if (game, seat) not in self._started:
-                    bot.start(seat, self.rules, game)
+                    self.bots[seat].start(seat, self.rules, game)
+                    self.fallbacks[seat].start(seat, self.rules, game)
                     self._started.add((game, seat))
+                    self.bot_failures[seat] = 0
+                bot = self.bots[seat]
                 obs = d.observation(seat)
                 legal = d.legal_actions()
                 version = self.version
-            action = await asyncio.to_thread(bot.act, obs, legal)
+            got = await self._think(seat, bot, obs, legal)
+            if got is None:
+                return  # the server is closing
+            action, after = got
             try:
                 async with self.lock:
                     if self.version != version:
                         continue  # the table moved on meanwhile: think again
                     await self._commit(seat, action, version, from_bot=True)
-            except TableError as exc:  # storage trouble: the bot tries again shortly
-                log.warning("table %s: computer seat %d: %s", self.id, seat, exc.message)
-                await asyncio.sleep(1.0)
+                    if after is not None:
+                        self.bots[seat] = after  # the player as it is after deciding
+                backoff = 0.0
+            except TableError as exc:
+                if exc.code != "storage":  # pragma: no cover - checked before committing
+                    log.warning("table %s: computer seat %d: %s", self.id, seat, exc.message)
+                # storage trouble (logged once by the table): wait longer each time
+                backoff = min(BACKOFF_CAP, max(BACKOFF_FIRST, backoff * 2))
+                await asyncio.sleep(backoff)
+
+    async def _think(self, seat: int, bot: Player, obs: Any, legal: list[Action]
+                     ) -> tuple[Action, Player | None] | None:
+        """The seat's action, and its player after deciding (None: unchanged)."""
+        if len(legal) == 1:
+            return legal[0], None
+        if self.bot_failures[seat] < MAX_BOT_FAILURES:
+            try:
+                action, after = await self.tables.pool.decide(
+                    bot, obs, legal, priority=0 if self.has_people() else 1)
+            except DecisionError as exc:
+                if exc.reason == "closed":
+                    return None
+                self.bot_failures[seat] += 1
+                self._bot_trouble(seat, exc)
+            else:
+                self.bot_failures[seat] = 0
+                if self.bot_state[seat] != "ok":
+                    self.bot_state[seat] = "ok"
+                    log.warning("table %s: computer seat %d decides again", self.id, seat)
+                return action, after
+        try:
+            return self.fallbacks[seat].act(obs, legal), None
+        except Exception as exc:  # the fallback failed too: the first legal action
+            self._bot_trouble(seat, DecisionError("error", f"fallback: {exc}"))
+            return legal[0], None
+
+    def _bot_trouble(self, seat: int, exc: DecisionError) -> None:
+        """One log line per change of a computer seat's state, not one per decision."""
+        if self.bot_state[seat] != exc.reason:
+            self.bot_state[seat] = exc.reason
+            spec = self.stored.seats[seat].get("spec")
+            log.warning("table %s: computer seat %d (%s) failed a decision (%s); it plays "
+                        "the rules player's move instead", self.id, seat, spec,
+                        str(exc)[:300])
+
+    # -- connections ------------------------------------------------------------------------
+
+    async def attach(self, conn: Connection, since: Any) -> None:
+        """A seat's new live connection: it takes the seat over from any other one (one
+        seat, one live connection), which is told so and closed."""
+        async with self.lock:
+            others = [c for c in self.connections if c.seat == conn.seat]
+            for old in others:
+                self.drop(old)
+            self.connections.append(conn)
+            await conn.send(self.hello(conn, since))
+        for old in others:
+            try:
+                await old.send({"type": "replaced", "message":
+                                "this seat is now open in another tab or window"})
+                await old.close(4409, "replaced")
+            except Exception:  # it was going away anyway
+                pass
+        self.schedule_bot()
 
     # -- what a seat sees -------------------------------------------------------------------
 
@@ -366,16 +475,27 @@ class LiveTable:
 
 
 class Tables:
-    """Every live table of a server."""
+    """Every live table of a server, with what they share: the store (and the threads that
+    write to it), the computer players' worker processes, the settings."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, settings: ServerSettings | None = None) -> None:
         self.store = store
+        self.settings = settings or ServerSettings()
+        self.pool = BotPool(self.settings.bot_workers, self.settings.bot_deadline)
+        # writes never wait behind bot thinking: their own threads (SQLite: one writer)
+        self.store_exec = ThreadPoolExecutor(1 if store.url.startswith("sqlite") else 4,
+                                             thread_name_prefix="ulti-store")
+        self.closing = False
         self.live: dict[str, LiveTable] = {}
         for t in store.tables():
-            self.live[t.id] = LiveTable(t, store)
+            self.live[t.id] = LiveTable(t, self)
 
-    def create(self, rules: Ruleset, seats: list[dict[str, Any]], lang: str, seed: int
-               ) -> tuple[LiveTable, dict[int, str]]:
+    async def storage(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a store call in the store's own threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.store_exec, fn, *args)
+
+    async def create(self, rules: Ruleset, seats: list[dict[str, Any]], lang: str, seed: int
+                     ) -> tuple[LiveTable, dict[int, str]]:
         from ulti.server.store import new_token
 
         tokens: dict[int, str] = {}
@@ -386,8 +506,9 @@ class Tables:
                 tokens[i] = new_token()
                 entry["token_hash"] = hash_token(tokens[i])
             stored_seats.append(entry)
-        stored = self.store.create_table(rules.to_dict(), seed, 0, stored_seats, lang)
-        table = LiveTable(stored, self.store)
+        stored = await self.storage(self.store.create_table, rules.to_dict(), seed, 0,
+                                    stored_seats, lang)
+        table = LiveTable(stored, self)
         self.live[table.id] = table
         return table, tokens
 
@@ -400,6 +521,18 @@ class Tables:
     def start_bots(self) -> None:
         for t in self.live.values():
             t.schedule_bot()
+
+    async def close(self) -> None:
+        """Stop the computer players and the store's threads (the server is stopping)."""
+        self.closing = True
+        tasks = [t._bot_task for t in self.live.values() if t._bot_task is not None]
+        await self.pool.close()
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.store_exec.shutdown(wait=True)
 
 
 def dumps(frame: dict[str, Any]) -> str:

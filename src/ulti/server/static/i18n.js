@@ -17,6 +17,8 @@ export const WORDS = {
     kontraAnswer: "Answer the kontras, or pass",
     options: "Rule options", strength: "Strength", fast: "fast", normal: "normal",
     strong: "strong", expert: "expert", simple: "simple", randomBot: "random",
+    replaced: "This seat is now open in another tab or window.", playHere: "Play here",
+    log: "Log", downloadFailed: "The download failed",
   },
   hu: {
     lobby: "Ulti — asztal hármasban", create: "Asztal létrehozása", deals: "Leosztások",
@@ -36,6 +38,8 @@ export const WORDS = {
     kontraAnswer: "Válaszolj a kontrákra, vagy passzolj",
     options: "Szabályváltozatok", strength: "Erősség", fast: "gyors", normal: "normál",
     strong: "erős", expert: "szakértő", simple: "egyszerű", randomBot: "véletlen",
+    replaced: "Ez a hely most egy másik lapon vagy ablakban van nyitva.", playHere: "Itt játszom",
+    log: "Napló", downloadFailed: "A letöltés nem sikerült",
   },
 };
 

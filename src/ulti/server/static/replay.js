@@ -5,7 +5,8 @@ import { pickLang, words } from "/static/i18n.js";
 
 const [, , tableId, deal] = location.pathname.split("/");
 const params = new URLSearchParams(location.hash.slice(1));
-const q = `seat=${params.get("seat")}&token=${encodeURIComponent(params.get("token") || "")}`;
+// the seat's token goes in a header, never in a URL (access logs, history, referrers)
+const auth = { headers: { Authorization: `Bearer ${params.get("token") || ""}` } };
 const lang = params.get("lang") || pickLang();
 const W = words(lang);
 let steps = [];
@@ -40,7 +41,7 @@ function button(text, fn) {
   return b;
 }
 
-const res = await fetch(`/api/tables/${tableId}/deals/${deal}/steps?${q}`);
+const res = await fetch(`/api/tables/${tableId}/deals/${deal}/steps`, auth);
 if (!res.ok) {
   $("status").textContent = (await res.json()).detail;
 } else {

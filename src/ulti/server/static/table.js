@@ -7,14 +7,16 @@ const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
 const seat = Number(params.get("seat"));
 const token = params.get("token") || "";
-const storeKey = `ulti-${tableId}-${seat}`;
 
 let lang = pickLang();
 let W = words(lang);
 let view = null;
 let table = null;
-let version = Number(sessionStorage.getItem(storeKey + "-v") ?? -1);
+// The last version this page has seen.  A new page (a reload, F5) starts from nothing and is
+// sent the whole current deal; a reconnect of this page is sent only what it missed.
+let version = -1;
 let ws = null;
+let replaced = false;
 let chosen = new Set();
 let retry = 500;
 let dismissedPrev = 0;
@@ -40,13 +42,31 @@ function connect() {
   ws.onmessage = (msg) => receive(JSON.parse(msg.data));
   ws.onclose = (ev) => {
     if (ev.code === 4401 || ev.code === 4404) { $("status").textContent = "✗"; return; }
+    if (ev.code === 4409 || replaced) { showReplaced(); return; }  // another tab has the seat
     $("status").textContent = W.reconnecting;
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
 }
 
+// Another tab took this seat over: say so, and offer to take it back.
+function showReplaced() {
+  replaced = true;
+  $("status").textContent = W.replaced;
+  const box = $("replaced");
+  box.innerHTML = "";
+  box.append(W.replaced + " ");
+  const b = document.createElement("button");
+  b.className = "btn";
+  b.dataset.action = "play-here";
+  b.textContent = W.playHere;
+  b.onclick = () => { replaced = false; box.style.display = "none"; connect(); };
+  box.appendChild(b);
+  box.style.display = "block";
+}
+
 function receive(frame) {
+  if (frame.type === "replaced") { replaced = true; return; }
   if (frame.type === "error") { toast(frame.message); return; }
   if (frame.type === "pong") return;
   if (frame.table) table = frame.table;
@@ -57,7 +77,6 @@ function receive(frame) {
     if (view && frame.view.deal_number !== view.deal_number) chosen.clear();
     view = frame.view;
     version = frame.version;
-    sessionStorage.setItem(storeKey + "-v", String(version));
     if (frame.type === "sync" && !params.get("lang") && !localStorage.getItem("ulti-lang")) {
       lang = table.lang; W = words(lang); $("langSelect").value = lang;
     }
@@ -263,6 +282,7 @@ function renderActions(v) {
 }
 
 function renderLog() {
+  $("logTitle").textContent = W.log;
   const box = $("log");
   box.innerHTML = "";
   for (const ev of log.slice(-60)) {
@@ -283,10 +303,37 @@ function renderSheet(v) {
     [0, 1, 2].map((s) => `<th>${escapeHtml(name(s))}</th>`).join("") + `</tr>${rows}</table>` +
     (v.session_over ? `<p>${W.over} ${W.winner}: ${v.winners.map(name).map(escapeHtml).join(", ")}</p>` : "");
   $("recordsTitle").textContent = W.records;
-  $("records").innerHTML = v.sheet.map((r) =>
-    `<div>${W.deal} ${r.deal}: ${r.contract || "-"} · ` +
-    `<a href="/replay/${tableId}/${r.deal}#seat=${seat}&token=${encodeURIComponent(token)}&lang=${lang}">${W.replay}</a> · ` +
-    `<a href="/api/tables/${tableId}/deals/${r.deal}/record.json?seat=${seat}&token=${encodeURIComponent(token)}">${W.download}</a></div>`).join("");
+  // The seat's token stays in URL fragments and Authorization headers, never in a URL the
+  // server sees (access logs, history, referrers).
+  const box = $("records");
+  box.innerHTML = "";
+  for (const r of v.sheet) {
+    const d = document.createElement("div");
+    d.append(`${W.deal} ${r.deal}: ${r.contract || "-"} · `);
+    const replay = document.createElement("a");
+    replay.href = `/replay/${tableId}/${r.deal}#seat=${seat}&token=${encodeURIComponent(token)}&lang=${lang}`;
+    replay.textContent = W.replay;
+    const json = document.createElement("a");
+    json.href = "#";
+    json.dataset.deal = r.deal;
+    json.className = "download";
+    json.textContent = W.download;
+    json.onclick = (e) => { e.preventDefault(); download(r.deal); };
+    d.append(replay, " · ", json);
+    box.appendChild(d);
+  }
+}
+
+async function download(deal) {
+  const res = await fetch(`/api/tables/${tableId}/deals/${deal}/record.json`,
+    { headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok) { toast(W.downloadFailed); return; }
+  const url = URL.createObjectURL(await res.blob());
+  const a = Object.assign(document.createElement("a"), { href: url, download: `ulti-${tableId}-${deal}.json` });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
 function renderSettlement(v) {

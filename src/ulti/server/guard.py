@@ -1,0 +1,293 @@
+"""What the server refuses, and how much it takes from anyone: its settings and their limits.
+
+Every limit is a :class:`ServerSettings` field with a safe default and an ``ulti serve``
+option; each is checked for range when the server starts (a wrong setting is a clear error,
+not a server that misbehaves later).  Here too are the small guards the app applies to every
+input before it looks at it: bounded JSON, clean names, token buckets, connection counts and
+a cap on HTTP bodies that holds before the body is read.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+import unicodedata
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ulti.players.base import Budget
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class SettingsError(ValueError):
+    """A server setting out of its range."""
+
+
+#: (lowest, highest) of each numeric setting
+RANGES: dict[str, tuple[float, float]] = {
+    "rate": (0.1, 10_000), "burst": (1, 100_000),
+    "max_frame": (512, 1 << 20), "max_body": (1024, 1 << 20), "max_depth": (2, 64),
+    "hello_timeout": (0.5, 120), "max_per_address": (1, 10_000),
+    "max_connections": (1, 100_000), "create_rate": (0.001, 1000), "create_burst": (1, 10_000),
+    "max_bot_samples": (1, 100_000), "max_bot_ms": (1, 600_000),
+    "bot_workers": (1, 64), "bot_deadline": (0.05, 600),
+}
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """The limits of one server (see ``ulti serve --help``)."""
+
+    #: websocket frames a second each connection may send, and the burst above it
+    rate: float = 10.0
+    burst: float = 30.0
+    #: the largest websocket frame (bytes; larger ones close the connection before they are
+    #: read whole) and HTTP request body (bytes; 413 before it is read whole)
+    max_frame: int = 4096
+    max_body: int = 16384
+    #: the deepest JSON nesting a frame or body may have
+    max_depth: int = 6
+    #: seconds a new websocket has to say hello
+    hello_timeout: float = 5.0
+    #: live websockets per client address, and in all
+    max_per_address: int = 32
+    max_connections: int = 2000
+    #: tables a client address may create: a token bucket of ``create_rate`` a second
+    create_rate: float = 0.2
+    create_burst: float = 10
+    #: the most a computer player may be given to think (``pimc:samples=N,ms=X``)
+    max_bot_samples: int = 256
+    max_bot_ms: float = 2000.0
+    #: worker processes for computer players (None: cores - 1) and the seconds a decision may
+    #: take before its worker is stopped and a fallback move is played
+    bot_workers: int | None = None
+    bot_deadline: float = 10.0
+    #: serve /docs, /redoc and /openapi.json
+    api_docs: bool = False
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            lo_hi = RANGES.get(f.name)
+            value = getattr(self, f.name)
+            if lo_hi is None or value is None:
+                continue
+            lo, hi = lo_hi
+            if isinstance(value, bool) or not isinstance(value, int | float) or \
+                    not math.isfinite(value) or not lo <= value <= hi:
+                raise SettingsError(f"{f.name.replace('_', '-')}: between {lo:g} and {hi:g}, "
+                                    f"not {value!r}")
+
+    def check_bot(self, spec: str) -> None:
+        """A computer player's spec within this server's caps (ValueError otherwise)."""
+        from ulti.players import make_player
+
+        make_player(spec)  # an unknown name or a malformed budget
+        _, _, budget_text = spec.partition(":")
+        budget = Budget.parse(budget_text) if budget_text else Budget()
+        if budget.samples is not None and budget.samples > self.max_bot_samples:
+            raise ValueError(f"budget: samples={budget.samples} is above this server's cap of "
+                             f"{self.max_bot_samples}")
+        if budget.ms is not None and budget.ms > self.max_bot_ms:
+            raise ValueError(f"budget: ms={budget.ms:g} is above this server's cap of "
+                             f"{self.max_bot_ms:g}")
+
+
+# -- inputs -------------------------------------------------------------------------------
+
+
+class BadInput(ValueError):
+    """An input the server does not read further (the message says why, for people)."""
+
+
+def json_depth_ok(text: str, max_depth: int) -> bool:
+    """Whether the nesting of ``text``'s arrays and objects stays within ``max_depth``
+    (checked before parsing: a deep document is refused without building it)."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > max_depth:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def _no_constant(name: str) -> Any:
+    raise BadInput(f"{name} is not a JSON number")
+
+
+def loads(data: str | bytes, max_depth: int) -> Any:
+    """JSON, strictly: UTF-8, at most ``max_depth`` deep, no NaN or Infinity, no integer of
+    more than 100 digits; anything else is :class:`BadInput`."""
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadInput("not UTF-8") from None
+    if not json_depth_ok(data, max_depth):
+        raise BadInput(f"nested deeper than {max_depth}")
+
+    def small_int(text: str) -> int:
+        if len(text) > 100:
+            raise BadInput("a number too long")
+        return int(text)
+
+    try:
+        return json.loads(data, parse_constant=_no_constant, parse_int=small_int)
+    except BadInput:
+        raise
+    except (ValueError, RecursionError):
+        raise BadInput("not JSON") from None
+
+
+#: characters a name may not carry: controls, format characters (bidi overrides, zero-width
+#: joiners and marks), surrogates, private use and unassigned code points
+_STRIP = {"Cc", "Cf", "Cs", "Co", "Cn"}
+
+
+def clean_name(text: str, max_len: int = 24) -> str:
+    """A player's name as shown to everyone: normalised (NFC), without control or bidi
+    characters, spaces collapsed, at most ``max_len`` characters.  Empty: BadInput."""
+    text = unicodedata.normalize("NFC", text)
+    text = "".join(" " if ch.isspace() else ch for ch in text
+                   if ch.isspace() or unicodedata.category(ch) not in _STRIP)
+    text = " ".join(text.split())[:max_len].strip()
+    if not text:
+        raise BadInput("a name needs a letter or a sign that shows")
+    return text
+
+
+# -- rates and counts ---------------------------------------------------------------------
+
+
+@dataclass
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, bursts of ``burst``."""
+
+    rate: float = 10.0
+    burst: float = 30.0
+    tokens: float = 30.0
+    last: float = field(default_factory=time.monotonic)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class BucketsByAddress:
+    """A token bucket per client address (creations of tables); forgets idle addresses."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.buckets: dict[str, RateLimit] = {}
+
+    def allow(self, address: str) -> bool:
+        if len(self.buckets) > 10_000:  # drop the full (idle) buckets
+            now = time.monotonic()
+            self.buckets = {a: b for a, b in self.buckets.items()
+                            if b.tokens + (now - b.last) * b.rate < b.burst}
+        b = self.buckets.get(address)
+        if b is None:
+            b = self.buckets[address] = RateLimit(self.rate, self.burst, self.burst)
+        return b.allow()
+
+
+class ConnectionCounts:
+    """Live connections per client address and in all, with caps."""
+
+    def __init__(self, per_address: int, total: int) -> None:
+        self.per_address = per_address
+        self.total_cap = total
+        self.by_address: dict[str, int] = {}
+        self.total = 0
+
+    def enter(self, address: str) -> str | None:
+        """Count a new connection, or say why it is refused (and count nothing)."""
+        if self.total >= self.total_cap:
+            return "the server has too many connections; try again soon"
+        if self.by_address.get(address, 0) >= self.per_address:
+            return "too many connections from your address"
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        self.total += 1
+        return None
+
+    def leave(self, address: str) -> None:
+        n = self.by_address.get(address, 0) - 1
+        if n > 0:
+            self.by_address[address] = n
+        else:
+            self.by_address.pop(address, None)
+        self.total = max(0, self.total - 1)
+
+
+class BodyLimit:
+    """ASGI middleware: an HTTP request that announces a body larger than ``limit`` bytes
+    (Content-Length) is answered 413 before anything is read.  A body sent without a length
+    is read by :func:`read_body`, which stops at the limit."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            for name, value in scope.get("headers", []):
+                if name == b"content-length":
+                    try:
+                        too_big = int(value) > self.limit
+                    except ValueError:
+                        too_big = True
+                    if too_big:
+                        await too_large(send, self.limit)
+                        return
+        await self.app(scope, receive, send)
+
+
+class BodyTooLarge(BadInput):
+    pass
+
+
+async def read_body(stream: Any, limit: int) -> bytes:
+    """A request body, at most ``limit`` bytes (BodyTooLarge as soon as it passes them)."""
+    chunks: list[bytes] = []
+    seen = 0
+    async for chunk in stream:
+        seen += len(chunk)
+        if seen > limit:
+            raise BodyTooLarge(f"the request body is larger than {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def too_large(send: Send, limit: int) -> None:
+    body = json.dumps({"detail": f"the request body is larger than {limit} bytes"}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
