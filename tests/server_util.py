@@ -77,7 +77,10 @@ class Running:
         return r.json()  # type: ignore[no-any-return]
 
     def ws(self, table_id: str) -> ClientConnection:
-        conn = connect(f"ws://127.0.0.1:{self.port}/ws/{table_id}", max_size=2**22)
+        return self.ws_path(f"/ws/{table_id}")
+
+    def ws_path(self, path: str) -> ClientConnection:
+        conn = connect(f"ws://127.0.0.1:{self.port}{path}", max_size=2**22, open_timeout=20)
         return conn.__enter__()  # closed by its owner
 
 

@@ -37,7 +37,7 @@ from typing import Any, Literal
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.websockets import WebSocketState
 
 from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
@@ -63,6 +63,8 @@ SEND_TIMEOUT = 10.0
 
 
 class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     kind: Literal["person", "bot"]
     name: str = Field(min_length=1, max_length=64)
     spec: str | None = Field(default=None, max_length=64)
@@ -74,6 +76,8 @@ class SeatSpec(BaseModel):
 
 
 class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     preset: str = Field(default="standard", max_length=32)
     options: dict[str, Any] = Field(default_factory=dict, max_length=len(OPTIONS))
     deals: int = Field(default=3, ge=3, le=48)
@@ -363,16 +367,42 @@ def _validation_message(exc: ValidationError) -> str:
     return "; ".join(parts)[:500]
 
 
+class ClientFaultFilter(logging.Filter):
+    """A client's malformed websocket frame is the client's fault, not the server's: uvicorn
+    logs a text frame that is not UTF-8 with a traceback (and closes it, 1007); here it is
+    one line without one, so that nobody can fill the log with tracebacks."""
+
+    MESSAGES = ("Invalid UTF-8 sequence received from client.",)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in self.MESSAGES:
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.msg = f"{record.msg} (closed, 1007)"
+            return logging.getLogger(record.name).isEnabledFor(logging.INFO)
+        return True
+
+
+def quiet_client_faults() -> None:
+    """Install :class:`ClientFaultFilter` on uvicorn's error log (once)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, ClientFaultFilter) for f in logger.filters):
+        logger.addFilter(ClientFaultFilter())
+
+
 def uvicorn_config(app: Any, host: str, port: int, settings: ServerSettings,
                    log_level: str = "info") -> Any:
     """The uvicorn settings of the server: websocket frames refused above ``max_frame``
     bytes by the protocol itself (close 1009, never read whole), a cap on connections."""
     import uvicorn
 
-    return uvicorn.Config(app, host=host, port=port, log_level=log_level,
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
                           ws="websockets-sansio", ws_max_size=settings.max_frame,
                           limit_concurrency=settings.max_connections + 100,
                           server_header=False)
+    quiet_client_faults()  # after uvicorn has set its logging up
+    return config
 
 
 def serve(host: str, port: int, db: str | None, settings: ServerSettings | None = None
