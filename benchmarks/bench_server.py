@@ -29,19 +29,12 @@ import websockets
 
 from ulti.cards import code
 
-SERVER = """
-import sys, uvicorn
-from ulti.server.app import create_app
-db, port, rate = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-uvicorn.run(create_app(db, rate=rate, burst=3 * rate), host="127.0.0.1", port=port,
-            log_level="warning", ws="websockets-sansio")
-"""
-
-
 def start_server(db: str, port: int, rate: float) -> subprocess.Popen[bytes]:
-    """The server in its own process, as in production: the clients here do not share its
-    interpreter (nor its lock)."""
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port), str(rate)])
+    """The server in its own process (``ulti serve``), as in production: the clients here do
+    not share its interpreter (nor its lock)."""
+    proc = subprocess.Popen([sys.executable, "-m", "ulti.cli", "serve", "--port", str(port),
+                             "--db", db, "--rate-limit", str(rate), "--tables-per-minute",
+                             "6000"], stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while True:
         try:

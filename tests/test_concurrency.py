@@ -13,6 +13,7 @@ import asyncio
 import random
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -209,7 +210,7 @@ def test_people_s_tables_are_served_first() -> None:
         seat = d.current_player
         order: list[str] = []
 
-        async def ask(tag: str, priority: int) -> None:
+        async def ask(tag: str, priority: int | Callable[[], int]) -> None:
             p = Counting(1)
             p.start(seat, RULES, 0)
             await pool.decide(p, d.observation(seat), d.legal_actions(), priority=priority)
@@ -217,13 +218,49 @@ def test_people_s_tables_are_served_first() -> None:
 
         try:
             await ask("warm-up", 1)  # the worker is started
+            joined = False
             jobs = [asyncio.create_task(ask(f"bots-{i}", 1)) for i in range(6)]
             await asyncio.sleep(0)  # queued
             jobs.append(asyncio.create_task(ask("person", 0)))
+            # a computer-only table's decision, queued last; a person joins it meanwhile
+            jobs.append(asyncio.create_task(ask("joined", lambda: 0 if joined else 1)))
+            await asyncio.sleep(0)
+            joined = True
             await asyncio.gather(*jobs)
         finally:
             await pool.close()
         return order
 
     order = asyncio.run(run())
-    assert order.index("person") <= 2, order
+    assert order.index("person") <= 2 and order.index("joined") <= 3, order
+
+
+def test_closing_the_pool_mid_decision_stops_every_worker_cleanly() -> None:
+    """A server stopping while its computer players think: the waiting decisions end with
+    ``closed``, every worker process is gone, nothing raises."""
+
+    async def run() -> list[str]:
+        pool = BotPool(workers=2, deadline=60)
+        d = Deal(RULES, 3, 0)
+        seat = d.current_player
+
+        async def ask() -> str:
+            p = Sleeping(1)
+            p.start(seat, RULES, 0)
+            try:
+                await pool.decide(p, d.observation(seat), d.legal_actions())
+            except DecisionError as exc:
+                return exc.reason
+            return "decided"
+
+        jobs = [asyncio.create_task(ask()) for _ in range(4)]  # two thinking, two queued
+        deadline = time.monotonic() + 30
+        while pool.alive() < 2:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+        await pool.close()
+        assert pool.alive() == 0
+        return await asyncio.gather(*jobs)
+
+    assert asyncio.run(run()) == ["closed"] * 4

@@ -31,8 +31,9 @@ import multiprocessing as mp
 import os
 import pickle
 import signal
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -126,55 +127,67 @@ def worker_main(conn: Connection, nice: int, memory_mb: int) -> None:
 
 
 class _Worker:
-    """One worker process and the host's end of its pipe; used by one thread at a time."""
+    """One worker process and the host's end of its pipe: used by one pool thread at a
+    time; :meth:`stop` may come from another (the pool closing), hence the lock."""
 
     def __init__(self, pool: BotPool, index: int) -> None:
         self.pool = pool
         self.index = index
         self.proc: BaseProcess | None = None
         self.conn: Connection | None = None
+        self._lock = threading.Lock()
 
-    def ensure(self) -> Connection:
-        if self.proc is None or not self.proc.is_alive() or self.conn is None:
-            self.stop()
-            ctx: Any = mp.get_context(self.pool.context)
-            ours, theirs = ctx.Pipe()
-            proc = ctx.Process(target=worker_main, name=f"ulti-bot-{self.index}",
-                               args=(theirs, self.pool.nice, self.pool.memory_mb), daemon=True)
-            proc.start()
-            theirs.close()
+    def ensure(self) -> tuple[BaseProcess, Connection]:
+        with self._lock:
+            if self.proc is not None and self.conn is not None and self.proc.is_alive():
+                return self.proc, self.conn
+        self.stop()
+        if self.pool.closing:
+            raise DecisionError("closed", "the pool is closing")
+        ctx: Any = mp.get_context(self.pool.context)
+        ours, theirs = ctx.Pipe()
+        proc = ctx.Process(target=worker_main, name=f"ulti-bot-{self.index}",
+                           args=(theirs, self.pool.nice, self.pool.memory_mb), daemon=True)
+        proc.start()
+        theirs.close()
+        with self._lock:
             self.proc, self.conn = proc, ours
-            self.pool.stats.starts += 1
-        return self.conn
+        self.pool.stats.starts += 1
+        if self.pool.closing:  # closed while this one was starting
+            self.stop()
+            raise DecisionError("closed", "the pool is closing")
+        return proc, ours
 
     def stop(self) -> None:
-        if self.conn is not None:
+        with self._lock:
+            proc, conn = self.proc, self.conn
+            self.proc, self.conn = None, None
+        if conn is not None:
             with contextlib.suppress(OSError):
-                self.conn.close()
-        if self.proc is not None:
-            if self.proc.is_alive():
-                self.proc.kill()
-            self.proc.join(5)
-            with contextlib.suppress(ValueError):
-                self.proc.close()
-        self.proc, self.conn = None, None
+                conn.close()
+        if proc is not None:
+            with contextlib.suppress(ValueError):  # already closed by another stop
+                if proc.is_alive():
+                    proc.kill()
+                proc.join(5)
+                proc.close()
 
     def run(self, payload: bytes, deadline: float) -> tuple[Any, ...]:
         """One decision (in a pool thread): the worker's reply, or DecisionError."""
         if self.pool.closing:
             raise DecisionError("closed", "the pool is closing")
-        conn = self.ensure()
+        proc, conn = self.ensure()
         try:
             conn.send_bytes(payload)
             if not conn.poll(deadline):
                 self.stop()
                 raise DecisionError("deadline", f"no decision within {deadline:g} s")
             reply: tuple[Any, ...] = pickle.loads(conn.recv_bytes())
-        except (EOFError, OSError, pickle.UnpicklingError) as exc:
-            code = self.proc.exitcode if self.proc is not None else None
-            if self.proc is not None:
-                self.proc.join(1)
-                code = self.proc.exitcode
+        except (EOFError, OSError, ValueError, pickle.UnpicklingError) as exc:
+            code: int | None = None
+            with contextlib.suppress(ValueError, AssertionError):
+                proc.join(1)
+                code = proc.exitcode
             self.stop()
             if self.pool.closing:
                 raise DecisionError("closed", "the pool is closing") from None
@@ -184,13 +197,13 @@ class _Worker:
         return reply
 
 
-@dataclass(order=True)
+@dataclass
 class _Job:
-    priority: int
+    priority: Callable[[], int]  # asked when a worker is free: a table's people may come
     seq: int
-    payload: bytes = field(compare=False)
-    deadline: float = field(compare=False)
-    future: asyncio.Future[tuple[Any, ...]] = field(compare=False)
+    payload: bytes
+    deadline: float
+    future: asyncio.Future[tuple[Any, ...]]
 
 
 class BotPool:
@@ -217,28 +230,43 @@ class BotPool:
         self.stats = PoolStats()
         self.closing = False
         self._seq = itertools.count()
-        self._queue: asyncio.PriorityQueue[_Job] | None = None
+        self._pending: list[_Job] = []
+        self._wake: asyncio.Event | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._slots = [_Worker(self, i) for i in range(workers)]
         self._threads = ThreadPoolExecutor(workers, thread_name_prefix="ulti-bot-wait")
 
-    def _start(self) -> asyncio.PriorityQueue[_Job]:
-        if self._queue is None:
-            self._queue = asyncio.PriorityQueue()
+    def _start(self) -> asyncio.Event:
+        if self._wake is None:
+            self._wake = asyncio.Event()
             loop = asyncio.get_running_loop()
             self._tasks = [loop.create_task(self._serve(slot)) for slot in self._slots]
-        return self._queue
+        return self._wake
+
+    async def _next(self) -> _Job:
+        """The waiting decision to take now: the lowest priority (asked now), then the
+        oldest; decisions whose askers gave up are dropped."""
+        assert self._wake is not None
+        while True:
+            self._pending = [j for j in self._pending if not j.future.done()]
+            if self._pending:
+                job = min(self._pending, key=lambda j: (j.priority(), j.seq))
+                self._pending.remove(job)
+                return job
+            self._wake.clear()
+            await self._wake.wait()
 
     async def _serve(self, slot: _Worker) -> None:
-        assert self._queue is not None
         loop = asyncio.get_running_loop()
         while True:
-            job = await self._queue.get()
-            if job.future.done():  # its asker gave up meanwhile
-                continue
+            job = await self._next()
             try:
                 reply = await loop.run_in_executor(self._threads, slot.run, job.payload,
                                                    job.deadline)
+            except asyncio.CancelledError:  # the pool is closing: its asker hears so
+                if not job.future.done():
+                    job.future.set_exception(DecisionError("closed", "the pool is closing"))
+                raise
             except DecisionError as exc:
                 if not job.future.done():
                     job.future.set_exception(exc)
@@ -252,16 +280,21 @@ class BotPool:
                 job.future.set_result(reply)
 
     async def decide(self, player: Player, obs: Observation, legal: Sequence[Action],
-                     priority: int = 1, deadline: float | None = None) -> tuple[Action, Player]:
+                     priority: int | Callable[[], int] = 1, deadline: float | None = None
+                     ) -> tuple[Action, Player]:
         """The player's action and the player as it is after deciding.  Raises
-        :class:`DecisionError` (the host's player unchanged).  Lower ``priority`` first."""
+        :class:`DecisionError` (the host's player unchanged).  Lower ``priority`` first: a
+        number, or a function asked when a worker comes free (a table a person has joined
+        meanwhile goes first)."""
         if self.closing:
             raise DecisionError("closed", "the pool is closing")
-        queue = self._start()
+        wake = self._start()
         payload = pickle.dumps((player, obs, [a.id for a in legal]), PICKLE)
         fut: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
-        queue.put_nowait(_Job(priority, next(self._seq), payload,
-                              deadline if deadline is not None else self.deadline, fut))
+        rank = priority if callable(priority) else (lambda p=priority: p)
+        self._pending.append(_Job(rank, next(self._seq), payload,
+                                  deadline if deadline is not None else self.deadline, fut))
+        wake.set()
         try:
             reply = await fut
         except DecisionError as exc:
@@ -291,7 +324,7 @@ class BotPool:
 
     @property
     def queued(self) -> int:
-        return self._queue.qsize() if self._queue is not None else 0
+        return sum(1 for j in self._pending if not j.future.done())
 
     def alive(self) -> int:
         """Worker processes running now."""
@@ -305,11 +338,11 @@ class BotPool:
         for t in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
-        if self._queue is not None:
-            while not self._queue.empty():
-                job = self._queue.get_nowait()
-                if not job.future.done():
-                    job.future.set_exception(DecisionError("closed", "the pool is closing"))
+        for job in self._pending:
+            if not job.future.done():
+                job.future.set_exception(DecisionError("closed", "the pool is closing"))
+        self._pending.clear()
         for slot in self._slots:
             slot.stop()  # a thread waiting on it sees EOF and returns
-        self._threads.shutdown(wait=True, cancel_futures=True)
+        await asyncio.get_running_loop().run_in_executor(
+            None, lambda: self._threads.shutdown(wait=True, cancel_futures=True))

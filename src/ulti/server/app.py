@@ -152,6 +152,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     async def health() -> dict[str, Any]:
         """Counters for whoever runs the server (nothing of any game)."""
         return {"ok": True, "tables": len(tables.live), "connections": connections.total,
+                "actions": tables.accepted,
                 "bots": {**tables.pool.stats.to_dict(), "queued": tables.pool.queued,
                          "workers": tables.pool.workers, "alive": tables.pool.alive()}}
 

@@ -192,6 +192,7 @@ class LiveTable:
                              "nothing changed, please try again") from exc
         self._storage_fine()
         d.apply(action)
+        self.tables.accepted += 1
         self.version = seq
         self.events.append((seq, deal_index, seat, action))
         finished = d.is_over()
@@ -269,7 +270,7 @@ class LiveTable:
         if self.bot_failures[seat] < MAX_BOT_FAILURES:
             try:
                 action, after = await self.tables.pool.decide(
-                    bot, obs, legal, priority=0 if self.has_people() else 1)
+                    bot, obs, legal, priority=lambda: 0 if self.has_people() else 1)
             except DecisionError as exc:
                 if exc.reason == "closed":
                     return None
@@ -486,6 +487,7 @@ class Tables:
         self.store_exec = ThreadPoolExecutor(1 if store.url.startswith("sqlite") else 4,
                                              thread_name_prefix="ulti-store")
         self.closing = False
+        self.accepted = 0  # actions accepted since the server started
         self.live: dict[str, LiveTable] = {}
         for t in store.tables():
             self.live[t.id] = LiveTable(t, self)
