@@ -29,6 +29,7 @@ import websockets
 
 from ulti.cards import code
 
+
 def start_server(db: str, port: int, rate: float) -> subprocess.Popen[bytes]:
     """The server in its own process (``ulti serve``), as in production: the clients here do
     not share its interpreter (nor its lock)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -265,7 +266,7 @@ def plot(path: Path, res: dict[str, Any], args: argparse.Namespace) -> None:
     axes[1].plot([a for a, _ in res["rss"]], [m for _, m in res["rss"]])
     axes[1].set_ylabel("server + workers\nRSS (MB)")
     acts = res["actions"]
-    rate = [(b[0], (b[1] - a[1]) / (b[0] - a[0])) for a, b in zip(acts, acts[1:], strict=False)
+    rate = [(b[0], (b[1] - a[1]) / (b[0] - a[0])) for a, b in itertools.pairwise(acts)
             if b[0] > a[0]]
     axes[2].plot([a for a, _ in rate], [r for _, r in rate])
     axes[2].set_ylabel("actions / s\n(all tables)")

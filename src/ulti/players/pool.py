@@ -142,8 +142,6 @@ class _Worker:
             if self.proc is not None and self.conn is not None and self.proc.is_alive():
                 return self.proc, self.conn
         self.stop()
-        if self.pool.closing:
-            raise DecisionError("closed", "the pool is closing")
         ctx: Any = mp.get_context(self.pool.context)
         ours, theirs = ctx.Pipe()
         proc = ctx.Process(target=worker_main, name=f"ulti-bot-{self.index}",
