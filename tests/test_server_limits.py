@@ -207,3 +207,36 @@ def test_ulti_serve_refuses_bad_options_without_a_traceback() -> None:
                         "--port", "1"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2
     assert "bot-deadline" in r.stdout + r.stderr and "Traceback" not in r.stdout + r.stderr
+
+
+def test_a_client_that_does_not_read_is_dropped_and_the_table_does_not_wait(
+        tmp_path: Path) -> None:
+    """Frames to a client wait in its own outbox; one that stops reading is closed (4408)
+    once it has a few hundred frames waiting, and nobody else waits for it meanwhile."""
+    with Running(sqlite(tmp_path)) as srv:
+        t = srv.create([person(), person(), person()])
+        slow = Seat(srv, t["id"], 0, t["tokens"]["0"])
+        other = Seat(srv, t["id"], 1, t["tokens"]["1"])
+        hello = json.dumps({"type": "hello", "since": None})  # each answer is a whole view
+        closed = False
+        for i in range(20_000):
+            try:
+                slow.conn.send(hello)
+            except ConnectionClosed:
+                closed = True
+                break
+            if i % 500 == 0:  # the others are served all along
+                other.send({"type": "ping"})
+                assert other.recv(timeout=10)["type"] == "pong"
+        deadline = time.monotonic() + 30
+        live = srv.app.state.tables.get(t["id"])
+        while any(c.seat == 0 for c in live.connections):
+            assert time.monotonic() < deadline, "the slow client was never dropped"
+            time.sleep(0.05)
+        with pytest.raises(ConnectionClosed) as ended:
+            while True:  # what was sent before the close, then the close
+                slow.conn.recv(timeout=30)
+        assert closed or (ended.value.rcvd is not None and ended.value.rcvd.code == 4408)
+        other.send({"type": "ping"})
+        assert other.recv(timeout=10)["type"] == "pong"
+        other.close()

@@ -27,6 +27,7 @@ address and in all; a few seconds for the first frame; tables created per addres
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -58,7 +59,9 @@ from ulti.server.tables import Connection, LiveTable, TableError, Tables, dumps
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
-#: seconds a frame may take to reach a client before that connection is dropped
+#: frames waiting for a client before it counts as too slow (and is disconnected)
+OUTBOX = 256
+#: seconds a close may take to reach a client
 SEND_TIMEOUT = 10.0
 
 
@@ -103,6 +106,10 @@ def rules_info() -> dict[str, Any]:
 
 def _address(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client is not None else "?"
+
+
+class SlowClient(Exception):
+    """A client whose outbox is full: it does not read what it is sent."""
 
 
 class BadFrame(Exception):
@@ -290,11 +297,28 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             await websocket.close(code=4404)
             return
 
+        # frames to this client wait in its own outbox: a table never waits for a client's
+        # network; a client that lets OUTBOX frames pile up is disconnected (it resyncs)
+        outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
+
         async def send(frame: dict[str, Any]) -> None:
-            await asyncio.wait_for(websocket.send_text(dumps(frame)), SEND_TIMEOUT)
+            try:
+                outbox.put_nowait(dumps(frame))
+            except asyncio.QueueFull:
+                raise SlowClient from None
+
+        async def writer() -> None:
+            with contextlib.suppress(Exception):  # the client went away: the reader sees it
+                while True:
+                    await websocket.send_text(await outbox.get())
+                    outbox.task_done()
 
         async def close(code: int, reason: str) -> None:
-            await websocket.close(code=code, reason=reason)
+            """Close after what is queued has gone out (a second at most)."""
+            with contextlib.suppress(Exception):  # already closed, or gone
+                await asyncio.wait_for(outbox.join(), 1.0)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(websocket.close(code=code, reason=reason), SEND_TIMEOUT)
 
         # the first frame, within a few seconds, authenticates the seat
         try:
@@ -313,8 +337,9 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             await websocket.close(code=4401)
             return
         conn = Connection(seat, send, RateLimit(cfg.rate, cfg.burst, cfg.burst), close)
-        await table.attach(conn, first.get("since"))
+        writing = asyncio.get_running_loop().create_task(writer())
         try:
+            await table.attach(conn, first.get("since"))
             while True:
                 try:
                     msg = await _receive(websocket)
@@ -349,8 +374,11 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                     shown = kind if isinstance(kind, str) and len(kind) <= 20 else "?"
                     await send({"type": "error", "code": "malformed",
                                 "message": f"unknown frame type {shown!r}"})
+        except SlowClient:
+            await close(4408, "too slow")
         finally:
             table.drop(conn)
+            writing.cancel()
 
     return app
 

@@ -411,9 +411,10 @@ class LiveTable:
                      "event": self.event_for(conn.seat, version, deal_index, seat, action),
                      "finished": finished, "view": self.view(conn.seat)}
             try:
-                await conn.send(frame)
-            except Exception:
+                await conn.send(frame)  # into the client's outbox: never waits
+            except Exception:  # a client too slow to read: dropped and closed (it resyncs)
                 self.drop(conn)
+                self.tables.background(conn.close(4408, "too slow"))
 
     def hello(self, conn: Connection, since: Any) -> dict[str, Any]:
         """The frame for a (re)connecting seat: missed events, or a full resync."""
@@ -488,9 +489,19 @@ class Tables:
                                              thread_name_prefix="ulti-store")
         self.closing = False
         self.accepted = 0  # actions accepted since the server started
+        self._background: set[asyncio.Task[None]] = set()
         self.live: dict[str, LiveTable] = {}
         for t in store.tables():
             self.live[t.id] = LiveTable(t, self)
+
+    def background(self, work: Awaitable[None]) -> None:
+        """Run ``work`` on its own (closing a connection), kept until it is done."""
+        async def run() -> None:
+            await work
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def storage(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call in the store's own threads."""
