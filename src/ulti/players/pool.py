@@ -67,12 +67,19 @@ class PoolStats:
     crashes: int = 0
     deadlines: int = 0
     starts: int = 0
-    #: seconds each successful decision took in its worker (the last 1,000)
+    #: seconds each successful decision took in its worker (the last 500 to 1,000)
     think: list[float] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
+        think = sorted(self.think)
+
+        def ms(q: float) -> float | None:
+            return round(think[min(len(think) - 1, int(q * len(think)))] * 1000, 1) \
+                if think else None
+
         return {"decisions": self.decisions, "errors": self.errors, "crashes": self.crashes,
-                "deadlines": self.deadlines, "worker_starts": self.starts}
+                "deadlines": self.deadlines, "worker_starts": self.starts,
+                "think_p50_ms": ms(0.5), "think_p99_ms": ms(0.99), "think_max_ms": ms(1.0)}
 
 
 # -- the worker process -------------------------------------------------------------------
