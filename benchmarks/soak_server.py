@@ -5,7 +5,8 @@
 Starts ``ulti serve`` in its own process (SQLite, default settings but for the table-creation
 rate), creates ``--tables`` tables whose three seats are computer players (``--bots``, at their
 default budget: ``pimc`` is 32 samples or 200 ms a card) and one table where a person (a
-websocket client of this process) plays against two of them, and lets them all play.  The
+websocket client of this process) plays against two of them (a new table when a session
+ends), and lets them all play.  The
 person thinks ``--think`` seconds before each action, then plays a random legal one; the time
 from sending it to receiving its event is that action's latency.  Every two seconds the
 resident memory of the server and its worker processes is read from /proc.
@@ -91,10 +92,25 @@ def pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-async def person(url: str, token: str, seat: int, rng: random.Random, stop: float,
+async def person(base: str, port: int, bots: str, rng: random.Random, stop: float,
                  think: float, latencies: list[tuple[float, float]], waits: list[float],
                  errors: dict[str, int]) -> None:
-    """A person at a table with two computer players: acts when it is their turn."""
+    """A person at tables with two computer players, one session after another."""
+    while time.monotonic() < stop:
+        bot = {"kind": "bot", "name": "B", "spec": bots}
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            r = await http.post("/api/tables", json={"deals": 48, "seats": [
+                {"kind": "person", "name": "P"}, bot, bot]})
+            r.raise_for_status()
+        table = r.json()
+        await session(f"ws://127.0.0.1:{port}/ws/{table['id']}", table["tokens"]["0"], 0,
+                      rng, stop, think, latencies, waits, errors)
+
+
+async def session(url: str, token: str, seat: int, rng: random.Random, stop: float,
+                  think: float, latencies: list[tuple[float, float]], waits: list[float],
+                  errors: dict[str, int]) -> None:
+    """One session at one table: the person acts when it is their turn."""
     async with websockets.connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         view: dict[str, Any] = {}
@@ -102,7 +118,7 @@ async def person(url: str, token: str, seat: int, rng: random.Random, stop: floa
         pending: tuple[int, float] | None = None  # (version it will have, sent at)
         my_turn_since: float | None = None
         last_ack = time.monotonic()
-        while time.monotonic() < stop:
+        while time.monotonic() < stop and not view.get("session_over"):
             try:
                 frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=1))
             except TimeoutError:
@@ -122,7 +138,7 @@ async def person(url: str, token: str, seat: int, rng: random.Random, stop: floa
                     pending = None
                     last_ack = now
             mine = (view and not view.get("over") and view.get("current_player") == seat
-                    and view.get("legal") and not view.get("session_over"))
+                    and view.get("legal"))
             if not mine:
                 my_turn_since = None
                 continue
@@ -142,19 +158,17 @@ async def person(url: str, token: str, seat: int, rng: random.Random, stop: floa
             await ws.send(json.dumps({"type": "action", "action": text, "version": version}))
 
 
-async def soak(base: str, port: int, tables: list[str], person_table: dict[str, Any],
-               seconds: float, think: float, server: subprocess.Popen[bytes],
-               seed: int) -> dict[str, Any]:
+async def soak(base: str, port: int, bots: str, seconds: float, think: float,
+               server: subprocess.Popen[bytes], seed: int) -> dict[str, Any]:
     stop = time.monotonic() + seconds
     latencies: list[tuple[float, float]] = []
     waits: list[float] = []
     errors: dict[str, int] = {}
     rss: list[tuple[float, float]] = []
     actions: list[tuple[float, int]] = []
-    task = asyncio.create_task(person(
-        f"ws://127.0.0.1:{port}/ws/{person_table['id']}", person_table["tokens"]["0"], 0,
-        random.Random(seed), stop, think, latencies, waits, errors))
     t0 = time.monotonic()
+    task = asyncio.create_task(person(base, port, bots, random.Random(seed), stop, think,
+                                      latencies, waits, errors))
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         columns = (TextColumn("soak"), BarColumn(), TimeElapsedColumn(),
                    TextColumn("{task.fields[info]}"))
@@ -178,8 +192,9 @@ async def soak(base: str, port: int, tables: list[str], person_table: dict[str, 
             health = (await http.get("/api/health")).json()
         except httpx.HTTPError:
             health = {}
-    return {"latencies": latencies, "waits": waits, "errors": errors, "rss": rss,
-            "actions": actions, "health": health, "seconds": time.monotonic() - t0}
+    return {"latencies": [(t - t0, x) for t, x in latencies], "waits": waits,
+            "errors": errors, "rss": rss, "actions": actions, "health": health,
+            "seconds": time.monotonic() - t0}
 
 
 def main() -> None:
@@ -204,15 +219,10 @@ def main() -> None:
                               args.serve_args.split())
         try:
             bot = {"kind": "bot", "name": "B", "spec": args.bots}
-            ids = []
             for _ in range(args.tables):
                 r = httpx.post(f"{base}/api/tables", json={"deals": 48, "seats": [bot] * 3})
                 r.raise_for_status()
-                ids.append(r.json()["id"])
-            r = httpx.post(f"{base}/api/tables", json={"deals": 48, "seats": [
-                {"kind": "person", "name": "P"}, bot, bot]})
-            r.raise_for_status()
-            res = asyncio.run(soak(base, args.port, ids, r.json(), args.minutes * 60,
+            res = asyncio.run(soak(base, args.port, args.bots, args.minutes * 60,
                                    args.think, server, args.seed))
             server_died = server.poll() is not None
         finally:
@@ -245,6 +255,10 @@ def main() -> None:
     print(f"server-log-tracebacks: {tracebacks}")
     if tracebacks:
         print(log[log.index("Traceback") - 200:][:3000])
+    warnings = [line for line in log.splitlines() if line.startswith(("WARNING", "ERROR"))]
+    print(f"server-log-warnings: {len(warnings)}")
+    for line in warnings[:5]:
+        print(f"  {line[:300]}")
     if args.plot is not None:
         plot(args.plot, res, args)
     sys.exit(1 if crashes or tracebacks else 0)
@@ -257,9 +271,8 @@ def plot(path: Path, res: dict[str, Any], args: argparse.Namespace) -> None:
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(3, 1, figsize=(8, 8), sharex=True)
-    t = [a for a, _ in res["latencies"]]
-    t0 = min(t) if t else 0
-    axes[0].plot([x - t0 for x in t], [x * 1000 for _, x in res["latencies"]], ".", ms=3)
+    axes[0].plot([t for t, _ in res["latencies"]], [x * 1000 for _, x in res["latencies"]],
+                 ".", ms=3)
     axes[0].axhline(100, color="red", lw=0.8, label="100 ms")
     axes[0].set_ylabel("person's action\nacknowledged (ms)")
     axes[0].legend(loc="upper right")

@@ -264,3 +264,27 @@ def test_closing_the_pool_mid_decision_stops_every_worker_cleanly() -> None:
         return await asyncio.gather(*jobs)
 
     assert asyncio.run(run()) == ["closed"] * 4
+
+
+def test_every_legal_action_travels_to_a_worker_and_back() -> None:
+    """Kontras past the integer-id range (a long kontra chain, K2) have no action id: the
+    pool sends actions themselves and gets back a place among them."""
+    from ulti.actions import KONTRA_LEVELS_WITH_ID, kontra, parse_action
+    from ulti.bids import Kind
+
+    high = kontra(Kind.ULTI, KONTRA_LEVELS_WITH_ID + 5)
+    assert high.id == -1
+    legal = [high, parse_action("pass")]
+
+    async def run() -> Action:
+        pool = BotPool(workers=1, deadline=30)
+        d = Deal(RULES, 3, 0)
+        p = Counting(1)
+        p.start(d.current_player, RULES, 0)
+        try:
+            action, _ = await pool.decide(p, d.observation(d.current_player), legal)
+            return action
+        finally:
+            await pool.close()
+
+    assert asyncio.run(run()) is high

@@ -40,7 +40,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from ulti.actions import Action, from_id
+from ulti.actions import Action
 from ulti.observation import Observation
 from ulti.players.base import Player
 
@@ -110,12 +110,15 @@ def worker_main(conn: Connection, nice: int, memory_mb: int) -> None:
         except (EOFError, OSError):
             return  # the host closed the pipe or went away
         try:
-            player, obs, legal_ids = pickle.loads(job)
-            legal = [from_id(i) for i in legal_ids]
+            player, obs, legal = pickle.loads(job)
             t = time.perf_counter()
             action = player.act(obs, legal)
             dt = time.perf_counter() - t
-            reply: tuple[Any, ...] = ("ok", action.id, player, dt)
+            if action not in legal:
+                raise ValueError(f"the player answered an illegal action: {action}")
+            # the answer is its place among the legal actions (every action has one; not
+            # every action has an integer id: kontras past the id range do not)
+            reply: tuple[Any, ...] = ("ok", legal.index(action), player, dt)
         except MemoryError:
             reply = ("error", "MemoryError: the player ran out of its memory")
         except Exception as exc:  # a failed decision, reported to the host
@@ -294,7 +297,7 @@ class BotPool:
         if self.closing:
             raise DecisionError("closed", "the pool is closing")
         wake = self._start()
-        payload = pickle.dumps((player, obs, [a.id for a in legal]), PICKLE)
+        payload = pickle.dumps((player, obs, list(legal)), PICKLE)
         fut: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
         rank = priority if callable(priority) else (lambda p=priority: p)
         self._pending.append(_Job(rank, next(self._seq), payload,
@@ -316,11 +319,11 @@ class BotPool:
         if reply[0] != "ok":
             self.stats.errors += 1
             raise DecisionError("error", str(reply[1]))
-        _, action_id, new_player, seconds = reply
-        action = from_id(action_id)
-        if action not in legal:
+        _, index, new_player, seconds = reply
+        if not isinstance(index, int) or not 0 <= index < len(legal):
             self.stats.errors += 1
-            raise DecisionError("error", f"the player answered an illegal action: {action}")
+            raise DecisionError("error", f"a reply out of range: {index!r}")
+        action = legal[index]
         self.stats.decisions += 1
         self.stats.think.append(seconds)
         if len(self.stats.think) > 1000:

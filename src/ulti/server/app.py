@@ -434,9 +434,27 @@ def uvicorn_config(app: Any, host: str, port: int, settings: ServerSettings,
     return config
 
 
+def log_like_uvicorn() -> None:
+    """The app's own log lines (``ulti.*``) in uvicorn's format, from INFO up."""
+    logger = logging.getLogger("ulti")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:%(spaces)s%(message)s"))
+        handler.addFilter(_pad_level)
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+
+
+def _pad_level(record: logging.LogRecord) -> bool:
+    record.spaces = " " * max(1, 9 - len(record.levelname))
+    return True
+
+
 def serve(host: str, port: int, db: str | None, settings: ServerSettings | None = None
           ) -> None:
     import uvicorn
 
+    log_like_uvicorn()
     cfg = settings or ServerSettings()
     uvicorn.Server(uvicorn_config(create_app(db, cfg), host, port, cfg)).run()
