@@ -30,16 +30,18 @@ import websockets
 from ulti.cards import code
 
 
-def start_server(db: str, port: int, rate: float) -> subprocess.Popen[bytes]:
-    """The server in its own process (``ulti serve``), as in production: the clients here do
-    not share its interpreter (nor its lock)."""
+def start_server(db: str, port: int, options: list[str], stderr: int | None = None
+                 ) -> subprocess.Popen[bytes]:
+    """``ulti serve`` in its own process, as in production (the clients here do not share
+    its interpreter nor its lock), tables created without a rate limit; returns once it
+    answers."""
     proc = subprocess.Popen([sys.executable, "-m", "ulti.cli", "serve", "--port", str(port),
-                             "--db", db, "--rate-limit", str(rate), "--tables-per-minute",
-                             "6000"], stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
+                             "--db", db, "--tables-per-minute", "60000", *options],
+                            stdout=subprocess.DEVNULL, stderr=stderr)
+    deadline = time.monotonic() + 60
     while True:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/rules").status_code == 200:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
                 return proc
         except httpx.TransportError:
             pass
@@ -123,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     errors: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        server = start_server(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", args.port, args.rate)
+        server = start_server(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", args.port,
+                              ["--rate-limit", str(args.rate)])
         try:
             n, lat, elapsed = asyncio.run(run(f"http://127.0.0.1:{args.port}", args.tables,
                                               args.seconds, errors))

@@ -38,24 +38,8 @@ import httpx
 import websockets
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from bench_server import start_server
 from ulti.cards import code
-
-
-def start_server(db: str, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-m", "ulti.cli", "serve", "--port", str(port),
-                             "--db", db, "--tables-per-minute", "6000", *extra],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
-                return proc
-        except httpx.TransportError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError("the server did not start")
-        time.sleep(0.2)
 
 
 def tree_rss_mb(pid: int) -> float:
@@ -216,7 +200,7 @@ def main() -> None:
     base = f"http://127.0.0.1:{args.port}"
     with tempfile.TemporaryDirectory() as tmp:
         server = start_server(f"sqlite:///{Path(tmp) / 'soak.sqlite3'}", args.port,
-                              args.serve_args.split())
+                              args.serve_args.split(), stderr=subprocess.PIPE)
         try:
             bot = {"kind": "bot", "name": "B", "spec": args.bots}
             for _ in range(args.tables):
