@@ -156,7 +156,8 @@ def _play_a_few(page, n: int) -> None:  # type: ignore[no-untyped-def]
 def test_reload_takeover_download_and_no_token_in_the_server_log(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """F5 shows the deal's whole log again; a second tab on the same seat takes it over and
     the first can take it back; a finished deal downloads and replays with the token sent in
-    a header; the server's log (access lines included) never shows a seat's token."""
+    a header; the token leaves the address bar (history) at once; the server's log (access
+    lines included) never shows a seat's token."""
     with Running(f"sqlite:///{tmp_path / 'f5.sqlite3'}", log_level="info") as srv:
         t = srv.create([person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")], deals=3)
         token = t["tokens"]["0"]
@@ -167,6 +168,8 @@ def test_reload_takeover_download_and_no_token_in_the_server_log(browser, tmp_pa
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(t["links"]["0"])
         page.wait_for_selector("#hand button.card")
+        # the invite link's token is kept by the browser and leaves the address bar
+        assert token not in page.url and page.url.endswith("#seat=0")
         _play_a_few(page, 2)
         page.wait_for_function("document.querySelectorAll('#log div').length >= 3")
         before = page.inner_text("#log")
@@ -203,6 +206,7 @@ def test_reload_takeover_download_and_no_token_in_the_server_log(browser, tmp_pa
         assert record["format"] == "ulti-record"
         page.locator("#records a").first.click()
         page.wait_for_selector("#hands .card")
+        assert token not in page.url
         assert not errors, errors
         context.close()
         log = srv.log.text()

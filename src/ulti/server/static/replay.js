@@ -1,12 +1,12 @@
 // A finished deal, step by step: the server sends every step's full picture (the deal is over,
 // so nothing is hidden any more) and the rendering of the record.
 import { cardElement } from "/static/cards.js";
-import { pickLang, words } from "/static/i18n.js";
+import { pickLang, seatToken, words } from "/static/i18n.js";
 
 const [, , tableId, deal] = location.pathname.split("/");
 const params = new URLSearchParams(location.hash.slice(1));
-// the seat's token goes in a header, never in a URL (access logs, history, referrers)
-const auth = { headers: { Authorization: `Bearer ${params.get("token") || ""}` } };
+// the seat's token (kept by this browser) goes in a header, never in a URL
+const auth = { headers: { Authorization: `Bearer ${seatToken(tableId, params)}` } };
 const lang = params.get("lang") || pickLang();
 const W = words(lang);
 let steps = [];

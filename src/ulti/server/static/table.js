@@ -1,12 +1,12 @@
 // The table, seen from one seat.  The server is authoritative: this page only shows the view
 // it is sent (its seat's projection) and sends action texts with the version it saw.
 import { SUITS, cardElement, cardName, code, suitName, symbol } from "/static/cards.js";
-import { pickLang, words } from "/static/i18n.js";
+import { pickLang, seatToken, words } from "/static/i18n.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
 const seat = Number(params.get("seat"));
-const token = params.get("token") || "";
+const token = seatToken(tableId, params);
 
 let lang = pickLang();
 let W = words(lang);
@@ -303,15 +303,15 @@ function renderSheet(v) {
     [0, 1, 2].map((s) => `<th>${escapeHtml(name(s))}</th>`).join("") + `</tr>${rows}</table>` +
     (v.session_over ? `<p>${W.over} ${W.winner}: ${v.winners.map(name).map(escapeHtml).join(", ")}</p>` : "");
   $("recordsTitle").textContent = W.records;
-  // The seat's token stays in URL fragments and Authorization headers, never in a URL the
-  // server sees (access logs, history, referrers).
+  // The seat's token stays in this browser and in Authorization headers, never in a URL (the
+  // server's access log, history, referrers).
   const box = $("records");
   box.innerHTML = "";
   for (const r of v.sheet) {
     const d = document.createElement("div");
     d.append(`${W.deal} ${r.deal}: ${r.contract || "-"} · `);
     const replay = document.createElement("a");
-    replay.href = `/replay/${tableId}/${r.deal}#seat=${seat}&token=${encodeURIComponent(token)}&lang=${lang}`;
+    replay.href = `/replay/${tableId}/${r.deal}#seat=${seat}&lang=${lang}`;  // token: kept here
     replay.textContent = W.replay;
     const json = document.createElement("a");
     json.href = "#";
