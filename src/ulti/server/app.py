@@ -45,6 +45,7 @@ from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
 from ulti.server.guard import (
     BadInput,
     BodyLimit,
+    BodyTooLarge,
     BucketsByAddress,
     ConnectionCounts,
     RateLimit,
@@ -198,8 +199,8 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                         raise ValueError("a computer player needs a spec (random, rules, pimc)")
                     cfg.check_bot(s.spec)
         except BadInput as exc:
-            code = 413 if "larger than" in str(exc) else 422
-            raise HTTPException(code, str(exc)) from None
+            raise HTTPException(413 if isinstance(exc, BodyTooLarge) else 422, str(exc)
+                                ) from None
         except ValidationError as exc:
             raise HTTPException(422, _validation_message(exc)) from None
         except (RulesetError, ValueError) as exc:

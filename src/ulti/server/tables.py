@@ -19,7 +19,7 @@ import contextlib
 import hmac
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -53,7 +53,7 @@ T = TypeVar("T")
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
-Close = Callable[[int, str], Awaitable[None]]
+Close = Callable[[int, str], Coroutine[Any, Any, None]]
 
 
 async def _no_close(code: int, reason: str) -> None:
@@ -127,23 +127,22 @@ class LiveTable:
             self.session.next_deal()
 
     def seat_for_token(self, seat: Any, token: Any) -> int:
+        """``seat``, if ``token`` is that seat's (a websocket's hello names both)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1, 2):
             raise TableError("bad-seat", "seat: 0, 1 or 2")
-        s = self.stored.seats[seat]
-        if not isinstance(token, str) or not hmac.compare_digest(
-                str(s.get("token_hash") or ""), hash_token(token)):  # constant time
+        if self.seat_of_token(token) != seat:
             raise TableError("bad-token", "this link is not valid for this seat")
         return seat
 
     def seat_of_token(self, token: Any) -> int:
         """The seat whose token this is (every seat compared, in constant time)."""
         found = -1
-        digest = hash_token(token) if isinstance(token, str) else ""
+        digest = hash_token(token) if isinstance(token, str) else "-"
         for seat, s in enumerate(self.stored.seats):
-            if hmac.compare_digest(str(s.get("token_hash") or "x"), digest or "-"):
+            if hmac.compare_digest(str(s.get("token_hash") or "x"), digest):
                 found = seat
         if found < 0:
-            raise TableError("bad-token", "a seat's token is needed")
+            raise TableError("bad-token", "this link is not valid for this table")
         return found
 
     def has_people(self) -> bool:
@@ -494,12 +493,9 @@ class Tables:
         for t in store.tables():
             self.live[t.id] = LiveTable(t, self)
 
-    def background(self, work: Awaitable[None]) -> None:
+    def background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` on its own (closing a connection), kept until it is done."""
-        async def run() -> None:
-            await work
-
-        task = asyncio.get_running_loop().create_task(run())
+        task = asyncio.get_running_loop().create_task(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
