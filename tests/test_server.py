@@ -224,6 +224,19 @@ def test_a_storage_failure_is_reported_and_changes_nothing(tmp_path: Path) -> No
             x.close()
 
 
+def test_a_table_that_cannot_be_stored_is_a_clear_error(tmp_path: Path) -> None:
+    with Running(sqlite(tmp_path)) as srv:
+        store = srv.app.state.store
+
+        def broken(*args: object) -> None:
+            raise OSError("disk full")
+
+        store.create_table = broken
+        r = httpx.post(f"{srv.base}/api/tables", json={"seats": [person()] * 3})
+        assert r.status_code == 503 and "nothing was created" in r.json()["detail"]
+        assert not srv.app.state.tables.live and not srv.log.tracebacks()
+
+
 def test_rate_limit_per_connection(tmp_path: Path) -> None:
     with Running(sqlite(tmp_path), ServerSettings()) as srv:  # the default limits
         t = srv.create([person(), bot(), bot()])

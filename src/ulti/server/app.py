@@ -206,7 +206,13 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         except (RulesetError, ValueError) as exc:
             raise HTTPException(422, str(exc)[:500]) from None
         seats = [s.model_dump() for s in body.seats]
-        table, tokens = await tables.create(rules, seats, body.lang, secrets.randbits(63))
+        try:
+            table, tokens = await tables.create(rules, seats, body.lang, secrets.randbits(63))
+        except Exception as exc:  # the database refused: no table, and the person hears why
+            log.warning("could not store a new table (%s: %s)", type(exc).__name__,
+                        str(exc)[:200])
+            raise HTTPException(503, "the server could not store the new table; nothing was "
+                                     "created, please try again") from None
         base = str(req.base_url).rstrip("/")
         links = {str(seat): f"{base}/t/{table.id}#seat={seat}&token={tok}"
                  for seat, tok in tokens.items()}
