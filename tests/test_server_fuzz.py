@@ -19,6 +19,13 @@ from fuzz_harness import Input, Target, random_frame, random_http, random_input
 from server_util import Running
 
 
+#: websockets' keepalive pings (the live server's and the clients', in other threads) draw from
+#: the global ``random`` module; when one falls inside a draw, hypothesis takes it for the
+#: strategy's own use of ``random`` and warns.  The strategies here use ``st.randoms()``.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:Do not use the `random` module inside strategies")
+
+
 def fuzz(examples: int) -> settings:
     return settings(max_examples=examples, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
