@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from fuzz_harness import Input, Target, random_frame, random_http, random_input
 from server_util import Running
 
-
 #: websockets' keepalive pings (the live server's and the clients', in other threads) draw from
 #: the global ``random`` module; when one falls inside a draw, hypothesis takes it for the
 #: strategy's own use of ``random`` and warns.  The strategies here use ``st.randoms()``.
