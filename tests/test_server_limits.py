@@ -81,6 +81,8 @@ def test_clean_name_and_bounded_json_units() -> None:
                                      {"unit_forints": 10**12}, {"max_kontra": -1},
                                      {"max_kontra": 1.5}, {"four_aces": "yes"}])
 def test_every_numeric_setting_is_bounded(tmp_path: Path, options: dict[str, object]) -> None:
+    """V11/K2 (max_kontra: 0 keeps kontras unlimited, a number caps them), S3 (deals,
+    tie-break, forints): each option has a range, from a rules file or the web alike."""
     with pytest.raises(RulesetError):
         Ruleset.from_dict({"preset": "standard", **options})
     with Running(sqlite(tmp_path)) as srv:

@@ -343,7 +343,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             await _error(websocket, code, message)
             await websocket.close(code=4401)
             return
-        conn = Connection(seat, send, RateLimit(cfg.rate, cfg.burst, cfg.burst), close)
+        conn = Connection(seat, send, close, RateLimit(cfg.rate, cfg.burst, cfg.burst))
         writing = asyncio.get_running_loop().create_task(writer())
         try:
             await table.attach(conn, first.get("since"))

@@ -56,18 +56,15 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 Close = Callable[[int, str], Coroutine[Any, Any, None]]
 
 
-async def _no_close(code: int, reason: str) -> None:
-    return None
-
-
 @dataclass(eq=False)
 class Connection:
-    """One live websocket of a seat.  ``close`` ends it (a newer tab took the seat over)."""
+    """One live websocket of a seat.  ``close`` ends it (a newer tab took the seat over, or
+    it reads too slowly)."""
 
     seat: int
     send: Send
+    close: Close
     limit: RateLimit = field(default_factory=RateLimit)
-    close: Close = _no_close
 
 
 class TableError(Exception):

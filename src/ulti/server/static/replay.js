@@ -1,7 +1,8 @@
 // A finished deal, step by step: the server sends every step's full picture (the deal is over,
 // so nothing is hidden any more) and the rendering of the record.
 import { cardElement } from "/static/cards.js";
-import { pickLang, seatToken, words } from "/static/i18n.js";
+import { pickLang, words } from "/static/i18n.js";
+import { seatToken } from "/static/seat.js";
 
 const [, , tableId, deal] = location.pathname.split("/");
 const params = new URLSearchParams(location.hash.slice(1));

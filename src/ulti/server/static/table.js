@@ -1,7 +1,8 @@
 // The table, seen from one seat.  The server is authoritative: this page only shows the view
 // it is sent (its seat's projection) and sends action texts with the version it saw.
 import { SUITS, cardElement, cardName, code, suitName, symbol } from "/static/cards.js";
-import { pickLang, seatToken, words } from "/static/i18n.js";
+import { pickLang, words } from "/static/i18n.js";
+import { seatToken } from "/static/seat.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
