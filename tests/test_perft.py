@@ -22,10 +22,10 @@ def perft(d: Deal, depth: int) -> int:
         d = d.clone()
         d.apply("pass")
     total = 0
-    for a in play_actions(d._play_mask(d.current_player)):
-        child = d.clone()
-        child.apply(a)
-        total += perft(child, depth - 1)
+    for a in play_actions(d.legal_mask()):
+        d.push(a)
+        total += perft(d, depth - 1)
+        d.pop()
     return total
 
 

@@ -229,7 +229,7 @@ def test_p4_no_marriages_in_no_trump_contracts() -> None:
     }
     d = start(make_deal(hands), "plain durchmars", "♦7 ♦8")
     assert not [a for a in d.legal_actions() if a.kind == A.ActionKind.MARRIAGE]
-    assert_refused(d, "marriage hearts", "R5")
+    assert_refused(d, "marriage hearts", "P4")
 
 
 def test_r7_open_contract_hands_are_laid_face_up_after_the_first_trick() -> None:
@@ -312,7 +312,7 @@ def test_r7_the_engine_settles_once_the_result_cannot_change() -> None:
 
 
 def test_r7_claim_settlement_equals_the_reference_best_play() -> None:
-    from ulti.search import best_play
+    from reference_search import best_play
 
     rng = random.Random(17)
     checked = 0
@@ -330,6 +330,48 @@ def test_r7_claim_settlement_equals_the_reference_best_play() -> None:
                 continue
             assert seat_claim.returns()[seat_claim.soloist] == ref
             checked += 1
+            # the claim is one entry of the undo stack like any action
+            assert seat_claim.pop() == A.CLAIM
+            assert seat_claim.key() == d.key()
+
+
+def test_r7_through_the_adjudicator_the_engine_is_given() -> None:
+    """The engine stands on its own: given an adjudicator built on the pure-Python reference
+    search instead of the solver, R7's claims and early ends agree with the solver's."""
+    from reference_search import ReferenceAdjudicator
+
+    rng = random.Random(5)
+    checked = 0
+    while checked < 6:
+        d = Deal(seed=rng.getrandbits(64), dealer=rng.randrange(3))
+        while not d.is_over() and not (d.phase == Phase.PLAY and d.tricks_played >= 6):
+            d.apply(random_action(d, rng, pass_bias=0.5))
+        if d.is_over() or d.contract is None or not d.contract.open:
+            continue
+        ref = d.clone()
+        ref.adjudicator = ReferenceAdjudicator(depth=4)
+        while not d.is_over() and not ref.is_over():
+            assert (A.CLAIM in d.legal_actions()) == (A.CLAIM in ref.legal_actions())
+            a = random_action(d, rng, claims=True)
+            d.apply(a)
+            ref.apply(a)
+        # one may have proved the result fixed a trick earlier (the solver's proof has a
+        # budget): then any play of the other ends in the same settlement
+        for x in (d, ref):
+            while not x.is_over():
+                x.apply(random_action(x, rng))
+        assert ref.returns() == d.returns()
+        checked += 1
+
+
+def test_the_engine_does_not_import_the_solver() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, ulti.deal, ulti.observation, ulti.record; "
+            "assert 'ulti.solver' not in sys.modules and 'ulti._core' not in sys.modules, "
+            "sorted(m for m in sys.modules if m.startswith('ulti'))")
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 def test_r8_play_ends_when_everything_is_decided() -> None:
     d = start(make_deal({

@@ -133,6 +133,33 @@ def test_undo_restores_the_exact_state(seed: int, preset: str, bias: float) -> N
     assert d.key() == end
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, preset=PRESET, bias=BIAS, live_events=st.booleans())
+def test_pop_retraces_the_deal_to_its_start(seed: int, preset: str, bias: float,
+                                            live_events: bool) -> None:
+    """The one undo stack: popping every action of a deal passes back through exactly the
+    states of the way forward, each equal to a fresh replay of the actions left."""
+    rng = random.Random(seed)
+    rules = Ruleset.from_preset(preset)
+    d = Deal(rules, seed=seed, dealer=seed % 3)
+    if live_events:
+        d.record_events()
+    forward = [(d.key(), d.events)]
+    while not d.is_over():
+        d.push(random_action(d, rng, pass_bias=bias))
+        forward.append((d.key(), d.events))
+    while d.history:
+        d.pop()
+        forward.pop()
+        assert (d.key(), d.events) == forward[-1]
+        replay = Deal(rules, seed=seed, dealer=seed % 3)
+        for _, a in d.history:
+            replay.apply(a)
+        assert replay.key() == d.key()
+        assert replay.legal_actions() == d.legal_actions()
+    assert not forward[1:]
+
+
 def test_thousands_of_random_deals_end_zero_sum_and_replay() -> None:
     rng = random.Random(2026)
     presets = sorted(PRESETS)

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from conftest import random_action
+from reference_search import best_play
 from ulti.actions import ActionKind
 from ulti.deal import Deal, Phase
-from ulti.search import best_play
 
 
 def brute(d: Deal) -> int:

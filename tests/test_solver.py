@@ -8,13 +8,13 @@ from collections.abc import Callable
 import pytest
 
 from conftest import random_action
+from reference_search import NO_PROOF, best_play
 from test_perft import _best
 from test_play import _ref_legal
 from ulti.actions import PLAY
 from ulti.cards import ACES, PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, card_points, cards_of
 from ulti.deal import Deal, Phase
 from ulti.rules import Ruleset
-from ulti.search import best_play
 from ulti.solver import Position, game_objectives, move_values, objective, points, solve, value
 
 
@@ -163,10 +163,12 @@ def all_outcomes(d: Deal) -> set[tuple[tuple[int, int], ...]]:
     if d.is_over():
         return {tuple(sorted((k, int(v)) for k, v in d.statuses.items()))}
     out: set[tuple[tuple[int, int], ...]] = set()
+    d = d.clone()
+    d.adjudicator = NO_PROOF  # every card played: no R7 shortcut
     for c in d.legal_cards():
-        child = d.clone()
-        child._play_core(child.current_player, c, r7=False)
-        out |= all_outcomes(child)
+        d.push(PLAY[c])
+        out |= all_outcomes(d)
+        d.pop()
         if len(out) > 1:
             break
     return out

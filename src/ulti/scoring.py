@@ -19,8 +19,8 @@ from ulti.bids import KIND_TITLES, SILENT_TITLES, Bid, Kind, Silent
 from ulti.cards import ACES, card_points, symbol
 
 if TYPE_CHECKING:
-    from ulti.deal import Deal
     from ulti.rules import Ruleset
+    from ulti.state import DealState as Deal
 
 
 class Status(IntEnum):

@@ -37,6 +37,7 @@ from ulti.scoring import SILENT_BASE, Item, Money, Status, marriage_points
 if TYPE_CHECKING:
     from ulti.deal import Deal
     from ulti.rules import Ruleset
+    from ulti.state import DealState
 
 # objective names, in the order they are reported
 OBJECTIVES = ("simple", "40-100", "20-100", "four aces", "ulti", "betli", "durchmars",
@@ -79,9 +80,9 @@ class Position:
     contract: Bid | None = None
 
     @classmethod
-    def from_deal(cls, d: Deal) -> Position:
+    def from_deal(cls, d: DealState) -> Position:
         """The position of a deal in its play phase (or its first trick's kontra answers)."""
-        from ulti.deal import Phase
+        from ulti.state import Phase
 
         if d.phase not in (Phase.PLAY, Phase.KONTRA) or d.contract is None:
             raise ValueError("R1: the solver works on the play phase")
@@ -103,7 +104,7 @@ class Position:
         marriages, kontras) and a full set of hands and talon (known, or sampled by a
         player).  At the first trick, seats yet to play are taken to declare every marriage
         they may (R5)."""
-        from ulti.deal import marriage_options
+        from ulti.legality import marriage_options
         from ulti.scoring import money_for
 
         c = contract
@@ -396,7 +397,7 @@ def fixed(pos: Position, budget: int = 200_000) -> dict[Item, Status] | None:
     return {item: Status(st) for (item, _), st in zip(pos.items, got, strict=True)}
 
 
-def fixed_in_deal(d: Deal, budget: int) -> dict[Item, Status] | None:
+def fixed_in_deal(d: DealState, budget: int) -> dict[Item, Status] | None:
     """:func:`fixed` for a deal at a trick start, the quick way (no :class:`Position`): the
     engine asks this after every trick of an open contract (R7)."""
     sv = _solver()
@@ -449,7 +450,7 @@ def claim_holds(pos: Position, seat: int) -> bool:
     return made if seat == s else not made
 
 
-def open_component_made(d: Deal) -> bool:
+def open_component_made(d: DealState) -> bool:
     """Whether the soloist of an open contract makes its open component (Betli, Durchmars,
     Open Ulti) against best defence from here: the quick way, for the engine's claims (R7)."""
     c = d.contract
@@ -483,23 +484,37 @@ def objective_core(pos: Position, obj: int) -> bool:
 def best_line(d: Deal) -> Deal:
     """A copy of ``d`` played to its end along a line of best play (each card one that keeps
     the solver's value); its settlement is the best-play settlement."""
-    from ulti.actions import PLAY
-    from ulti.deal import Phase
+    from ulti.play import best_play_to_end
 
-    sv = _solver()
     c = d.clone()
-    while not c.is_over():
-        if c.phase == Phase.KONTRA:
-            c.apply("pass")
-            continue
-        pos = Position.from_deal(c)
-        _load_items(sv, pos)
-        vals = sv.move_values(pos.core(), _core.VALUE)
-        pick = max if c.current_player == c.soloist else min
-        card = pick(vals, key=lambda cv: cv[1])[0]
-        c._play_core(c.current_player, card, r7=False)
-        c.history.append((pos.player, PLAY[card]))
+    c.adjudicator = SolverAdjudicator()
+    best_play_to_end(c)
     return c
+
+
+def best_card(d: DealState) -> int:
+    """A card for the player to move that keeps the value of best play (the soloist
+    maximising the settlement, the defenders minimising it)."""
+    sv = _solver()
+    pos = Position.from_deal(d)
+    _load_items(sv, pos)
+    vals = sv.move_values(pos.core(), _core.VALUE)
+    pick = max if d.player == d.soloist else min
+    return int(pick(vals, key=lambda cv: cv[1])[0])
+
+
+class SolverAdjudicator:
+    """R7's questions answered by the compiled solver (:mod:`ulti.adjudicator`).  It keeps no
+    solver: each call uses the calling thread's."""
+
+    def fixed(self, d: DealState, budget: int) -> dict[Item, Status] | None:
+        return fixed_in_deal(d, budget)
+
+    def open_component_made(self, d: DealState) -> bool:
+        return open_component_made(d)
+
+    def best_card(self, d: DealState) -> int:
+        return best_card(d)
 
 
 def item_statuses(pos: Position) -> list[Status]:

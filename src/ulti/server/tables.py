@@ -365,8 +365,9 @@ class LiveTable:
             allowed = set(d.legal_cards())
             for c in obs.hand:
                 if c not in allowed:
-                    rule, why = d.why_illegal(c)
-                    v["reasons"][str(c)] = f"{why} ({rule})"
+                    why = d.why_illegal(c)
+                    assert why is not None
+                    v["reasons"][str(c)] = f"{why.text(self.stored.lang)} ({why.rule})"
         if obs.bid:
             b = d.ladder[obs.bid]
             v["bid_info"] = {"title": b.title, "title_hu": b.title_hu, "value": b.value,

@@ -492,8 +492,9 @@ class UltiApp(App[None]):
                 return
             if d.phase == Phase.PLAY:
                 if not button.legal:
-                    rule, why = d.why_illegal(button.card)
-                    self.notify(f"{symbol(button.card)}: {why} ({rule})",
+                    why = d.why_illegal(button.card)
+                    assert why is not None
+                    self.notify(f"{symbol(button.card)}: {why.text(self.lang)} ({why.rule})",
                                 title=t(self.lang, "illegal"), severity="warning")
                     return
                 await self.apply(HUMAN, next(a for a in legal if a.kind == ActionKind.PLAY and
@@ -566,8 +567,9 @@ class UltiApp(App[None]):
         legal = set(d.legal_cards())
         lines = []
         for c in sorted(set(d.observation(HUMAN).hand) - legal):
-            rule, why = d.why_illegal(c)
-            lines.append(f"{symbol(c)}: {why} ({rule})")
+            why = d.why_illegal(c)
+            assert why is not None
+            lines.append(f"{symbol(c)}: {why.text(self.lang)} ({why.rule})")
         self.notify("\n".join(lines) or "every card may be played", title="Why not?")
 
     def action_hint(self) -> None:

@@ -1,9 +1,10 @@
 """Exact best play by search over a deal's remaining card play: the pure-Python reference.
 
 The soloist maximises their settlement in units; the defenders, one side (K3), minimise it.  It
-settles claims in open contracts (R7), where every hand is known, and it is the reference the
-compiled solver is tested against.  It plays on the real :class:`~ulti.deal.Deal` (every rule
-in one place) with in-place snapshots, and uses three exact reductions:
+is the reference the compiled solver is tested against, and, as :class:`ReferenceAdjudicator`,
+it answers R7's questions for an engine that is given no solver.  It plays on the real
+:class:`~ulti.deal.Deal` (every rule in one place) through its push/pop stack, and uses three
+exact reductions:
 
 * **R8 cut-off** — a line ends as soon as every item is decided;
 * **a transposition table** keyed on the cards still out, the trick in progress, and the past
@@ -20,12 +21,12 @@ from typing import TYPE_CHECKING
 
 from ulti.actions import PLAY
 from ulti.bids import Kind
-from ulti.cards import ACES, card_points
-from ulti.deal import Phase, play_actions
+from ulti.cards import ACES, card_points, cards_of
+from ulti.deal import Deal, Phase
 from ulti.scoring import Item, Settlement, Status
 
 if TYPE_CHECKING:
-    from ulti.deal import Deal
+    from ulti.state import DealState
 
 _INF = 1 << 40
 _PLAY = Phase.PLAY
@@ -46,7 +47,8 @@ class _Search:
     def __init__(self, d: Deal) -> None:
         if d.phase != _PLAY or not d.tricks_played:
             raise ValueError("R7: best play is searched in the play phase, after the first trick")
-        self.d = d
+        self.d = d = d.clone()
+        d.adjudicator = NO_PROOF  # the search plays every card: no R7 shortcut
         self.s = d.soloist
         self.tt: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
@@ -69,13 +71,12 @@ class _Search:
         """The legal cards, one of each run of equivalent cards."""
         d = self.d
         p = d.player
-        legal = d._play_mask(p)
+        legal = d.legal_mask()
         in_play = d.hands[0] | d.hands[1] | d.hands[2] | d.trick_mask
         special = ACES | (1 << d.ulti_card if d.ulti_card >= 0 else 0)
         beats = self.order
         out = []
-        for a in play_actions(legal):
-            c = a.card
+        for c in cards_of(legal):
             # c is redundant if the next higher card in play is ours, legal, and alike
             above = beats[c] & in_play
             if above and not (1 << c) & special:
@@ -94,8 +95,8 @@ class _Search:
         d = self.d
         self.nodes += 1
         if d.phase != _PLAY:
-            if d._settlement is not None:
-                return d._settlement.totals[self.s]
+            if d.settlement is not None:
+                return d.settlement.totals[self.s]
             # after the first trick only claims search; a kontra answer round cannot occur here
             raise AssertionError(d.phase)  # pragma: no cover
         key = self.key()
@@ -110,12 +111,10 @@ class _Search:
         alpha, beta = a0, b0
         maximise = d.player == self.s
         best = -_INF if maximise else _INF
-        p = d.player
         for c in self.moves():
-            snap = d._snapshot()
-            d._play_core(p, c, r7=False)
+            d.push(PLAY[c])
             v = self.value(alpha, beta)
-            d._restore(snap)
+            d.pop()
             if maximise:
                 if v > best:
                     best = v
@@ -152,22 +151,95 @@ def best_play(d: Deal) -> Outcome:
     ``d`` is left as it was."""
     srch = _Search(d)
     value = srch.value(-_INF, _INF)
-    snap = d._snapshot()
+    d = srch.d
     line: list[str] = []
-    try:
-        while d.phase == _PLAY:
-            p = d.player
-            for c in srch.moves():
-                inner = d._snapshot()
-                d._play_core(p, c, r7=False)
-                if srch.value(value - 1, value + 1) == value:
-                    line.append(str(PLAY[c]))
-                    break
-                d._restore(inner)
-            else:  # pragma: no cover - some card always reaches the value
-                raise AssertionError("best line lost")
-        assert d._settlement is not None
-        outcome = Outcome(value, d._settlement, dict(d.statuses), tuple(line))
-    finally:
-        d._restore(snap)
-    return outcome
+    while d.phase == _PLAY:
+        for c in srch.moves():
+            d.push(PLAY[c])
+            if srch.value(value - 1, value + 1) == value:
+                line.append(str(PLAY[c]))
+                break
+            d.pop()
+        else:  # pragma: no cover - some card always reaches the value
+            raise AssertionError("best line lost")
+    assert d.settlement is not None
+    return Outcome(value, d.settlement, dict(d.statuses), tuple(line))
+
+
+class _NoProof:
+    """An adjudicator that never proves anything early (its deals play every card)."""
+
+    def fixed(self, d: DealState, budget: int) -> dict[Item, Status] | None:
+        return None
+
+    def open_component_made(self, d: DealState) -> bool:
+        raise AssertionError("the reference search makes no claims")
+
+    def best_card(self, d: DealState) -> int:
+        raise AssertionError("the reference search makes no claims")
+
+
+NO_PROOF = _NoProof()
+
+
+class ReferenceAdjudicator:
+    """R7 by exhaustive search, without the solver: for the engine's own tests (the engine
+    stands on its own).  ``fixed`` tries only the last ``depth`` tricks (it plays every line)."""
+
+    def __init__(self, depth: int = 3) -> None:
+        self.depth = depth
+
+    def _deal(self, d: DealState) -> Deal:
+        assert isinstance(d, Deal)
+        c = d.clone()
+        c.adjudicator = NO_PROOF
+        return c
+
+    def fixed(self, d: DealState, budget: int) -> dict[Item, Status] | None:
+        if 10 - d.tricks_played > self.depth:
+            return None
+        c = self._deal(d)
+        seen: set[tuple[tuple[Item, Status], ...]] = set()
+
+        def walk() -> None:
+            if c.is_over():
+                seen.add(tuple(sorted(c.statuses.items())))
+                return
+            for card in cards_of(c.legal_mask()):
+                c.push(PLAY[card])
+                walk()
+                c.pop()
+
+        walk()
+        if len(seen) != 1:
+            return None
+        return dict(seen.pop())
+
+    def open_component_made(self, d: DealState) -> bool:
+        c = self._deal(d)
+        s = c.soloist
+        contract = c.contract
+        assert contract is not None
+        item = next(int(k) for k in (Kind.BETLI, Kind.DURCHMARS, Kind.ULTI) if contract.has(k))
+
+        def made() -> bool:  # the soloist's side wins the item against any defence
+            st = c.statuses.get(item)
+            if st is not None or c.is_over():
+                return st == Status.WON
+            mine = c.player == s
+            for card in cards_of(c.legal_mask()):
+                c.push(PLAY[card])
+                got = made()
+                c.pop()
+                if got == mine:
+                    return mine
+            return not mine
+
+        return made()
+
+    def best_card(self, d: DealState) -> int:
+        assert isinstance(d, Deal)
+        return PLAY_BY_TEXT[best_play(d).line[0]]
+
+
+PLAY_BY_TEXT = {str(PLAY[c]): c for c in range(32)}

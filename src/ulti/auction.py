@@ -1,0 +1,205 @@
+"""The auction and the talon (A1-A5, B5, B6, V1, V4).
+
+Forehand takes the talon and holds twelve cards (D1); whoever holds twelve lays two face down and
+names a bid (A1); each player in turn passes or picks up the talon to overcall (A2-A4); the
+auction ends after three passes in a row, and the last bidder is the soloist, who then names the
+trump of a trump bid that is not a Hearts bid (B6).  Without a talon (V4) players bid in turn;
+in the two-round auction (V1) a first round on five cards comes before the rest is dealt, its
+winner confirming or raising the bid with the same trump.
+"""
+
+from __future__ import annotations
+
+from ulti import actions as A
+from ulti import play
+from ulti.actions import Action, ActionKind
+from ulti.bids import Bid
+from ulti.cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES_EN
+from ulti.legality import Reason, bid_rule, same_trump_kind
+from ulti.scoring import forfeit
+from ulti.state import DealState, IllegalAction, Phase
+
+
+def legal(d: DealState) -> list[Action]:
+    """Auction turns: pass or pick up the talon (pass or bid without a talon, V4)."""
+    if not d.rules.talon:
+        return [A.PASS, *d._bid_table[d.bid_rank]]
+    if d._bid_table[d.bid_rank]:
+        return [A.PASS, A.PICKUP]
+    return [A.PASS]
+
+
+def legal_bids(d: DealState) -> list[Action]:
+    """The bids the current player may name (B5; V1's confirm-or-raise)."""
+    if d.round1_bid is not None and d.player == d.bidder and d.passes == -1:
+        b = d.round1_bid
+        same = [a for a in d._bid_table[d.bid_rank] if same_trump_kind(d.ladder[a.bid], b)]
+        return [A.BID[b.key], *same]
+    return list(d._bid_table[d.bid_rank])
+
+
+def legal_round1(d: DealState) -> list[Action]:
+    return [A.PASS, *d._bid_table[d.bid_rank]]
+
+
+def legal_trump(d: DealState) -> list[Action]:
+    return [A.TRUMP[s] for s in (ACORNS, LEAVES, BELLS)]
+
+
+def apply(d: DealState, action: Action) -> None:
+    """An auction turn: pass, pick up the talon, or (V4) bid."""
+    p = d.player
+    if action.kind == ActionKind.PASS:
+        d._log(action)
+        d.passes += 1
+        if d.passes >= 3:
+            _end(d)
+        else:
+            d.player = (p + 1) % 3
+        return
+    if action.kind == ActionKind.PICKUP:
+        if not d.rules.talon:
+            raise IllegalAction(Reason("V4", "no-talon"))
+        if not d._bid_table[d.bid_rank]:
+            raise IllegalAction(Reason("A2", "pickup-top"))
+        d._log(action)
+        d.hands[p] |= d.talon
+        d.talon = 0
+        d.talon_owner = -1
+        d.phase = Phase.DISCARD
+        return
+    if action.kind == ActionKind.BID and not d.rules.talon:
+        apply_bid(d, action)
+        return
+    raise d._wrong_phase(action, "pass-or-bid" if not d.rules.talon else "pickup", "A2")
+
+
+def apply_discard(d: DealState, action: Action) -> None:
+    """Lay two cards face down as the talon (A1, A2)."""
+    if action.kind != ActionKind.DISCARD:
+        raise d._wrong_phase(action, "discard", "A1")
+    p = d.player
+    a, b = action.cards
+    m = (1 << a) | (1 << b)
+    if d.hands[p] & m != m:
+        missing = tuple(c for c in (a, b) if not d.hands[p] >> c & 1)
+        raise IllegalAction(Reason("A1", "discard-not-held", {"seat": p, "cards": missing}))
+    d._log(action)
+    d.hands[p] ^= m
+    d.talon = m
+    d.talon_owner = p
+    d.phase = Phase.BID
+
+
+def _find_bid(d: DealState, action: Action) -> Bid:
+    b = d.ladder.by_key.get(action.bid)
+    if b is None:
+        raise IllegalAction(Reason("B5", "unknown-bid", {"bid": action.bid}))
+    return b
+
+
+def apply_bid(d: DealState, action: Action) -> None:
+    """Name a bid (A1, A2, B5; V1's confirm-or-raise)."""
+    if action.kind != ActionKind.BID:
+        raise d._wrong_phase(action, "bid", "A1")
+    b = _find_bid(d, action)
+    p = d.player
+    why = bid_rule(d, p, b)
+    if why is not None:
+        raise IllegalAction(why)
+    r1 = d.round1_bid
+    confirming = r1 is not None and d.passes == -1 and p == d.bidder and b.key == r1.key
+    d._log(action)
+    d.bid = b
+    d.bid_rank = b.rank
+    d.bidder = p
+    d.passes = 0
+    if not confirming:
+        d.bid_multiplier = 1
+    d.phase = Phase.AUCTION
+    d.player = (p + 1) % 3
+
+
+def apply_round1(d: DealState, action: Action) -> None:
+    """V1: a turn of the first round on five cards (pass or bid; a first-round bid counts
+    double)."""
+    p = d.player
+    if action.kind == ActionKind.PASS:
+        d._log(action)
+        d.passes += 1
+        if (d.bid is not None and d.passes >= 2) or d.passes >= 3:
+            _end_round1(d)
+        else:
+            d.player = (p + 1) % 3
+        return
+    if action.kind != ActionKind.BID:
+        raise d._wrong_phase(action, "round1", "V1")
+    b = _find_bid(d, action)
+    why = bid_rule(d, p, b)
+    if why is not None:
+        raise IllegalAction(why)
+    d._log(action)
+    d.bid = b
+    d.bid_rank = b.rank
+    d.bidder = p
+    d.passes = 0
+    d.bid_multiplier = 2
+    d.player = (p + 1) % 3
+
+
+def _end_round1(d: DealState) -> None:
+    """V1: the winner takes two cards, then five more to each from forehand."""
+    deck = d._deck
+    fh = d.forehand
+    winner = d.bidder if d.bid is not None else fh
+    pos = 15
+    for c in deck[pos:pos + 2]:
+        d.hands[winner] |= 1 << c
+    pos += 2
+    for seat in (fh, (fh + 1) % 3, (fh + 2) % 3):
+        for c in deck[pos:pos + 5]:
+            d.hands[seat] |= 1 << c
+        pos += 5
+    d.initial_hands = (d.hands[0], d.hands[1], d.hands[2])
+    d._event("auction", winner, "first round over; the rest is dealt")
+    d.player = winner
+    d.phase = Phase.DISCARD
+    if d.bid is not None:
+        d.round1_bid = d.bid
+        d.passes = -1  # marks the winner's confirm-or-raise turn
+    else:
+        d.bid_multiplier = 1
+
+
+def _end(d: DealState) -> None:
+    """Three passes: the last bidder is the soloist (A3)."""
+    b = d.bid
+    assert b is not None
+    s = d.bidder
+    d.soloist = s
+    d.contract = b
+    d._event("auction", s, f"auction over: seat {s} plays {b.key}")
+    if b.key == "simple" and d.rules.simple_forfeit:
+        d.end_reason = "A5: a final Simple is not played"
+        d._finish(forfeit(d))
+        return
+    if b.trump and not b.hearts and not d.rules.hearts_always_trump:
+        d.phase = Phase.TRUMP
+        d.player = s
+        return
+    play.start(d, HEARTS if b.trump else -1)
+
+
+def apply_trump(d: DealState, action: Action) -> None:
+    """The soloist names the trump suit (B6)."""
+    if action.kind != ActionKind.TRUMP:
+        raise d._wrong_phase(action, "trump", "B6")
+    if action.suit == HEARTS:
+        raise IllegalAction(Reason("B6", "hearts-bid"))
+    d._log(action)
+    d._event("trump", d.player, f"trump: {SUIT_NAMES_EN[action.suit]}")
+    play.start(d, action.suit)
+
+
+__all__ = ["apply", "apply_bid", "apply_discard", "apply_round1", "apply_trump", "legal",
+           "legal_bids", "legal_round1", "legal_trump"]

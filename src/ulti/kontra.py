@@ -1,0 +1,140 @@
+"""Doubling (K1-K4, V11): kontras in the first trick, and the answers after it.
+
+Each component of the contract has a level against each defender (``d.kontra[kind] == [a, b]``,
+in seat order after the soloist).  Up to their card of the first trick the defenders may double
+any component (level 1, K1); a defender's double binds both defenders except on a no-trump
+component (K3).  After the first trick the side with a double to answer may raise it, in turn,
+until neither side raises (K1, K2); :func:`legality.kontra_rule` is the rule, this module the
+turn order.
+"""
+
+from __future__ import annotations
+
+from ulti import actions as A
+from ulti.actions import Action, ActionKind
+from ulti.bids import Kind
+from ulti.legality import Reason, kontra_rule
+from ulti.state import DealState, IllegalAction, Phase
+
+#: ``KONTRA_T[kind][level]``: the interned kontra actions of the first 16 levels.
+KONTRA_T = [[A.kontra(Kind(k), lv) if lv else None for lv in range(17)] for k in range(len(Kind))]
+
+
+def kontra_action(kind: int, level: int) -> Action:
+    if level <= 16:
+        return KONTRA_T[kind][level]  # type: ignore[return-value]
+    return A.kontra(Kind(kind), level)
+
+
+def raises(d: DealState, seat: int, answering: bool) -> list[Action]:
+    """The kontras ``seat`` may make now: each component's next level on either side, where
+    :func:`kontra_rule` allows it."""
+    kontra = d.kontra
+    if not kontra:
+        return []
+    out: list[Action] = []
+    cap = d.kontra_cap
+    rule = kontra_rule
+    for kind, (a, b) in kontra.items():
+        if a < cap and rule(d, seat, kind, a + 1, answering) is None:
+            out.append(kontra_action(kind, a + 1))
+        if b != a and b < cap and rule(d, seat, kind, b + 1, answering) is None:
+            out.append(kontra_action(kind, b + 1))
+    return out
+
+
+def check(d: DealState, seat: int, action: Action, answering: bool) -> None:
+    """Refuse (raise :class:`IllegalAction`) a kontra the rules do not allow now."""
+    why = kontra_rule(d, seat, action.component, action.level, answering)
+    if why is not None:
+        raise IllegalAction(why)
+
+
+def apply_raise(d: DealState, seat: int, action: Action) -> None:
+    """Record an allowed kontra (K2, K3)."""
+    c = d.contract
+    assert c is not None
+    d._money = None
+    comp = action.component
+    lv = d.kontra[comp]
+    s = d.soloist
+    if seat == s:
+        for i in (0, 1):
+            if lv[i] == action.level - 1:
+                lv[i] = action.level
+    else:
+        di = 0 if seat == (s + 1) % 3 else 1
+        if c.no_trump_component(comp):
+            lv[di] = action.level  # K3: binds only this defender
+        else:
+            lv[0] = lv[1] = action.level  # K3: binds both defenders
+
+
+def in_first_trick(d: DealState, action: Action) -> None:
+    """A kontra made with a first-trick card (K1)."""
+    if d.tricks_played != 0:
+        raise IllegalAction(Reason("K1", "kontra-closed"))
+    check(d, d.player, action, answering=False)
+    d._log(action)
+    apply_raise(d, d.player, action)
+
+
+def open_answers(d: DealState) -> None:
+    """K1: after the first trick, the side with a double to answer may raise, in turn."""
+    s = d.soloist
+    if raises(d, s, answering=True):
+        d.kontra_queue = [s]
+        d.kontra_raised = False
+        d.phase = Phase.KONTRA
+        d.player = s
+
+
+def legal(d: DealState) -> list[Action]:
+    return [A.PASS, *raises(d, d.player, answering=True)]
+
+
+def apply(d: DealState, action: Action) -> None:
+    """An answer after the first trick: a raise, or a pass."""
+    p = d.player
+    if action.kind == ActionKind.PASS:
+        d._log(action)
+        _next_turn(d)
+        return
+    if action.kind != ActionKind.KONTRA:
+        raise d._wrong_phase(action, "answer", "K1")
+    check(d, p, action, answering=True)
+    d._log(action)
+    apply_raise(d, p, action)
+    d.kontra_raised = True
+    if not raises(d, p, answering=True):
+        _next_turn(d)
+
+
+def _next_turn(d: DealState) -> None:
+    queue = d.kontra_queue
+    queue.pop(0)
+    s = d.soloist
+    while True:
+        if queue:
+            d.player = queue[0]
+            if raises(d, d.player, answering=True):
+                return
+            queue.pop(0)
+            continue
+        if not d.kontra_raised:
+            break
+        # the side that just raised is answered by the other side
+        d.kontra_raised = False
+        if d.player == s:
+            queue.extend(x for x in d.defenders if raises(d, x, answering=True))
+        elif raises(d, s, answering=True):
+            queue.append(s)
+        if not queue:
+            break
+    d.kontra_queue = []
+    d.phase = Phase.PLAY
+    d.player = d.leader
+
+
+__all__ = ["KONTRA_T", "apply", "apply_raise", "check", "in_first_trick", "kontra_action",
+           "legal", "open_answers", "raises"]

@@ -1,0 +1,348 @@
+"""Card play (R1-R8): tricks, marriages, the end of play, and R7's open contracts.
+
+The soloist leads the first trick (R1); :func:`legality.play_rule` says which cards may be
+played (R2, R3, R6); :func:`overtakes` is the one place that says which card wins a trick.
+With the first trick's cards come marriages (R5) and kontras (:mod:`ulti.kontra`).  After each
+trick the open items are re-evaluated (:func:`ulti.scoring.status`) and the deal ends when every
+item is decided (R8).  In an open contract (R7) the hands are laid face up after the first
+trick, the deal ends when the adjudicator proves nothing can change, and claims are checked by
+it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ulti import actions as A
+from ulti import kontra
+from ulti.actions import Action, ActionKind
+from ulti.bids import Kind
+from ulti.cards import BEATS_PLAIN_ORDER, BEATS_TRUMP_ORDER, SEVEN, card, cards_of
+from ulti.legality import Reason, marriage_options, marriage_rule, play_rule
+from ulti.scoring import Status, items_of, settle, status
+from ulti.state import DealState, IllegalAction, Phase
+
+if TYPE_CHECKING:
+    from ulti.adjudicator import Adjudicator
+    from ulti.deal import Deal
+
+#: Nodes the adjudicator may spend, after each trick of an open contract, on proving that no
+#: play can change the result (R7); a proof that needs more waits for a later, smaller position.
+R7_BUDGET = 150
+
+_PLAY = Phase.PLAY
+_OPEN = Status.OPEN
+
+
+def _play_tables() -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    out = []
+    for s in range(4):
+        row = []
+        for byte in range(256):
+            row.append(tuple(A.PLAY[s * 8 + r] for r in range(8) if byte >> r & 1))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_PLAY_T = _play_tables()
+
+
+def play_actions(mask: int) -> list[Action]:
+    """The play actions of a set of cards, in card order."""
+    t = _PLAY_T
+    return [*t[0][mask & 255], *t[1][(mask >> 8) & 255], *t[2][(mask >> 16) & 255],
+            *t[3][mask >> 24]]
+
+
+# --------------------------------------------------------------------------------------------
+# who wins a trick (R4)
+
+
+def overtakes(c: int, best: int, trumped: bool, trump: int, beats: Sequence[int]) -> bool:
+    """Whether card ``c``, played to a trick that ``best`` wins so far (``trumped``: by a
+    trump), takes the trick over (R4): a higher card of the suit that wins it (``beats`` is the
+    rank order, :data:`~ulti.cards.BEATS_TRUMP_ORDER` or :data:`~ulti.cards.BEATS_PLAIN_ORDER`),
+    or the first trump on a trick of another suit."""
+    return bool(beats[best] >> c & 1) or (not trumped and trump >= 0 and c >> 3 == trump)
+
+
+def trick_winner(cards: Sequence[int], trump: int, no_trump: bool = False) -> tuple[int, bool]:
+    """The index (from the leader) of the card that wins ``cards``, and whether a trump
+    wins it."""
+    beats = BEATS_PLAIN_ORDER if no_trump else BEATS_TRUMP_ORDER
+    best = 0
+    trumped = cards[0] >> 3 == trump
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if overtakes(c, cards[best], trumped, trump, beats):
+            best = i
+            trumped = trumped or c >> 3 == trump
+    return best, trumped
+
+
+# --------------------------------------------------------------------------------------------
+# the start of play
+
+
+def start(d: DealState, trump: int) -> None:
+    """The auction is over and the trump known: play begins, the soloist leading (R1)."""
+    c = d.contract
+    assert c is not None
+    s = d.soloist
+    d.trump = trump
+    d.beats = BEATS_TRUMP_ORDER if c.trump else BEATS_PLAIN_ORDER
+    if trump >= 0:
+        d.ulti_card = card(trump, SEVEN)
+        d.soloist_had_seven = bool(d.hands[s] >> d.ulti_card & 1)
+        if Kind.ULTI in c.kinds:
+            d.ulti_bit = 1 << d.ulti_card
+    d.kontra = {comp.kind: [0, 0] for comp in c.components}
+    d.pending = items_of(c, d.rules.four_aces)
+    d.statuses = {}
+    d.phase = Phase.PLAY
+    d.leader = s  # R1
+    d.player = s
+    update_statuses(d)
+
+
+# --------------------------------------------------------------------------------------------
+# legal actions
+
+
+def legal(d: DealState) -> list[Action]:
+    """Cards, and in the first trick marriages and kontras; after it, in an open contract, a
+    claim when the adjudicator upholds it (R7)."""
+    p = d.player
+    m = play_rule(d, p)[0]
+    t = _PLAY_T
+    cards = [*t[0][m & 255], *t[1][(m >> 8) & 255], *t[2][(m >> 16) & 255], *t[3][m >> 24]]
+    if d.tricks_played == 0:
+        extra = first_trick_extras(d, p)
+        if extra:
+            return extra + cards
+    elif d.exposed and claim_sound(d, p):
+        return [A.CLAIM, *cards]
+    return cards
+
+
+def first_trick_extras(d: DealState, seat: int) -> list[Action]:
+    """Marriages (R5) and kontras (K1) open to ``seat`` at their first-trick turn."""
+    out = [A.MARRIAGE[s] for s in seat_marriages(d, seat)]
+    if seat != d.soloist:
+        out.extend(kontra.raises(d, seat, answering=False))
+    return out
+
+
+def seat_marriages(d: DealState, seat: int) -> list[int]:
+    c = d.contract
+    if c is None:
+        return []
+    return marriage_options(c, d.trump, d.soloist, seat, d.hands[seat], _declared(d, seat))
+
+
+def _declared(d: DealState, seat: int) -> list[int]:
+    return [su for st, su in d.marriages if st == seat]
+
+
+def why_illegal(d: DealState, c: int) -> Reason | None:
+    """Why the current player may not play card ``c`` now (``None``: they may)."""
+    if d.phase != _PLAY:
+        return Reason("R1", "no-card-now")
+    return play_rule(d, d.player, c)[1]
+
+
+# --------------------------------------------------------------------------------------------
+# playing a card
+
+
+def apply_card(d: DealState, action: Action) -> None:
+    p = d.player
+    c = action.card
+    why = play_rule(d, p, c)[1]
+    if why is not None:
+        raise IllegalAction(why)
+    d._log(action)
+    play_card(d, p, c)
+
+
+def play_card(d: DealState, p: int, c: int, r7: bool = True) -> None:
+    """Seat ``p`` plays card ``c`` (already checked): the trick, its winner, R8 (and R7's
+    adjudication when ``r7``)."""
+    bit = 1 << c
+    d.hands[p] ^= bit
+    trick = d.trick
+    if c == d.ulti_card:
+        d.seven_trick = d.tricks_played
+    if not trick:
+        d.leader = p
+        d.led_suit = c >> 3
+        d.best_card = c
+        d.best_seat = p
+        d.trumped = (c >> 3) == d.trump
+    elif overtakes(c, d.best_card, d.trumped, d.trump, d.beats):
+        d.best_card = c
+        d.best_seat = p
+        d.trumped = d.trumped or (c >> 3) == d.trump
+    trick.append(c)
+    d.trick_seats.append(p)
+    d.trick_mask |= bit
+    if len(trick) < 3:
+        d.player = (p + 1) % 3
+        return
+    _finish_trick(d, r7)
+
+
+def _finish_trick(d: DealState, r7: bool) -> None:
+    w = d.best_seat
+    d.tricks.append((d.leader, tuple(d.trick), w))
+    d.taken[w] |= d.trick_mask
+    d.tricks_won[w] += 1
+    d.tricks_played += 1
+    d._event("trick", w, f"trick {d.tricks_played} to seat {w}", tuple(d.trick))
+    d.trick = []
+    d.trick_seats = []
+    d.trick_mask = 0
+    if d.tricks_played == 10:
+        d.last_winner = w
+    d.leader = w
+    d.player = w
+    if update_statuses(d):
+        return
+    c = d.contract
+    assert c is not None
+    if d.tricks_played == 1 and c.open:  # R7 (V10: the soloist alone)
+        s = d.soloist
+        d.exposed = 0b111 if not d.rules.soloist_alone_exposes else 1 << s
+        shown = tuple(x for p in range(3) if d.exposed >> p & 1 for x in cards_of(d.hands[p]))
+        d._event("expose", s, "hands laid face up", shown)
+    if c.open and r7 and _settle_if_fixed(d):
+        return
+    if d.tricks_played == 1:
+        kontra.open_answers(d)
+
+
+def update_statuses(d: DealState) -> bool:
+    """Re-evaluate the open items; end the deal when all are decided (R8)."""
+    still = []
+    for item in d.pending:
+        st = status(d, item)
+        if st == _OPEN:
+            still.append(item)
+        else:
+            d.statuses[item] = st
+    d.pending = still
+    if still:
+        return False
+    if d.tricks_played == 10:
+        d.end_reason = "R8: ten tricks played"
+    else:
+        d.end_reason = f"R8: every item decided after trick {d.tricks_played}"
+    d._finish(settle(d, d.statuses))
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# R7: open contracts
+
+
+def _adj(d: DealState) -> Adjudicator:
+    """The deal's adjudicator (the default one, made on first use)."""
+    if d.adjudicator is None:
+        from ulti.adjudicator import default
+
+        d.adjudicator = default()
+    return d.adjudicator
+
+
+def _settle_if_fixed(d: DealState) -> bool:
+    """R7: in an open contract every hand is known, so the deal ends as soon as the
+    adjudicator proves that no continuation can change any item's outcome."""
+    got = _adj(d).fixed(d, R7_BUDGET)
+    if got is None:
+        return False
+    d.statuses.update(got)
+    d.pending = []
+    d.end_reason = (f"R7: after trick {d.tricks_played} no play can change the result "
+                    f"(proved by the solver)")
+    d._finish(settle(d, d.statuses))
+    return True
+
+
+def claim_sound(d: DealState, seat: int) -> bool:
+    """Whether ``seat``'s side wins the open component against any play of the other side
+    (R7): the adjudicator's verdict, cached for the current position."""
+    state = d.tricks_played * 3 + len(d.trick)
+    if d._claim is None or d._claim[0] != state:
+        d._claim = (state, bool(_adj(d).open_component_made(d)))
+    made = d._claim[1]
+    return made if seat == d.soloist else not made
+
+
+def best_play_to_end(d: Deal) -> None:
+    """Play ``d`` to its end along a line of best play (the adjudicator's cards; kontra
+    answers passed): its settlement is the best-play settlement."""
+    adj = _adj(d)
+    while d.phase != Phase.OVER:
+        d.apply(A.PASS if d.phase == Phase.KONTRA else A.PLAY[adj.best_card(d)])
+
+
+# --------------------------------------------------------------------------------------------
+# marriages, kontras and claims with a card's turn
+
+
+def apply_extra(d: DealState, action: Action) -> None:
+    """A marriage (R5) or a kontra (K1) with a first-trick card; a claim is
+    :func:`check_claim` then :func:`settle_claim`."""
+    p = d.player
+    k = action.kind
+    if k == ActionKind.MARRIAGE:
+        if d.tricks_played != 0:
+            raise IllegalAction(Reason("R5", "marriage-first-trick"))
+        c = d.contract
+        assert c is not None
+        why = marriage_rule(c, d.trump, d.soloist, p, d.hands[p], _declared(d, p), action.suit)
+        if why is not None:
+            raise IllegalAction(why)
+        d._log(action)
+        d.marriages.append((p, action.suit))
+        return
+    if k == ActionKind.KONTRA:
+        kontra.in_first_trick(d, action)
+        return
+    raise d._wrong_phase(action, "play", "R2")
+
+
+def check_claim(d: DealState) -> None:
+    """R7: the player to move claims that their side wins the open component (the soloist:
+    the Betli, Durchmars or Open Ulti is made; a defender: it is defeated).  The adjudicator
+    checks the claim against any play of the other side; an unsound claim is refused."""
+    c = d.contract
+    assert c is not None
+    if not c.open:
+        raise IllegalAction(Reason("R7", "claim-not-open"))
+    if not d.exposed:
+        raise IllegalAction(Reason("R7", "claim-too-early"))
+    p = d.player
+    if not claim_sound(d, p):
+        side = "the defenders" if p == d.soloist else "the soloist"
+        raise IllegalAction(Reason("R7", "claim-refused", {"side": side}))
+
+
+def settle_claim(d: DealState, action: Action, end: DealState) -> None:
+    """A sound claim settles the deal as ``end`` (a copy played to its end by best play,
+    :func:`best_play_to_end`) settled."""
+    assert end._settlement is not None
+    p = d.player
+    d._log(action)
+    d.statuses = dict(end.statuses)
+    d.pending = []
+    d.end_reason = (f"R7: seat {p} claimed after trick {d.tricks_played}; the solver "
+                    f"upheld the claim; settled by best play")
+    d._finish(end._settlement)
+
+
+__all__ = ["R7_BUDGET", "apply_card", "apply_extra", "best_play_to_end", "check_claim",
+           "claim_sound", "first_trick_extras", "legal", "overtakes", "play_actions",
+           "play_card", "seat_marriages", "settle_claim", "start", "trick_winner",
+           "update_statuses", "why_illegal"]

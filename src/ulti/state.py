@@ -1,0 +1,217 @@
+"""The fields of a deal's state, shared by the modules that each run one part of it.
+
+:class:`DealState` holds every field (``__slots__``); :mod:`ulti.auction`, :mod:`ulti.kontra`
+and :mod:`ulti.play` are functions over it, one concern each; :class:`ulti.deal.Deal` puts them
+behind the public API.  Nothing outside the engine writes these fields.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ulti.errors import UltiError
+from ulti.legality import Reason
+
+if TYPE_CHECKING:
+    from ulti.actions import Action
+    from ulti.adjudicator import Adjudicator
+    from ulti.bids import Bid, Kind, Ladder
+    from ulti.rules import Ruleset
+    from ulti.scoring import Item, Settlement, Status
+
+
+class Phase(IntEnum):
+    ROUND1 = 0
+    DISCARD = 1
+    BID = 2
+    AUCTION = 3
+    TRUMP = 4
+    PLAY = 5
+    KONTRA = 6
+    OVER = 7
+
+
+class IllegalAction(UltiError):
+    """An action the rules do not allow now.  ``reason`` says why as data (rule id, code,
+    parameters); ``rule`` is its RULES.md id.  The state is unchanged."""
+
+    def __init__(self, reason: Reason | str, message: str | None = None) -> None:
+        if not isinstance(reason, Reason):
+            reason = Reason(reason, "grammar", {"message": message or ""})
+        super().__init__(str(reason))
+        self.reason = reason
+        self.rule = reason.rule
+
+
+class Event(NamedTuple):
+    """One entry of the event log: an action taken, or what followed from it."""
+
+    kind: str  # "deal", "action", "auction", "trump", "trick", "expose", "over"
+    seat: int
+    text: str
+    cards: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "text": self.text,
+                "cards": list(self.cards)}
+
+
+class DealState:
+    """Every field of a deal (see :class:`ulti.deal.Deal` for their meaning)."""
+
+    __slots__ = (
+        "_bid_table",
+        "_claim",
+        "_deck",
+        "_events",
+        "_money",
+        "_settlement",
+        "_stack",
+        "adjudicator",
+        "beats",
+        "best_card",
+        "best_seat",
+        "bid",
+        "bid_multiplier",
+        "bid_rank",
+        "bidder",
+        "contract",
+        "custom_deck",
+        "dealer",
+        "end_reason",
+        "exposed",
+        "forehand",
+        "hands",
+        "history",
+        "initial_hands",
+        "initial_talon",
+        "kontra",
+        "kontra_cap",
+        "kontra_queue",
+        "kontra_raised",
+        "ladder",
+        "last_winner",
+        "leader",
+        "led_suit",
+        "marriages",
+        "passes",
+        "pending",
+        "phase",
+        "player",
+        "round1_bid",
+        "rules",
+        "seed",
+        "seven_trick",
+        "soloist",
+        "soloist_had_seven",
+        "statuses",
+        "taken",
+        "talon",
+        "talon_owner",
+        "trick",
+        "trick_mask",
+        "trick_seats",
+        "tricks",
+        "tricks_played",
+        "tricks_won",
+        "trump",
+        "trumped",
+        "ulti_bit",
+        "ulti_card",
+    )
+
+    _bid_table: list[list[Action]]
+    _claim: tuple[int, bool] | None  # (position, open component made): R7's cached verdict
+    _deck: list[int]
+    _events: list[Event] | None
+    _money: list[Any] | None
+    _stack: list[tuple[Any, ...]]
+    _settlement: Settlement | None
+    adjudicator: Adjudicator | None
+    beats: tuple[int, ...]
+    best_card: int
+    best_seat: int
+    bid: Bid | None
+    bid_multiplier: int
+    bid_rank: int
+    bidder: int
+    contract: Bid | None
+    custom_deck: bool
+    dealer: int
+    end_reason: str
+    exposed: int
+    forehand: int
+    hands: list[int]
+    history: list[tuple[int, Action]]
+    initial_hands: tuple[int, int, int]
+    initial_talon: int
+    kontra: dict[Kind, list[int]]
+    kontra_cap: int
+    kontra_queue: list[int]
+    kontra_raised: bool
+    ladder: Ladder
+    last_winner: int
+    leader: int
+    led_suit: int
+    marriages: list[tuple[int, int]]
+    passes: int
+    pending: list[Item]
+    phase: Phase
+    player: int
+    round1_bid: Bid | None
+    rules: Ruleset
+    seed: int
+    seven_trick: int
+    soloist: int
+    soloist_had_seven: bool
+    statuses: dict[Item, Status]
+    taken: list[int]
+    talon: int
+    talon_owner: int
+    trick: list[int]
+    trick_mask: int
+    trick_seats: list[int]
+    tricks: list[tuple[int, tuple[int, ...], int]]
+    tricks_played: int
+    tricks_won: list[int]
+    trump: int
+    trumped: bool
+    ulti_bit: int
+    ulti_card: int
+
+    @property
+    def defenders(self) -> tuple[int, int]:
+        s = self.soloist
+        return ((s + 1) % 3, (s + 2) % 3)
+
+    def money(self) -> list[Any]:
+        """The contract's items with their money (:func:`ulti.scoring.money`), cached."""
+        if self._money is None:
+            from ulti.scoring import money
+
+            self._money = money(self)
+        return self._money
+
+    def _log(self, action: Action) -> None:
+        p = self.player
+        self.history.append((p, action))
+        if self._events is not None:
+            self._events.append(Event("action", p, action._text, action.cards))
+
+    def _event(self, kind: str, seat: int, text: str, cards: tuple[int, ...] = ()) -> None:
+        if self._events is not None:
+            self._events.append(Event(kind, seat, text, cards))
+
+    def _wrong_phase(self, action: Action, doing: str, rule: str) -> IllegalAction:
+        return IllegalAction(Reason(rule, "wrong-phase", {"seat": self.player, "doing": doing,
+                                                          "action": str(action)}))
+
+    def _finish(self, settlement: Settlement) -> None:
+        self._settlement = settlement
+        self.phase = Phase.OVER
+        self.player = -1
+        self._event("over", -1, self.end_reason)
+
+
+__all__ = ["DealState", "Event", "IllegalAction", "Phase"]
