@@ -32,13 +32,13 @@ space): plays 0-31, discards 32-527, bids 528-583, pass 584, pickup 585, claim 5
 from __future__ import annotations
 
 import functools
-import unicodedata
 from enum import IntEnum
 
 from ulti.bids import (
     ALL_BIDS,
     BID_BY_KEY,
     KIND_NAMES,
+    KIND_NAMES_HU,
     Kind,
     Ladder,
     _regroup,
@@ -48,8 +48,10 @@ from ulti.bids import (
 from ulti.cards import (
     SUIT_NAMES_EN,
     CardParseError,
+    fold,
     parse_card,
     parse_cards,
+    parse_suit,
     symbol,
 )
 
@@ -239,12 +241,6 @@ def from_id(ident: int) -> Action:
 # parsing
 
 
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.split())
-
-
 _VERBS = {
     "play": "play", "jatszik": "play", "hiv": "play", "lead": "play",
     "discard": "discard", "lay": "discard", "lerak": "discard", "talon": "discard",
@@ -261,21 +257,23 @@ _KONTRA_PARSE.update({"double": 1, "redouble": 2, "kontra": 1, "rekontra": 2, "r
                       "szubkontra": 3, "surdouble": 3, "mord": 4, "hirsch": 5,
                       "fedak": 6, "fedak-sari": 6, "fedaksari": 6, "bicikli": 7,
                       "bicycle": 7})
-_SUIT_PARSE = {
-    "hearts": 0, "heart": 0, "piros": 0, "♥": 0,
-    "acorns": 1, "acorn": 1, "makk": 1, "♣": 1,
-    "leaves": 2, "leaf": 2, "zold": 2, "♠": 2,
-    "bells": 3, "bell": 3, "tok": 3, "♦": 3,
-}
-_COMPONENT_PARSE = {
-    "simple": Kind.SIMPLE, "parti": Kind.SIMPLE, "passz": Kind.SIMPLE,
-    "40-100": Kind.FORTY_HUNDRED, "negyvenszaz": Kind.FORTY_HUNDRED,
-    "20-100": Kind.TWENTY_HUNDRED, "huszszaz": Kind.TWENTY_HUNDRED,
-    "four aces": Kind.FOUR_ACES, "four-aces": Kind.FOUR_ACES, "4 aces": Kind.FOUR_ACES,
-    "negy asz": Kind.FOUR_ACES, "4 asz": Kind.FOUR_ACES,
-    "ulti": Kind.ULTI, "betli": Kind.BETLI, "durchmars": Kind.DURCHMARS,
-    "durch": Kind.DURCHMARS,
-}
+#: Component names (folded): the English and Hungarian names of ulti.bids, and a few variants.
+_COMPONENT_PARSE: dict[str, Kind] = {fold(n): k for k, n in KIND_NAMES.items()}
+_COMPONENT_PARSE.update({fold(n): k for k, n in KIND_NAMES_HU.items()})
+_COMPONENT_PARSE.update({"parti": Kind.SIMPLE, "four-aces": Kind.FOUR_ACES,
+                         "4 aces": Kind.FOUR_ACES, "4 asz": Kind.FOUR_ACES,
+                         "durch": Kind.DURCHMARS})
+
+
+def parse_component(text: str) -> Kind:
+    """A contract component by name, as a kontra names it (K1): ``"ulti"``, ``"40-100"``,
+    ``"four aces"``, ``"négy ász"``, ``"negyvenszáz"``, ``"parti"`` ...  Raises
+    :class:`ActionParseError`."""
+    comp = _COMPONENT_PARSE.get(fold(text))
+    if comp is None:
+        raise ActionParseError(f"K1: {text!r}: name a component (simple, 40-100, four aces, "
+                               f"ulti, betli, durchmars, 20-100)")
+    return comp
 
 
 def _parse_kontra(word: str, rest: str, text: str) -> Action:
@@ -302,7 +300,7 @@ def parse_action(text: str) -> Action:
     raw = " ".join(text.strip().split())
     if not raw:
         raise ActionParseError("empty action")
-    folded = _fold(raw)
+    folded = fold(raw)
     if folded in ("pick up", "take talon", "pickup talon", "felveszi"):
         return PICKUP
     # two-word kontra names
@@ -311,8 +309,8 @@ def parse_action(text: str) -> Action:
             return _parse_kontra("fedaksari" if multi == "fedak sari" else "bicycle",
                                  folded[len(multi) + 1:], text)
     head, _, rest_raw = raw.partition(" ")
-    word = _fold(head)
-    rest = _fold(rest_raw)
+    word = fold(head)
+    rest = fold(rest_raw)
     if word in _KONTRA_PARSE or (word.startswith("kontra-") and word != "kontra-"):
         return _parse_kontra(word, rest, text)
     verb = _VERBS.get(word)
@@ -350,11 +348,13 @@ def parse_action(text: str) -> Action:
         return BID[b]
     if verb in ("trump", "marriage"):
         words = rest.split()
-        if word in ("20", "40") and words:
-            pass
-        if len(words) != 1 or words[0] not in _SUIT_PARSE:
-            raise ActionParseError(f"{text!r}: name one suit (hearts, acorns, leaves, bells)")
-        s = _SUIT_PARSE[words[0]]
+        try:
+            if len(words) != 1:
+                raise CardParseError(rest)
+            s = parse_suit(words[0])
+        except CardParseError:
+            raise ActionParseError(
+                f"{text!r}: name one suit (hearts, acorns, leaves, bells)") from None
         return TRUMP[s] if verb == "trump" else MARRIAGE[s]
     raise ActionParseError(f"{text!r}: cannot read")  # pragma: no cover
 

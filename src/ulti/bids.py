@@ -13,10 +13,11 @@ Variants of the ruleset derive their ladder from it by small, documented transfo
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING
+
+from ulti.cards import fold
 
 if TYPE_CHECKING:
     from ulti.rules import Ruleset
@@ -526,11 +527,6 @@ class BidParseError(ValueError):
     """A text that names no bid of the ladder (B5)."""
 
 
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 _TOKEN_KINDS = {
     "simple": Kind.SIMPLE, "parti": Kind.SIMPLE, "passz": Kind.SIMPLE, "party": Kind.SIMPLE,
     "40-100": Kind.FORTY_HUNDRED, "40/100": Kind.FORTY_HUNDRED, "40100": Kind.FORTY_HUNDRED,
@@ -547,7 +543,7 @@ _TOKEN_KINDS = {
 
 def parse_features(text: str) -> tuple[frozenset[Kind], bool | None, bool, bool]:
     """(kinds, trump or None when unsaid, hearts, open) named by a bid text."""
-    t = _fold(text)
+    t = fold(text)
     t = re.sub(r"\bfour\s+aces\b", "fouraces", t)
     t = re.sub(r"\b4\s+aces\b", "4aces", t)
     t = re.sub(r"\bnegy\s+asz\b", "negyasz", t)
@@ -585,7 +581,7 @@ def parse_features(text: str) -> tuple[frozenset[Kind], bool | None, bool, bool]
 def find_bid(ladder: Ladder, text: str) -> Bid:
     """The bid of ``ladder`` that ``text`` names, in English or Hungarian, components in any
     order: ``"40-100 ulti"``, ``"ulti 40-100"``, ``"piros negyvenszáz ulti"``, ``"rebetli"``."""
-    key = " ".join(_fold(text).split())
+    key = " ".join(fold(text).split())
     if key in ladder.by_key:
         return ladder.by_key[key]
     kinds, trump, hearts, opened = parse_features(text)

@@ -151,8 +151,10 @@ def name(c: int, lang: str = "en") -> str:
     raise ValueError(f"unknown card language {lang!r} (en, hu, symbol, code)")
 
 
-def _fold(text: str) -> str:
-    """Lower case, accents removed, whitespace collapsed."""
+def fold(text: str) -> str:
+    """Text as the parsers compare it: lower case, accents removed (``"Zöld"`` and ``"zold"``
+    fold alike), whitespace collapsed.  The one folding of every name parser (cards, suits,
+    actions, bids, the position notation)."""
     decomposed = unicodedata.normalize("NFKD", text.strip().lower())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(plain.split())
@@ -161,7 +163,7 @@ def _fold(text: str) -> str:
 _SUIT_WORDS: dict[str, int] = {}
 for _s in SUITS:
     for _w in (SUIT_NAMES_EN[_s], SUIT_NAMES_HU[_s]):
-        _SUIT_WORDS[_fold(_w)] = _s
+        _SUIT_WORDS[fold(_w)] = _s
 _SUIT_WORDS.update(
     {
         "heart": HEARTS, "acorn": ACORNS, "leaf": LEAVES, "bell": BELLS,
@@ -177,7 +179,7 @@ _SYMBOL_SUITS = {"♥": HEARTS, "♡": HEARTS, "♣": ACORNS, "♧": ACORNS,
 _RANK_WORDS: dict[str, int] = {}
 for _r in RANKS:
     for _w in (RANK_NAMES_EN[_r], RANK_NAMES_HU[_r], RANK_FACES[_r], RANK_LETTERS[_r]):
-        _RANK_WORDS[_fold(_w)] = _r
+        _RANK_WORDS[fold(_w)] = _r
 _RANK_WORDS.update(
     {
         "seven": SEVEN, "eight": EIGHT, "nine": NINE, "ten": TEN,
@@ -193,6 +195,20 @@ class CardParseError(ValueError):
     """A text that names no card (C1)."""
 
 
+def parse_suit(text: str) -> int:
+    """A suit by any of its names (C1): English (``"acorns"``, ``"acorn"``), Hungarian
+    (``"makk"``, ``"zöld"``, ``"zold"``, ``"tök"``), the French suit it maps to
+    (``"clubs"``) or its symbol (``"♣"``).  Raises :class:`CardParseError`."""
+    raw = text.strip()
+    suit = _SYMBOL_SUITS.get(raw)
+    if suit is None:
+        suit = _SUIT_WORDS.get(fold(raw))
+    if suit is None:
+        raise CardParseError(f"C1: {text!r} is not a suit (hearts, acorns, leaves, bells; "
+                             f"piros, makk, zöld, tök; ♥ ♣ ♠ ♦)")
+    return suit
+
+
 def parse_card(text: str) -> int:
     """Parse a card in any notation: ``"Hearts Ace"``, ``"ace of hearts"``, ``"piros ász"``,
     ``"piros asz"``, ``"♥A"``, ``"♥10"``, ``"HA"``.  Raises :class:`CardParseError`."""
@@ -200,11 +216,11 @@ def parse_card(text: str) -> int:
     if not raw:
         raise CardParseError("C1: empty card")
     if raw[0] in _SYMBOL_SUITS:
-        rank = _RANK_WORDS.get(_fold(raw[1:]))
+        rank = _RANK_WORDS.get(fold(raw[1:]))
         if rank is None:
             raise CardParseError(f"C1: {text!r}: unknown rank {raw[1:]!r}")
         return card(_SYMBOL_SUITS[raw[0]], rank)
-    folded = _fold(raw)
+    folded = fold(raw)
     if len(folded) == 2 and folded[0].upper() in SUIT_LETTERS:
         r = folded[1].upper()
         r = {"J": "U", "Q": "O", "T": "X"}.get(r, r)  # French faces in a record code

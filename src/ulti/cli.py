@@ -205,9 +205,12 @@ def solve(
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
 ) -> None:
-    """Solve a position double dummy: each legal card with its outcome under best play."""
+    """Solve a position double dummy: each legal card with its outcome under best play.
+
+    The position solved is printed in the notation, to solve it again, edited."""
     from ulti import solver as S
     from ulti.cards import name_hu, symbol
+    from ulti.notation import NotationError, deal_position_text, read_position, write_position
 
     rs = _ruleset(preset, rules_file)
     names = ["Seat 0", "Seat 1", "Seat 2"]
@@ -221,15 +224,17 @@ def solve(
                 (i for i, (_, a) in enumerate(full.history) if a.kind == ActionKind.PLAY),
                 len(full.history))
             if not 0 <= n <= len(full.history):
-                raise S.NotationError(f"--move: 0 to {len(full.history)}")
+                raise NotationError(f"--move: 0 to {len(full.history)}")
             for _, a in full.history[:n]:
                 d.apply(a)
             pos = S.Position.from_deal(d)
+            text = deal_position_text(d)
         elif position is not None:
-            pos, _ = S.parse_position(position, rs)
+            pos, _ = read_position(position, rs)
+            text = write_position(pos, rs)
         else:
-            raise S.NotationError("give a position or --record")
-    except (S.NotationError, RecordError, OSError, json.JSONDecodeError, ValueError) as exc:
+            raise NotationError("give a position or --record")
+    except (NotationError, RecordError, OSError, json.JSONDecodeError, ValueError) as exc:
         console.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from None
     c = pos.contract
@@ -238,6 +243,7 @@ def solve(
         if pos.trump >= 0 else "no trump"
     console.print(f"Contract: {c.title} / {c.title_hu}, {trump}; soloist {names[pos.soloist]}; "
                   f"{names[pos.player]} to play; {pos.tricks} tricks played", highlight=False)
+    console.print(f"Position: {text}", markup=False, highlight=False, soft_wrap=True)
     sol = S.solve(pos)
     kinds = [S.ITEM_OBJECTIVE[item] for item, _ in pos.items]
     shown = [k for k in kinds if k in sol.objectives]
