@@ -119,19 +119,19 @@ def test_fold_is_the_one_folding() -> None:
 
 def reader_view(p: Position) -> Position:
     """What of a position from a deal the notation keeps: the reader takes a trump VII among
-    the taken cards as fallen in an early trick and the soloist's VII as the one in their hand
-    now, and keeps no card points in no-trump contracts (see ulti.notation)."""
+    the taken cards as fallen in an early trick, and sees one in the trick in progress or in
+    the soloist's hand (see ulti.notation)."""
     seven = p.trump * 8 if p.trump >= 0 else -1
     taken = FULL_DECK & ~(p.hands[0] | p.hands[1] | p.hands[2] | p.talon)
     for c in p.trick:
         taken &= ~(1 << c)
-    return replace(
-        p,
-        seven_trick=0 if seven >= 0 and taken >> seven & 1 else -1,
-        had_seven=seven >= 0 and bool(p.hands[p.soloist] >> seven & 1),
-        sp=0 if p.no_trump else p.sp,
-        dp=0 if p.no_trump else p.dp,
-    )
+    if seven >= 0 and taken >> seven & 1:
+        return replace(p, seven_trick=0, had_seven=False)
+    if seven in p.trick:  # R6: played to the trick in progress (by the soloist, or not)
+        by_soloist = (p.leader + p.trick.index(seven)) % 3 == p.soloist
+        return replace(p, seven_trick=p.tricks, had_seven=by_soloist)
+    return replace(p, seven_trick=-1, had_seven=seven >= 0 and
+                   bool(p.hands[p.soloist] >> seven & 1))
 
 
 def play_phase_deal(rules: Ruleset, seed: int) -> Deal | None:

@@ -413,3 +413,23 @@ def test_card_notation_in_play_actions() -> None:
     d.apply("play Hearts X")
     d.apply("play H8")
     assert d.tricks_played == 1
+
+
+def test_r4_trick_winner_is_the_one_the_engine_records() -> None:
+    """R4 in one place: :func:`ulti.play.trick_winner` (used by the players) names the winner
+    the engine recorded for every trick of many random deals."""
+    from ulti.play import trick_winner
+
+    rng = random.Random(8)
+    seen = 0
+    for _ in range(300):
+        d = Deal(seed=rng.getrandbits(64), dealer=rng.randrange(3))
+        while not d.is_over():
+            d.apply(random_action(d, rng, pass_bias=0.6))
+        if d.contract is None:
+            continue
+        for leader, cards, winner in d.tricks:
+            i, _ = trick_winner(cards, d.trump, no_trump=not d.contract.trump)
+            assert (leader + i) % 3 == winner
+            seen += 1
+    assert seen > 500

@@ -191,3 +191,22 @@ def test_fixed_result_equals_brute_force(seed: int) -> None:
             assert tuple(sorted((k, int(v)) for k, v in got.items())) == next(iter(outcomes))
         found[got is not None] += 1
     assert found[False] > 0 and found[True] > 0
+
+
+def test_the_quick_core_position_equals_the_one_built_from_a_position() -> None:
+    """R7's quick path (``core_of_deal``) and :meth:`Position.from_deal` build the same
+    position for the compiled core, at every point of play of many random deals."""
+    from ulti.solver import core_of_deal
+
+    rng = random.Random(44)
+    compared = 0
+    for _ in range(60):
+        d = Deal(seed=rng.getrandbits(64), dealer=rng.randrange(3))
+        while not d.is_over():
+            if d.phase == Phase.PLAY and d.tricks_played:
+                quick = core_of_deal(d).state()
+                full = Position.from_deal(d).core().state()
+                assert quick == full
+                compared += 1
+            d.apply(random_action(d, rng, pass_bias=0.6))
+    assert compared > 200

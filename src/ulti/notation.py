@@ -252,38 +252,17 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
     if multiplier < 1:
         raise NotationError("multiplier: a positive whole number (V1: 2 when a first-round "
                             "bid stood)")
-    s = soloist
-    sm, dm, _, _ = marriage_points(marriages, trump, s) if bid.trump else (0, 0, False, False)
-    tricks = 10 - n_left[0]
+    # a VII already taken is counted as fallen early (its Ulti is lost); one in the trick in
+    # progress is seen there
     seven = trump * 8 if trump >= 0 else -1
-    # the soloist held the trump VII if it is in their hand now (a VII already taken is
-    # counted as fallen early: its Ulti is lost)
-    had_seven = seven >= 0 and bool(hands[s] >> seven & 1)
-    seven_trick = -1 if seven < 0 or not (taken[0] | taken[1] | taken[2]) >> seven & 1 else 0
-    pos = Position(
-        hands=(hands[0], hands[1], hands[2]),
-        trick=tuple(trick_cards),
-        leader=leader,
-        trump=trump,
-        no_trump=not bid.trump,
-        soloist=s,
-        ulti=bid.has(Kind.ULTI) and trump >= 0,
-        tricks=tricks,
-        sp=card_points(taken[s]) if bid.trump else 0,
-        dp=card_points(taken[(s + 1) % 3] | taken[(s + 2) % 3]) if bid.trump else 0,
+    seven_taken = seven >= 0 and bool((taken[0] | taken[1] | taken[2]) >> seven & 1)
+    pos = Position.from_summary(
+        contract=bid, rules=rules, trump=trump, soloist=soloist,
+        hands=(hands[0], hands[1], hands[2]), talon=talon, trick=tuple(trick_cards),
+        leader=leader, taken=(taken[0], taken[1], taken[2]),
         won=(taken[0].bit_count() // 3, taken[1].bit_count() // 3, taken[2].bit_count() // 3),
-        aces=(taken[0] & ACES, taken[1] & ACES, taken[2] & ACES),
-        seven_trick=seven_trick,
-        talon=talon,
-        sm=sm,
-        dm=dm,
-        forty_declared=any(st == s and su == trump for st, su in marriages),
-        twenty_declared=any(st == s and su != trump for st, su in marriages),
-        had_seven=had_seven,
-        talon_ace_loses=rules.talon_ace_loses_four_aces,
-        items=tuple(money_for(bid, kontra, multiplier, rules)),
-        contract=bid,
-    )
+        last_winner=-1, seven_trick=0 if seven_taken else -1, soloist_played_seven=False,
+        marriages=marriages, kontra=kontra, multiplier=multiplier)
     return pos, bid
 
 

@@ -105,7 +105,6 @@ class Position:
         player).  At the first trick, seats yet to play are taken to declare every marriage
         they may (R5)."""
         from ulti.legality import marriage_options
-        from ulti.scoring import money_for
 
         c = contract
         s = soloist
@@ -121,7 +120,6 @@ class Position:
                     marriages.append((seat, suit))
                     if c.hundred == Kind.TWENTY_HUNDRED and seat == s:
                         break
-        sm, dm, forty, twenty = marriage_points(marriages, trump, s)
         taken = [0, 0, 0]
         won = [0, 0, 0]
         seven = trump * 8 if trump >= 0 else -1
@@ -134,18 +132,47 @@ class Position:
                     seven_trick = i
                     soloist_played_seven = (lead + k) % 3 == s
             won[winner] += 1
-        lead_now = (to_move - len(trick)) % 3
+        return cls.from_summary(
+            contract=c, rules=rules, trump=trump, soloist=s, hands=hands, talon=talon,
+            trick=trick, leader=(to_move - len(trick)) % 3, taken=(taken[0], taken[1], taken[2]),
+            won=(won[0], won[1], won[2]), last_winner=tricks[-1][2] if len(tricks) == 10 else -1,
+            seven_trick=seven_trick, soloist_played_seven=soloist_played_seven,
+            marriages=marriages, items=items, kontra=kontra, multiplier=multiplier,
+            had_seven=had_seven)
+
+    @classmethod
+    def from_summary(cls, *, contract: Bid, rules: Ruleset, trump: int, soloist: int,
+                     hands: tuple[int, int, int], talon: int, trick: tuple[int, ...],
+                     leader: int, taken: tuple[int, int, int], won: tuple[int, int, int],
+                     last_winner: int, seven_trick: int, soloist_played_seven: bool,
+                     marriages: Sequence[tuple[int, int]],
+                     items: tuple[tuple[Item, Money], ...] | None = None,
+                     kontra: dict[Kind, tuple[int, int]] | None = None, multiplier: int = 1,
+                     had_seven: bool | None = None) -> Position:
+        """The one place a :class:`Position` is built: from the past compressed to what the
+        search needs (the cards each seat has taken and its tricks, who won the tenth, the
+        trick in which the trump VII fell and whether the soloist played it, the marriages
+        that count) and the present (hands, talon, the trick in progress from ``leader``)."""
+        from ulti.scoring import money_for
+
+        c = contract
+        s = soloist
+        seven = trump * 8 if trump >= 0 else -1
+        n_tricks = won[0] + won[1] + won[2]
         for k, x in enumerate(trick):
             if x == seven:
-                seven_trick = len(tricks)
-                soloist_played_seven = (lead_now + k) % 3 == s
-        sp = card_points(taken[s])
-        dp = card_points(taken[(s + 1) % 3] | taken[(s + 2) % 3])
-        if len(tricks) == 10:
-            if tricks[-1][2] == s:
-                sp += 10
-            else:
-                dp += 10
+                seven_trick = n_tricks
+                soloist_played_seven = (leader + k) % 3 == s
+        sm, dm, forty, twenty = marriage_points(marriages, trump, s)
+        sp = dp = 0
+        if c.trump:  # P4: no card points in a no-trump contract
+            sp = card_points(taken[s])
+            dp = card_points(taken[(s + 1) % 3] | taken[(s + 2) % 3])
+            if n_tricks == 10:
+                if last_winner == s:
+                    sp += 10
+                else:
+                    dp += 10
         if had_seven is None:
             had_seven = seven >= 0 and (soloist_played_seven or bool(hands[s] >> seven & 1))
         if items is None:
@@ -153,15 +180,15 @@ class Position:
         return cls(
             hands=hands,
             trick=trick,
-            leader=lead_now,
+            leader=leader,
             trump=trump,
             no_trump=not c.trump,
             soloist=s,
             ulti=c.has(Kind.ULTI) and trump >= 0,
-            tricks=len(tricks),
+            tricks=n_tricks,
             sp=sp,
             dp=dp,
-            won=(won[0], won[1], won[2]),
+            won=won,
             aces=(taken[0] & ACES, taken[1] & ACES, taken[2] & ACES),
             seven_trick=seven_trick,
             talon=talon,
@@ -397,6 +424,27 @@ def fixed(pos: Position, budget: int = 200_000) -> dict[Item, Status] | None:
     return {item: Status(st) for (item, _), st in zip(pos.items, got, strict=True)}
 
 
+def core_of_deal(d: DealState) -> _core.CorePosition:
+    """The compiled core's position of a deal in its play phase, the quick way (no
+    :class:`Position`: the engine asks R7's questions after every trick of an open contract).
+    Twin of :meth:`Position.from_summary` + :meth:`Position.core`."""
+    c = d.contract
+    assert c is not None
+    s = d.soloist
+    t0, t1, t2 = d.taken
+    sp = dp = 0
+    if c.trump:
+        sol = (t0, t1, t2)[s]
+        last = 10 if d.tricks_played == 10 else 0
+        sp = (sol & POINT_CARDS).bit_count() * 10 + (last if d.last_winner == s else 0)
+        dp = ((t0 | t1 | t2) & ~sol & POINT_CARDS).bit_count() * 10 + (
+            last if d.last_winner != s else 0)
+    return _core.CorePosition(d.hands, d.trump, not c.trump, s, d.ulti_bit != 0,
+                              d.leader if d.trick else d.player, d.tricks_played, sp, dp,
+                              d.tricks_won, (t0 & ACES, t1 & ACES, t2 & ACES), d.seven_trick,
+                              d.trick)
+
+
 def fixed_in_deal(d: DealState, budget: int) -> dict[Item, Status] | None:
     """:func:`fixed` for a deal at a trick start, the quick way (no :class:`Position`): the
     engine asks this after every trick of an open contract (R7)."""
@@ -417,16 +465,7 @@ def fixed_in_deal(d: DealState, budget: int) -> dict[Item, Status] | None:
             _LOCAL.items = None
             return None  # amounts beyond the solver's range: play on
         _LOCAL.items = items
-    t0, t1, t2 = d.taken
-    sol = (t0, t1, t2)[s]
-    last = 10 if d.tricks_played == 10 else 0
-    sp = (sol & POINT_CARDS).bit_count() * 10 + (last if d.last_winner == s else 0)
-    dp = ((t0 | t1 | t2) & ~sol & POINT_CARDS).bit_count() * 10 + (
-        last if d.last_winner != s else 0)
-    got = sv.fixed(_core.CorePosition(d.hands, d.trump, not d.contract.trump,  # type: ignore[union-attr]
-                                      s, d.ulti_bit != 0, d.player, d.tricks_played, sp, dp,
-                                      d.tricks_won, (t0 & ACES, t1 & ACES, t2 & ACES),
-                                      d.seven_trick), budget)
+    got = sv.fixed(core_of_deal(d), budget)
     if got is None:
         return None
     return {item: Status(st) for (item, _), st in zip(items, got, strict=True)}
@@ -469,11 +508,7 @@ def open_component_made(d: DealState) -> bool:
         if not d.soloist_had_seven or 0 <= d.seven_trick < 9:
             return False
         obj = _core.ULTI
-    t0, t1, t2 = d.taken
-    core = _core.CorePosition(d.hands, d.trump, not c.trump, s, d.ulti_bit != 0,
-                              d.leader if d.trick else d.player, d.tricks_played, 0, 0, won,
-                              (t0 & ACES, t1 & ACES, t2 & ACES), d.seven_trick, d.trick)
-    return bool(_solver().objective(core, obj))
+    return bool(_solver().objective(core_of_deal(d), obj))
 
 
 def objective_core(pos: Position, obj: int) -> bool:

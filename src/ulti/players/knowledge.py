@@ -27,6 +27,7 @@ from ulti.cards import (
     mask_of,
 )
 from ulti.observation import Observation
+from ulti.play import overtakes
 from ulti.rules import Ruleset
 
 
@@ -112,11 +113,9 @@ def _infer(cs: tuple[int, ...], lead: int, trump: int, beats: tuple[int, ...],
                     cannot[p] |= SUIT_MASKS[trump]  # and no trump (R3)
                 elif trumped and not (1 << c) & beats[best]:
                     cannot[p] |= beats[best]  # trumped low: no higher trump (R3)
-        if (1 << c) & beats[best]:
+        if overtakes(c, best, trumped, trump, beats):  # R4
             best = c
-        elif not trumped and s == trump:
-            best = c
-            trumped = True
+            trumped = trumped or s == trump
 
 
 def sample(k: Knowledge, rng: random.Random) -> tuple[tuple[int, int, int], int]:

@@ -36,6 +36,7 @@ from ulti.cards import (
     mask_of,
 )
 from ulti.observation import Observation
+from ulti.play import overtakes, trick_winner
 from ulti.players.base import Player
 from ulti.players.evaluate import Candidate, candidates, contract_estimate, trump_strength
 from ulti.players.knowledge import Knowledge, knowledge
@@ -324,22 +325,15 @@ def _strength(c: int, trump_game: bool) -> int:
 
 
 def _trick_state(obs: Observation, trump: int, trump_game: bool) -> tuple[int, int, bool]:
-    """(best card, its seat, trumped) of the trick in progress."""
-    beats = BEATS_TRUMP_ORDER if trump_game else BEATS_PLAIN_ORDER
-    best = obs.trick[0]
-    seat = obs.trick_leader
-    trumped = trump >= 0 and best >> 3 == trump
-    for i, c in enumerate(obs.trick[1:], 1):
-        if (1 << c) & beats[best]:
-            best, seat = c, (obs.trick_leader + i) % 3
-        elif not trumped and trump >= 0 and c >> 3 == trump:
-            best, seat, trumped = c, (obs.trick_leader + i) % 3, True
-    return best, seat, trumped
+    """(best card, its seat, trumped) of the trick in progress (:func:`ulti.play.trick_winner`,
+    R4)."""
+    i, trumped = trick_winner(obs.trick, trump, no_trump=not trump_game)
+    return obs.trick[i], (obs.trick_leader + i) % 3, trumped
 
 
 def _beats(c: int, best: int, trumped: bool, trump: int, trump_game: bool) -> bool:
-    beats = BEATS_TRUMP_ORDER if trump_game else BEATS_PLAIN_ORDER
-    return bool((1 << c) & beats[best]) or (not trumped and trump >= 0 and c >> 3 == trump)
+    return overtakes(c, best, trumped, trump, BEATS_TRUMP_ORDER if trump_game else
+                     BEATS_PLAIN_ORDER)
 
 
 def _value(c: int) -> int:
