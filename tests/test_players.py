@@ -41,7 +41,7 @@ def test_players_get_their_own_observation_and_the_legal_actions_only() -> None:
         for obs, legal in spy.seen:
             assert isinstance(obs, Observation) and obs.seat == seat
             assert obs.current_player == seat and obs.seed is None
-            assert tuple(obs.legal_actions) == tuple(str(a) for a in legal)
+            assert obs.legal_actions == tuple(legal)
             assert not hasattr(obs, "hands")  # no deal, no other hand
 
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import public_cards, random_action
-from ulti.actions import ActionKind, parse_action
+from ulti.actions import ActionKind
 from ulti.cards import FULL_DECK, card_points
 from ulti.deal import Deal
 from ulti.record import dumps, loads
@@ -62,12 +62,11 @@ def check_observations(d: Deal, k: Knowledge) -> None:
         allowed = k.allowed(d, seat)
         assert o.visible_cards() & ~allowed == 0, f"seat {seat} sees a hidden card"
         assert sum(1 << c for c in o.hand) == d.hands[seat]
-        for who, text in o.history:
-            act = parse_action(text) if text != "discard" else None
+        for who, kind, act in o.history:
             if act is not None and act.cards:
-                assert all(allowed >> c & 1 for c in act.cards), text
-            if text == "discard":
-                assert who != seat and not d.is_over()
+                assert all(allowed >> c & 1 for c in act.cards), act
+            if act is None:  # a discard shown without its cards
+                assert kind == ActionKind.DISCARD and who != seat and not d.is_over()
         if not d.is_over():
             assert o.seed is None and o.dealt_hands is None and o.final_talon is None
             if o.talon is not None:

@@ -142,6 +142,24 @@ class Action:
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (parse_action, (self._text,))
 
+    def to_dict(self) -> dict[str, object]:
+        """A typed, JSON-ready form: ``text`` (canonical), ``kind``, ``id`` and the fields of
+        its kind (``card``; ``cards``; ``bid``; ``suit``; ``component`` and ``level``)."""
+        k = self.kind
+        out: dict[str, object] = {"text": self._text, "kind": k.name.lower(), "id": self.id}
+        if k == ActionKind.PLAY:
+            out["card"] = self.card
+        elif k == ActionKind.DISCARD:
+            out["cards"] = list(self.cards)
+        elif k == ActionKind.BID:
+            out["bid"] = self.bid
+        elif k in (ActionKind.TRUMP, ActionKind.MARRIAGE):
+            out["suit"] = self.suit
+        elif k == ActionKind.KONTRA:
+            out["component"] = int(self.component)
+            out["level"] = self.level
+        return out
+
 
 # --------------------------------------------------------------------------------------------
 # the interned actions

@@ -16,8 +16,8 @@ from ulti.actions import Action, ActionKind
 from ulti.bids import Bid
 from ulti.cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES_EN
 from ulti.legality import Reason, bid_rule, same_trump_kind
-from ulti.scoring import forfeit
-from ulti.state import DealState, IllegalAction, Phase
+from ulti.scoring import Outcome, Termination, forfeit
+from ulti.state import DealState, Event, IllegalAction, Phase
 
 
 def legal(d: DealState) -> list[Action]:
@@ -161,7 +161,8 @@ def _end_round1(d: DealState) -> None:
             d.hands[seat] |= 1 << c
         pos += 5
     d.initial_hands = (d.hands[0], d.hands[1], d.hands[2])
-    d._event("auction", winner, "first round over; the rest is dealt")
+    if d._events is not None:
+        d._events.append(Event("auction", winner, "first round over; the rest is dealt"))
     d.player = winner
     d.phase = Phase.DISCARD
     if d.bid is not None:
@@ -178,10 +179,11 @@ def _end(d: DealState) -> None:
     s = d.bidder
     d.soloist = s
     d.contract = b
-    d._event("auction", s, f"auction over: seat {s} plays {b.key}")
+    if d._events is not None:
+        d._events.append(Event("auction", s, f"auction over: seat {s} plays {b.key}",
+                               name=b.key))
     if b.key == "simple" and d.rules.simple_forfeit:
-        d.end_reason = "A5: a final Simple is not played"
-        d._finish(forfeit(d))
+        d._finish(Outcome(Termination.SIMPLE_NOT_PLAYED), forfeit(d))
         return
     if b.trump and not b.hearts and not d.rules.hearts_always_trump:
         d.phase = Phase.TRUMP
@@ -197,7 +199,9 @@ def apply_trump(d: DealState, action: Action) -> None:
     if action.suit == HEARTS:
         raise IllegalAction(Reason("B6", "hearts-bid"))
     d._log(action)
-    d._event("trump", d.player, f"trump: {SUIT_NAMES_EN[action.suit]}")
+    if d._events is not None:
+        d._events.append(Event("trump", d.player, f"trump: {SUIT_NAMES_EN[action.suit]}",
+                               value=action.suit))
     play.start(d, action.suit)
 
 

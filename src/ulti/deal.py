@@ -155,7 +155,7 @@ _AK_CLAIM = ActionKind.CLAIM
 _LISTS = ("hands", "trick", "trick_seats", "tricks", "taken", "tricks_won", "marriages",
           "kontra_queue", "pending")
 _SCALARS = ("_money", "_settlement", "best_card", "best_seat", "bid", "bid_multiplier",
-            "bid_rank", "bidder", "contract", "end_reason", "exposed", "initial_hands",
+            "bid_rank", "bidder", "contract", "outcome", "exposed", "initial_hands",
             "last_winner", "leader", "led_suit", "passes", "phase", "player", "round1_bid",
             "seven_trick", "soloist", "soloist_had_seven", "talon", "talon_owner", "trick_mask",
             "beats", "trump", "trumped", "ulti_bit", "ulti_card", "kontra_raised")
@@ -256,7 +256,7 @@ class Deal(DealState):
         self.exposed = 0
         self.pending = []
         self.statuses = {}
-        self.end_reason = ""
+        self.outcome = None
         self._settlement = None
         self.history = []
         # The event log is recorded only on request: it is fully determined by the history, so
@@ -308,7 +308,7 @@ class Deal(DealState):
 
     def _deal_event(self) -> Event:
         return Event("deal", self.dealer, f"seat {self.dealer} deals; seat {self.forehand} is "
-                                          f"forehand")
+                                          f"forehand", value=self.forehand)
 
     def record_events(self) -> None:
         """Keep the event log live from now on (a server streaming events wants this)."""
@@ -458,7 +458,7 @@ class Deal(DealState):
             else:
                 (_, trick, seats, self.trick_mask, self.leader, self.led_suit, self.best_card,
                  self.best_seat, self.trumped, self.seven_trick, taken, won, self.tricks_played,
-                 self.last_winner, pending, statuses, self.end_reason, self._settlement,
+                 self.last_winner, pending, statuses, self.outcome, self._settlement,
                  self.phase, self.exposed, queue, self.kontra_raised, n_tricks, n_events) = entry
                 self.trick = list(trick)
                 self.trick_seats = list(seats)
@@ -481,7 +481,7 @@ class Deal(DealState):
                 self.leader, self.led_suit, self.best_card, self.best_seat, self.trumped,
                 self.seven_trick, tuple(self.taken), tuple(self.tricks_won), self.tricks_played,
                 self.last_winner, tuple(self.pending), tuple(self.statuses.items()),
-                self.end_reason, self._settlement, self.phase, self.exposed,
+                self.outcome, self._settlement, self.phase, self.exposed,
                 tuple(self.kontra_queue), self.kontra_raised, len(self.tricks),
                 -1 if self._events is None else len(self._events))
 
@@ -536,7 +536,7 @@ class Deal(DealState):
         self.pending = []
         self.statuses = {}
         self.leader = -1
-        self.end_reason = ""
+        self.outcome = None
         self._settlement = None
         self._money = None
 
@@ -612,7 +612,7 @@ class Deal(DealState):
             self.last_winner, tuple(self.marriages),
             tuple(sorted((int(k), tuple(v)) for k, v in self.kontra.items())),
             tuple(self.kontra_queue), self.kontra_raised, self.exposed, tuple(self.pending),
-            tuple(sorted(self.statuses.items())), self.end_reason,
+            tuple(sorted(self.statuses.items())), self.outcome,
             tuple((s, str(a)) for s, a in self.history), self._settlement,
         )
 

@@ -10,14 +10,29 @@ seed and the whole deal are shown (the talon's points count in the settlement, P
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from enum import Enum
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ulti.actions import ActionKind
-from ulti.bids import KIND_NAMES
+from ulti.actions import Action, ActionKind
+from ulti.bids import Kind
 from ulti.cards import card_points, cards_of
+from ulti.scoring import Outcome
 
 if TYPE_CHECKING:
     from ulti.deal import Deal
+
+
+class Move(NamedTuple):
+    """One entry of the public course of a deal: ``seat`` took ``action`` (``None`` for
+    another seat's discard, whose cards are hidden: ``kind`` is still ``DISCARD``)."""
+
+    seat: int
+    kind: ActionKind
+    action: Action | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind.name.lower(),
+                "action": self.action.to_dict() if self.action is not None else None}
 
 
 @dataclass(frozen=True)
@@ -39,17 +54,18 @@ class Observation:
     soloist: int
     contract: str | None
     trump: int
-    history: tuple[tuple[int, str], ...]  # every action, others' discards without their cards
+    history: tuple[Move, ...]  # every action, others' discards without their cards
     marriages: tuple[tuple[int, int], ...]  # (seat, suit) declared
-    kontras: tuple[tuple[str, int, int], ...]  # (component, level vs 1st, vs 2nd defender)
+    kontras: tuple[tuple[Kind, int, int], ...]  # (component, level vs 1st, vs 2nd defender)
     tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards in play order, winner)
     trick: tuple[int, ...]  # the cards of the trick in progress
     trick_leader: int
     exposed: tuple[tuple[int, tuple[int, ...]], ...]  # hands laid open (R7)
     points_taken: tuple[int, int, int]  # card points in each seat's tricks (public: cards seen)
-    legal_actions: tuple[str, ...]  # only for the player to act
+    legal_actions: tuple[Action, ...]  # only for the player to act
     over: bool
-    end_reason: str
+    end_reason: str  # in English; ``outcome`` as data
+    outcome: Outcome | None
     settlement: dict[str, Any] | None
     seed: int | None  # only when the deal is over (D2)
     dealt_hands: tuple[tuple[int, ...], ...] | None  # the dealt hands, only when over
@@ -83,12 +99,22 @@ class Observation:
                 m |= 1 << c
         for c in self.final_talon or ():
             m |= 1 << c
+        for move in self.history:
+            for c in move.action.cards if move.action is not None else ():
+                m |= 1 << c
+        for a in self.legal_actions:
+            for c in a.cards:
+                m |= 1 << c
         return m
 
 
 def _jsonable(v: Any) -> Any:
+    if isinstance(v, Move | Action | Outcome):
+        return v.to_dict()
     if isinstance(v, tuple | list):
         return [_jsonable(x) for x in v]
+    if isinstance(v, Enum):
+        return v.value
     return v
 
 
@@ -99,14 +125,14 @@ def observe(d: Deal, seat: int) -> Observation:
     history = []
     for who, act in d.history:
         if act.kind == ActionKind.DISCARD and who != seat and not over:
-            history.append((who, "discard"))
+            history.append(Move(who, act.kind, None))
         else:
-            history.append((who, str(act)))
+            history.append(Move(who, act.kind, act))
     exposed = tuple((p, tuple(cards_of(d.hands[p]))) for p in range(3)
                     if d.exposed >> p & 1 and p != seat)
     show_talon = over or (d.talon_owner == seat and d.talon_owner >= 0)
-    kontras = tuple((KIND_NAMES[k], v[0], v[1]) for k, v in sorted(d.kontra.items()))
-    legal = tuple(str(a) for a in d.legal_actions()) if d.current_player == seat else ()
+    kontras = tuple((Kind(k), v[0], v[1]) for k, v in sorted(d.kontra.items()))
+    legal = tuple(d.legal_actions()) if d.current_player == seat else ()
     settlement = d.settlement.to_dict() if d.settlement is not None else None
     return Observation(
         seat=seat,
@@ -135,6 +161,7 @@ def observe(d: Deal, seat: int) -> Observation:
         legal_actions=legal,
         over=over,
         end_reason=d.end_reason,
+        outcome=d.outcome,
         settlement=settlement,
         seed=d.seed if over else None,
         dealt_hands=tuple(tuple(cards_of(h)) for h in d.initial_hands) if over else None,

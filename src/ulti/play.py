@@ -20,8 +20,8 @@ from ulti.actions import Action, ActionKind
 from ulti.bids import Kind
 from ulti.cards import BEATS_PLAIN_ORDER, BEATS_TRUMP_ORDER, SEVEN, card, cards_of
 from ulti.legality import Reason, marriage_options, marriage_rule, play_rule
-from ulti.scoring import Status, items_of, settle, status
-from ulti.state import DealState, IllegalAction, Phase
+from ulti.scoring import Outcome, Status, Termination, items_of, settle, status
+from ulti.state import DealState, Event, IllegalAction, Phase
 
 if TYPE_CHECKING:
     from ulti.adjudicator import Adjudicator
@@ -199,7 +199,9 @@ def _finish_trick(d: DealState, r7: bool) -> None:
     d.taken[w] |= d.trick_mask
     d.tricks_won[w] += 1
     d.tricks_played += 1
-    d._event("trick", w, f"trick {d.tricks_played} to seat {w}", tuple(d.trick))
+    if d._events is not None:
+        d._events.append(Event("trick", w, f"trick {d.tricks_played} to seat {w}",
+                               tuple(d.trick), tuple(d.trick_seats), value=d.tricks_played))
     d.trick = []
     d.trick_seats = []
     d.trick_mask = 0
@@ -214,8 +216,10 @@ def _finish_trick(d: DealState, r7: bool) -> None:
     if d.tricks_played == 1 and c.open:  # R7 (V10: the soloist alone)
         s = d.soloist
         d.exposed = 0b111 if not d.rules.soloist_alone_exposes else 1 << s
-        shown = tuple(x for p in range(3) if d.exposed >> p & 1 for x in cards_of(d.hands[p]))
-        d._event("expose", s, "hands laid face up", shown)
+        if d._events is not None:
+            shown = [(x, p) for p in range(3) if d.exposed >> p & 1 for x in cards_of(d.hands[p])]
+            d._events.append(Event("expose", s, "hands laid face up",
+                                   tuple(x for x, _ in shown), tuple(p for _, p in shown)))
     if c.open and r7 and _settle_if_fixed(d):
         return
     if d.tricks_played == 1:
@@ -234,11 +238,8 @@ def update_statuses(d: DealState) -> bool:
     d.pending = still
     if still:
         return False
-    if d.tricks_played == 10:
-        d.end_reason = "R8: ten tricks played"
-    else:
-        d.end_reason = f"R8: every item decided after trick {d.tricks_played}"
-    d._finish(settle(d, d.statuses))
+    end = Termination.TEN_TRICKS if d.tricks_played == 10 else Termination.DECIDED
+    d._finish(Outcome(end, d.tricks_played), settle(d, d.statuses))
     return True
 
 
@@ -263,9 +264,7 @@ def _settle_if_fixed(d: DealState) -> bool:
         return False
     d.statuses.update(got)
     d.pending = []
-    d.end_reason = (f"R7: after trick {d.tricks_played} no play can change the result "
-                    f"(proved by the solver)")
-    d._finish(settle(d, d.statuses))
+    d._finish(Outcome(Termination.PROVED, d.tricks_played), settle(d, d.statuses))
     return True
 
 
@@ -304,7 +303,7 @@ def apply_extra(d: DealState, action: Action) -> None:
         why = marriage_rule(c, d.trump, d.soloist, p, d.hands[p], _declared(d, p), action.suit)
         if why is not None:
             raise IllegalAction(why)
-        d._log(action)
+        d._log(action, 40 if action.suit == d.trump else 20)  # R5
         d.marriages.append((p, action.suit))
         return
     if k == ActionKind.KONTRA:
@@ -337,9 +336,7 @@ def settle_claim(d: DealState, action: Action, end: DealState) -> None:
     d._log(action)
     d.statuses = dict(end.statuses)
     d.pending = []
-    d.end_reason = (f"R7: seat {p} claimed after trick {d.tricks_played}; the solver "
-                    f"upheld the claim; settled by best play")
-    d._finish(end._settlement)
+    d._finish(Outcome(Termination.CLAIM, d.tricks_played, p), end._settlement)
 
 
 __all__ = ["R7_BUDGET", "apply_card", "apply_extra", "best_play_to_end", "check_claim",

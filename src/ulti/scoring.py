@@ -11,7 +11,8 @@ disagree.  "Decided" means decided whatever anyone plays from here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import IntEnum
+from dataclasses import dataclass
+from enum import Enum, IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ulti.actions import kontra_title
@@ -197,6 +198,64 @@ def status(d: Deal, item: Item) -> Status:
                 return _VOID  # the soloist cannot win it, and no defender can take them all
         return _OPEN
     raise AssertionError(item)
+
+
+# --------------------------------------------------------------------------------------------
+# how a deal ended (python-chess's Outcome / Termination)
+
+
+class Termination(Enum):
+    """Why a deal ended."""
+
+    TEN_TRICKS = "ten-tricks"  # R8: every trick played
+    DECIDED = "decided"  # R8: every item decided before the tenth trick
+    PROVED = "proved"  # R7: in an open contract, no play can change the result any more
+    CLAIM = "claim"  # R7: a claim upheld, settled by best play
+    SIMPLE_NOT_PLAYED = "simple-not-played"  # A5: a final Simple is not played
+
+
+_TERMINATION_RULE = {Termination.TEN_TRICKS: "R8", Termination.DECIDED: "R8",
+                     Termination.PROVED: "R7", Termination.CLAIM: "R7",
+                     Termination.SIMPLE_NOT_PLAYED: "A5"}
+_TERMINATION_TEXT = {
+    Termination.TEN_TRICKS: ("ten tricks played", "mind a tíz ütés lement"),
+    Termination.DECIDED: ("every item decided after trick {tricks}",
+                          "a(z) {tricks}. ütés után minden tétel eldőlt"),
+    Termination.PROVED: ("after trick {tricks} no play can change the result (proved by the "
+                         "solver)",
+                         "a(z) {tricks}. ütés után semmi nem változtathat az eredményen (a "
+                         "megoldó bizonyította)"),
+    Termination.CLAIM: ("seat {claimant} claimed after trick {tricks}; the solver upheld the "
+                        "claim; settled by best play",
+                        "a(z) {claimant}. hely a(z) {tricks}. ütés után terítéket kért; a "
+                        "megoldó helybenhagyta; a legjobb játék szerint számolva"),
+    Termination.SIMPLE_NOT_PLAYED: ("a final Simple is not played",
+                                    "a végső passz partit nem játsszák le"),
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a deal ended: the :class:`Termination`, after how many tricks, and who claimed
+    (R7; else -1).  ``rule`` is its RULES.md id; :meth:`text` says it in words."""
+
+    termination: Termination
+    tricks: int = 0
+    claimant: int = -1
+
+    @property
+    def rule(self) -> str:
+        return _TERMINATION_RULE[self.termination]
+
+    def text(self, lang: str = "en") -> str:
+        """In words, after the rule id (``R8: ten tricks played``)."""
+        tpl = _TERMINATION_TEXT[self.termination][1 if lang == "hu" else 0]
+        return f"{self.rule}: " + tpl.format(tricks=self.tricks, claimant=self.claimant)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"termination": self.termination.value, "rule": self.rule,
+                "tricks": self.tricks, "claimant": self.claimant,
+                "text": self.text("en"), "text_hu": self.text("hu")}
 
 
 # --------------------------------------------------------------------------------------------

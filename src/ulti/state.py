@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ulti.adjudicator import Adjudicator
     from ulti.bids import Bid, Kind, Ladder
     from ulti.rules import Ruleset
-    from ulti.scoring import Item, Settlement, Status
+    from ulti.scoring import Item, Outcome, Settlement, Status
 
 
 class Phase(IntEnum):
@@ -45,16 +45,39 @@ class IllegalAction(UltiError):
 
 
 class Event(NamedTuple):
-    """One entry of the event log: an action taken, or what followed from it."""
+    """One entry of the event log: an action taken, or what followed from it.  Typed: front
+    ends render from the fields; ``text`` is the English line for logs.
 
-    kind: str  # "deal", "action", "auction", "trump", "trick", "expose", "over"
+    ========  ================================================================================
+    kind      fields
+    ========  ================================================================================
+    deal      ``seat``: the dealer; ``value``: forehand
+    action    ``seat`` acted: ``action``; ``cards`` its cards; a marriage's ``value`` (20/40)
+    auction   ``seat``: who won it; ``name``: the contract's bid key ("" after V1's first round)
+    trump     ``seat``: the soloist; ``value``: the trump suit
+    trick     ``seat``: the winner; ``cards`` in play order, ``seats`` who played each;
+              ``value``: the trick's number (1-10)
+    expose    ``cards`` laid face up (R7), ``seats`` whose each is
+    over      ``outcome``
+    ========  ================================================================================
+    """
+
+    kind: str
     seat: int
     text: str
     cards: tuple[int, ...] = ()
+    seats: tuple[int, ...] = ()
+    action: Action | None = None
+    value: int = 0
+    name: str = ""
+    outcome: Outcome | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "text": self.text,
-                "cards": list(self.cards)}
+                "cards": list(self.cards), "seats": list(self.seats),
+                "action": self.action.to_dict() if self.action is not None else None,
+                "value": self.value, "name": self.name,
+                "outcome": self.outcome.to_dict() if self.outcome is not None else None}
 
 
 class DealState:
@@ -79,7 +102,6 @@ class DealState:
         "contract",
         "custom_deck",
         "dealer",
-        "end_reason",
         "exposed",
         "forehand",
         "hands",
@@ -95,6 +117,7 @@ class DealState:
         "leader",
         "led_suit",
         "marriages",
+        "outcome",
         "passes",
         "pending",
         "phase",
@@ -139,7 +162,6 @@ class DealState:
     contract: Bid | None
     custom_deck: bool
     dealer: int
-    end_reason: str
     exposed: int
     forehand: int
     hands: list[int]
@@ -155,6 +177,7 @@ class DealState:
     leader: int
     led_suit: int
     marriages: list[tuple[int, int]]
+    outcome: Outcome | None
     passes: int
     pending: list[Item]
     phase: Phase
@@ -193,25 +216,29 @@ class DealState:
             self._money = money(self)
         return self._money
 
-    def _log(self, action: Action) -> None:
+    def _log(self, action: Action, value: int = 0) -> None:
         p = self.player
         self.history.append((p, action))
         if self._events is not None:
-            self._events.append(Event("action", p, action._text, action.cards))
-
-    def _event(self, kind: str, seat: int, text: str, cards: tuple[int, ...] = ()) -> None:
-        if self._events is not None:
-            self._events.append(Event(kind, seat, text, cards))
+            self._events.append(Event("action", p, action._text, action.cards, action=action,
+                                      value=value))
 
     def _wrong_phase(self, action: Action, doing: str, rule: str) -> IllegalAction:
         return IllegalAction(Reason(rule, "wrong-phase", {"seat": self.player, "doing": doing,
                                                           "action": str(action)}))
 
-    def _finish(self, settlement: Settlement) -> None:
+    @property
+    def end_reason(self) -> str:
+        """How the deal ended, in English (``""`` while it runs); :attr:`outcome` as data."""
+        return self.outcome.text() if self.outcome is not None else ""
+
+    def _finish(self, outcome: Outcome, settlement: Settlement) -> None:
+        self.outcome = outcome
         self._settlement = settlement
         self.phase = Phase.OVER
         self.player = -1
-        self._event("over", -1, self.end_reason)
+        if self._events is not None:
+            self._events.append(Event("over", -1, outcome.text(), outcome=outcome))
 
 
 __all__ = ["DealState", "Event", "IllegalAction", "Phase"]

@@ -28,7 +28,7 @@ from ulti import _core
 from ulti import solver as S
 from ulti.actions import Action, ActionKind, bid, discard, play
 from ulti.actions import trump as trump_action
-from ulti.bids import KIND_NAMES, Bid, Kind
+from ulti.bids import Bid, Kind
 from ulti.cards import mask_of
 from ulti.observation import Observation
 from ulti.players.base import Player
@@ -38,7 +38,6 @@ from ulti.players.rules import RulesPlayer
 from ulti.rules import Ruleset
 from ulti.scoring import money_for
 
-KIND_BY_NAME = {v: k for k, v in KIND_NAMES.items()}
 MIN_SAMPLES = 4
 
 
@@ -279,7 +278,7 @@ class PimcPlayer(Player):
         contract = self.rules.ladder[obs.contract] if obs.contract else None
         assert contract is not None
         hands, talon = sample(k, self.rng)
-        kontra = {KIND_BY_NAME[name]: (a, b) for name, a, b in obs.kontras}
+        kontra = {kind: (a, b) for kind, a, b in obs.kontras}
         return S.Position.from_facts(
             contract=contract, rules=self.rules, trump=obs.trump, soloist=obs.soloist,
             hands=hands, talon=talon, tricks=obs.tricks, trick=obs.trick, to_move=obs.seat,

@@ -386,8 +386,9 @@ class LiveTable:
         v["winners"] = self.session.winners() if self.session.is_over() else []
         prev = self.session.deals[-2] if len(self.session.deals) > 1 else None
         if prev is not None and prev.settlement is not None:
+            assert prev.outcome is not None
             v["previous"] = {"deal": len(self.session.deals) - 1,
-                             "end_reason": prev.end_reason,
+                             "end_reason": prev.outcome.text(self.stored.lang),
                              "settlement": prev.settlement.to_dict()}
         else:
             v["previous"] = None
@@ -395,11 +396,12 @@ class LiveTable:
 
     def event_for(self, seat: int, version: int, deal_index: int, who: int, action: Action,
                   ) -> dict[str, Any]:
-        """An action as ``seat`` may see it: another seat's discard shows no cards."""
-        text = str(action)
+        """An action as ``seat`` may see it, typed (:meth:`Action.to_dict`): another seat's
+        discard shows no cards."""
+        typed: dict[str, Any] = dict(action.to_dict())
         if action.kind == ActionKind.DISCARD and who != seat:
-            text = "discard"
-        return {"v": version, "deal": deal_index, "seat": who, "action": text}
+            typed = {"kind": "discard", "text": "discard"}
+        return {"v": version, "deal": deal_index, "seat": who, "action": typed}
 
     async def broadcast(self, version: int, deal_index: int, seat: int, action: Action,
                         finished: bool) -> None:

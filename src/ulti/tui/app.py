@@ -24,7 +24,7 @@ from textual.widgets import Button, DataTable, Footer, OptionList, RichLog, Stat
 from textual.widgets.option_list import Option
 
 from ulti.actions import Action, ActionKind, kontra_title
-from ulti.bids import KIND_TITLES, Kind
+from ulti.bids import KIND_NAMES, KIND_NAMES_HU, KIND_TITLES, Kind
 from ulti.cards import SUIT_SYMBOLS, code, name, sort_for_display, symbol
 from ulti.deal import Deal, IllegalAction, Phase
 from ulti.players import Player, make_player
@@ -347,7 +347,8 @@ class UltiApp(App[None]):
         for comp, a, b in obs.kontras:
             if a or b:
                 lv = f"{kontra_title(a)}" if a == b else f"{kontra_title(a)}/{kontra_title(b)}"
-                out.append(f"{comp}: {lv}\n", style="italic")
+                name = KIND_NAMES_HU[comp] if lang == "hu" else KIND_NAMES[comp]
+                out.append(f"{name}: {lv}\n", style="italic")
         for seat, suit in obs.marriages:
             out.append(f"{names[seat][:8]}: {20 if suit != obs.trump else 40} "
                        f"{SUIT_SYMBOLS[suit]}\n")
@@ -372,16 +373,19 @@ class UltiApp(App[None]):
         out = Text()
         if obs.soloist < 0:  # the auction: its course
             out.append(f"{t(lang, 'auction')}\n", style="bold")
-            for seat, text in obs.history[-9:]:
-                if text.startswith("bid "):
-                    b = self.deal.ladder[text[4:]]
+            for seat, kind, act in obs.history[-9:]:
+                if act is None or kind == ActionKind.DISCARD:  # a discard: cards shown only
+                    text = "▭▭" if act is None or seat != HUMAN else " ".join(
+                        symbol(c) for c in act.cards)
+                elif kind == ActionKind.BID:
+                    b = self.deal.ladder[act.bid]
                     text = f"{b.title_hu if lang == 'hu' else b.title} ({b.value})"
-                elif text == "pass":
+                elif kind == ActionKind.PASS:
                     text = t(lang, "pass")
-                elif text == "pickup":
+                elif kind == ActionKind.PICKUP:
                     text = t(lang, "pickup")
-                elif text.startswith("discard"):
-                    text = "▭▭" if seat != HUMAN else text[8:]
+                else:
+                    text = action_label(act, lang, self.deal)
                 out.append(f"  {names[seat][:10]:<10} {text}\n")
             return out
         out.append(f"{t(lang, 'trick')} {len(obs.tricks) + 1}\n", style="bold")
@@ -404,7 +408,8 @@ class UltiApp(App[None]):
             out.append(f"{t(lang, 'points')}: " + ", ".join(
                 f"{names[i][:6]} {pts[i]}" for i in range(3)) + "\n", style="dim")
         if obs.over and obs.settlement:
-            out.append(f"\n{obs.end_reason}\n", style="italic")
+            assert obs.outcome is not None
+            out.append(f"\n{obs.outcome.text(lang)}\n", style="italic")
         return out
 
     async def draw_hand(self, obs: Any) -> None:
@@ -539,7 +544,8 @@ class UltiApp(App[None]):
     def show_settlement(self) -> None:
         d = self.deal
         assert d.settlement is not None
-        body = Text(d.end_reason + "\n\n")
+        assert d.outcome is not None
+        body = Text(d.outcome.text(self.lang) + "\n\n")
         body.append(d.settlement.explain(tuple(self.session.players)))  # type: ignore[arg-type]
         self.push_screen(TextScreen(t(self.lang, "settlement"), body,
                                     t(self.lang, "close")))

@@ -159,9 +159,9 @@ function renderCenter(v) {
   box.innerHTML = "";
   if (v.soloist < 0) {
     $("centerTitle").textContent = W.auction;
-    for (const [s, text] of v.history.slice(-9)) {
+    for (const move of v.history.slice(-9)) {
       const d = document.createElement("div");
-      d.textContent = `${name(s)}: ${describe(text)}`;
+      d.textContent = `${name(move.seat)}: ${describe(move.action || { kind: move.kind })}`;
       box.appendChild(d);
     }
     return;
@@ -186,23 +186,24 @@ function renderCenter(v) {
   }
 }
 
-function describe(text) {
-  if (text === "pass") return W.pass;
-  if (text === "pickup") return W.pickup;
-  if (text === "discard") return "▭▭";
-  const words = text.split(" ");
-  const suitNo = { hearts: 0, acorns: 1, leaves: 2, bells: 3 }[words[1]];
-  if (words[0] === "marriage" && suitNo !== undefined) {
-    return `${W.declare} ${suitNo === view.trump ? 40 : 20} ${SUITS[suitNo]}`;
+// An action, typed as the server sends it ({kind, text, card, cards, bid, suit, component,
+// level}; another seat's discard comes as {kind: "discard"} without cards), in words.
+function describe(a) {
+  switch (a.kind) {
+    case "pass": return W.pass;
+    case "pickup": return W.pickup;
+    case "discard": return a.cards ? a.cards.map(symbol).join(" ") : "▭▭";
+    case "play": return symbol(a.card);
+    case "marriage": return `${W.declare} ${a.suit === view.trump ? 40 : 20} ${SUITS[a.suit]}`;
+    case "trump": return `${W.trump}: ${SUITS[a.suit]} ${suitName(a.suit, lang)}`;
+    case "bid": {
+      const names = table && table.bids && table.bids[a.text];
+      if (names) return lang === "hu" ? names[1] : names[0];
+      const b = (view.legal || []).find((x) => x.action === a.text);
+      return b ? bidTitle(b) : a.bid;
+    }
+    default: return a.text;
   }
-  if (words[0] === "trump" && suitNo !== undefined) return `${W.trump}: ${SUITS[suitNo]} ${suitName(suitNo, lang)}`;
-  if (text.startsWith("bid ")) {
-    const names = table && table.bids && table.bids[text];
-    if (names) return lang === "hu" ? names[1] : names[0];
-    const b = (view.legal || []).find((x) => x.action === text);
-    return b ? bidTitle(b) : text.slice(4);
-  }
-  return text;
 }
 
 function legalOf(kind) { return (view.legal || []).filter((a) => a.kind === kind); }
@@ -288,9 +289,7 @@ function renderLog() {
   box.innerHTML = "";
   for (const ev of log.slice(-60)) {
     const d = document.createElement("div");
-    let text = ev.action;
-    if (text.startsWith("play ")) text = text.slice(5);
-    d.textContent = `${W.deal} ${ev.deal + 1} · ${name(ev.seat)}: ${describe(text)}`;
+    d.textContent = `${W.deal} ${ev.deal + 1} · ${name(ev.seat)}: ${describe(ev.action)}`;
     box.appendChild(d);
   }
   box.scrollTop = box.scrollHeight;
