@@ -433,3 +433,35 @@ def test_r4_trick_winner_is_the_one_the_engine_records() -> None:
             assert (leader + i) % 3 == winner
             seen += 1
     assert seen > 500
+
+
+def test_refusals_are_data_with_words_in_both_languages() -> None:
+    """R2/R3/R6/K2/B5 refusals carry the rule id, a code and parameters; every code has
+    English and Hungarian words, and the explanation of a card is the same rule that
+    excludes it from the legal cards."""
+    from ulti.legality import TEXTS, Reason
+
+    for code, words in TEXTS.items():
+        assert set(words) == {"en", "hu"}, code
+        assert code == "grammar" or words["en"] != words["hu"], code
+    rng = random.Random(3)
+    explained = 0
+    for _ in range(200):
+        d = Deal(seed=rng.getrandbits(64), dealer=rng.randrange(3))
+        while not d.is_over():
+            if d.phase == Phase.PLAY:
+                legal = d.legal_mask()
+                for c in range(32):
+                    why = d.why_illegal(c)
+                    assert (why is None) == bool(legal >> c & 1)
+                    if why is not None and d.hands[d.current_player] >> c & 1:
+                        assert why.rule in ("R2", "R3", "R6") and why.text("hu")
+                        with pytest.raises(IllegalAction) as info:
+                            d.apply(A.play(c))
+                        assert info.value.reason == why
+                        explained += 1
+            d.apply(random_action(d, rng, pass_bias=0.6))
+    assert explained > 300
+    reason = Reason("R2", "follow", {"suit": 1})
+    assert reason.text("en") == "must follow suit (Acorns)"
+    assert reason.text("hu") == "színt kell adni (makk)"

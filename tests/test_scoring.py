@@ -240,3 +240,25 @@ def test_four_aces_talon_ace_default_and_reading() -> None:
     assert int(A.Kind.FOUR_ACES) not in d.statuses
     play_first_legal(d, order)
     assert line(d, "Four Aces") == ("won", (-4, 8, -4))
+
+
+def test_s1_settlement_lines_are_data_rendered_in_either_language() -> None:
+    """S1/S2/K4 lines carry the item, the kontra levels and the reason as a code with
+    parameters; English and Hungarian words come from one table."""
+    from ulti.scoring import LINE_TEXTS, PENALTY, line_text
+
+    d = start(make_deal(FAIL), "40-100 ulti durchmars", "♦7 ♦8", trump="acorns")
+    d.apply("marriage acorns")
+    play_script(d, FAIL_PLAY)
+    assert d.settlement is not None
+    for ln in d.settlement.lines:
+        assert ln.code in LINE_TEXTS
+        assert ln.detail == line_text(ln.code, ln.params, "en")
+        assert ln.item == ln.title("en")
+        assert ln.why("hu") and ln.why("hu") != ln.why("en")
+        if ln.item_id == PENALTY:
+            assert ln.code == "penalty"
+    hu = d.settlement.explain(("A", "B", "C"), "hu")
+    assert "Összesen" in hu and "Total" not in hu
+    for code, (en, hu_words) in LINE_TEXTS.items():
+        assert en and hu_words and en != hu_words, code

@@ -80,10 +80,16 @@ KONTRA_TITLES = ("Kontra", "Rekontra", "Subkontra", "Mordkontra", "Hirschkontra"
 KONTRA_LEVELS_WITH_ID = 16
 
 
-def kontra_title(level: int) -> str:
-    if 1 <= level <= len(KONTRA_TITLES):
-        return KONTRA_TITLES[level - 1]
-    return f"Kontra ×{1 << level}"
+#: The Hungarian names of the kontra levels.
+KONTRA_TITLES_HU = ("kontra", "rekontra", "szubkontra", "mordkontra", "hirskontra", "fedák sári",
+                    "bicikli")
+
+
+def kontra_title(level: int, lang: str = "en") -> str:
+    titles = KONTRA_TITLES_HU if lang == "hu" else KONTRA_TITLES
+    if 1 <= level <= len(titles):
+        return titles[level - 1]
+    return f"{'kontra' if lang == 'hu' else 'Kontra'} ×{1 << level}"
 
 
 def kontra_word(level: int) -> str:

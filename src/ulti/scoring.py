@@ -10,14 +10,14 @@ disagree.  "Decided" means decided whatever anyone plays from here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ulti.actions import kontra_title
-from ulti.bids import KIND_TITLES, SILENT_TITLES, Bid, Kind, Silent
-from ulti.cards import ACES, card_points, symbol
+from ulti.bids import KIND_NAMES_HU, KIND_TITLES, SILENT_TITLES, SILENT_TITLES_HU, Bid, Kind, Silent
+from ulti.cards import ACES, card_points, name_hu, symbol
 
 if TYPE_CHECKING:
     from ulti.rules import Ruleset
@@ -34,6 +34,9 @@ class Status(IntEnum):
 #: An item is an int: a component's :class:`Kind` (0-6), or ``SILENT_BASE`` + a :class:`Silent`.
 Item = int
 SILENT_BASE = 10
+#: Settlement lines that are no item: the Ulti penalty (K4) and the forfeited Simple (A5).
+PENALTY = -1
+FORFEIT = -2
 
 _SIMPLE, _FORTY, _ACES4, _ULTI, _BETLI, _DURCH, _TWENTY = (int(k) for k in Kind)
 _S100, _SACES, _SULTI, _SDURCH = (SILENT_BASE + int(s) for s in Silent)
@@ -49,10 +52,16 @@ def items_of(bid: Bid, four_aces_on: bool = True) -> list[Item]:
     return out
 
 
-def item_title(item: Item) -> str:
+def item_title(item: Item, lang: str = "en") -> str:
+    """An item's name (-1: the Ulti penalty, -2: the forfeited Simple of A5)."""
+    hu = lang == "hu"
+    if item == PENALTY:
+        return "ulti büntetés" if hu else "Ulti penalty"
+    if item == FORFEIT:
+        return "passz parti (nem játsszák)" if hu else "Simple (forfeit)"
     if item >= SILENT_BASE:
-        return SILENT_TITLES[Silent(item - SILENT_BASE)]
-    return KIND_TITLES[Kind(item)]
+        return (SILENT_TITLES_HU if hu else SILENT_TITLES)[Silent(item - SILENT_BASE)]
+    return KIND_NAMES_HU[Kind(item)] if hu else KIND_TITLES[Kind(item)]
 
 
 def marriage_points(marriages: Sequence[tuple[int, int]], trump: int, soloist: int
@@ -263,16 +272,92 @@ class Outcome:
 
 
 class Line(NamedTuple):
-    """One line of a settlement: an item, its outcome, and what each seat receives."""
+    """One line of a settlement, as data: the item (``item_id``: an :data:`Item`, or
+    :data:`PENALTY` / :data:`FORFEIT`), won or lost, what each seat receives, the kontra levels
+    against each defender, and why (``code`` + ``params``, words in :data:`LINE_TEXTS`).
+    ``item`` and ``detail`` are the English words (:meth:`title` and :meth:`why` for others)."""
 
     item: str
-    outcome: str
+    outcome: str  # "won" or "lost"
     amounts: tuple[int, int, int]
     detail: str = ""
+    item_id: int = FORFEIT
+    code: str = ""
+    params: Mapping[str, Any] = {}
+    levels: tuple[int, int] = (0, 0)
+    implicit: bool = False  # B4: the Simple every trump contract without one carries
+
+    def title(self, lang: str = "en") -> str:
+        pre = ("hallgatólagos " if lang == "hu" else "implicit ") if self.implicit else ""
+        return pre + item_title(self.item_id, lang) + _mult_text(self.levels, lang)
+
+    def why(self, lang: str = "en") -> str:
+        return line_text(self.code, self.params, lang) if self.code else ""
+
+    def outcome_text(self, lang: str = "en") -> str:
+        return {"won": "nyert", "lost": "bukott"}[self.outcome] if lang == "hu" else self.outcome
 
     def to_dict(self) -> dict[str, Any]:
         return {"item": self.item, "outcome": self.outcome, "amounts": list(self.amounts),
-                "detail": self.detail}
+                "detail": self.detail, "item_id": self.item_id, "code": self.code,
+                "params": dict(self.params), "levels": list(self.levels),
+                "implicit": self.implicit,
+                "item_hu": self.title("hu"), "detail_hu": self.why("hu")}
+
+
+#: The words of every settlement line's reason and every summary line, English and Hungarian.
+LINE_TEXTS: dict[str, tuple[str, str]] = {
+    "simple-points": ("soloist {s} vs defenders {d} points",
+                      "felvevő {s}, ellenvonók {d} pont"),
+    "marriage-missing": ("the marriage of the bid was not declared",
+                         "a licitben vállalt bemondás elmaradt"),
+    "hundred-points": ("{points} in tricks (needs {need})", "{points} az ütésekben (kell {need})"),
+    "aces-all": ("soloist took every Ace", "a felvevő vitte mind a négy ászt"),
+    "aces-defender": ("a defender took an Ace", "egy ellenvonó ászt ütött"),
+    "aces-talon": ("an Ace lies in the talon", "ász van a talonban"),
+    "ulti-no-seven": ("the soloist does not hold the trump VII ({card})",
+                      "a felvevőnél nincs adu hetes ({card})"),
+    "ulti-early": ("the trump VII fell in trick {trick}",
+                   "az adu hetes a(z) {trick}. ütésben elment"),
+    "ulti-won": ("the trump VII won the last trick", "az adu hetes vitte az utolsó ütést"),
+    "ulti-lost": ("the last trick was lost", "az utolsó ütés elveszett"),
+    "betli-won": ("soloist took no trick", "a felvevő nem ütött"),
+    "betli-lost": ("soloist took a trick", "a felvevő ütött"),
+    "durchmars-won": ("soloist took every trick", "a felvevő minden ütést elvitt"),
+    "durchmars-lost": ("defenders took a trick", "az ellenvonók ütöttek"),
+    "silent-100": ("soloist {s}, defenders {d}", "felvevő {s}, ellenvonók {d}"),
+    "silent-aces-lost": ("one defender took every Ace", "egy ellenvonó vitte mind a négy ászt"),
+    "silent-ulti-lost": ("the trump VII lost the last trick",
+                         "az adu hetes elvesztette az utolsó ütést"),
+    "silent-durchmars-lost": ("one defender took every trick",
+                              "egy ellenvonó vitt minden ütést"),
+    "penalty": ("K4: the penalty is never multiplied", "K4: a büntetés nem duplázódik"),
+    "forfeit": ("A5: a final Simple is not played; the soloist pays it doubled",
+                "A5: a végső passz partit nem játsszák; a felvevő duplán fizeti"),
+    "pays-double": ("; the soloist pays double", "; a felvevő duplán fizet"),
+    # summary lines
+    "summary-points": ("Points: soloist {sp} in tricks + {sm} marriages = {s}; defenders {dp} in "
+                       "tricks and talon + {dm} marriages = {d}.",
+                       "Pontok: felvevő {sp} ütésben + {sm} bemondás = {s}; ellenvonók {dp} "
+                       "ütésben és talonban + {dm} bemondás = {d}."),
+    "summary-multiplier": ("V1: the first-round bid stood; every value is ×{m}.",
+                           "V1: az első kör licitje maradt; minden érték ×{m}."),
+    "summary-forfeit": ("The auction ended on Simple: not played (A5).",
+                        "A licit passz partin ért véget: nem játsszák (A5)."),
+}
+
+
+def line_text(code: str, params: Mapping[str, Any], lang: str = "en") -> str:
+    """A settlement reason in words; a ``double`` parameter adds that the soloist pays
+    double (S2)."""
+    hu = lang == "hu"
+    words = dict(params)
+    if "card" in words:
+        words["card"] = name_hu(words["card"]) if hu else symbol(words["card"])
+    out = LINE_TEXTS[code][hu].format(**words)
+    if params.get("double"):
+        out += LINE_TEXTS["pays-double"][hu]
+    return out
 
 
 class _Facts(NamedTuple):
@@ -293,8 +378,8 @@ class _Facts(NamedTuple):
     twenty_declared: bool
 
 
-#: A raw settlement entry: (title, won?, amounts, item or -1 for the Ulti penalty, status).
-_Raw = tuple[str, bool, tuple[int, int, int], int, Status]
+#: A raw settlement entry: (kontra levels, won?, amounts, item or PENALTY, status).
+_Raw = tuple[tuple[int, int], bool, tuple[int, int, int], int, Status, bool]
 
 
 class Settlement:
@@ -305,9 +390,11 @@ class Settlement:
 
     __slots__ = ("_facts", "_lines", "_raw", "_summary", "totals")
 
+    _summary: tuple[tuple[str, dict[str, Any]], ...] | None
+
     def __init__(self, totals: tuple[int, int, int], raw: list[_Raw] | None = None,
                  facts: _Facts | None = None, lines: tuple[Line, ...] | None = None,
-                 summary: tuple[str, ...] = ()) -> None:
+                 summary: tuple[tuple[str, dict[str, Any]], ...] = ()) -> None:
         self.totals = totals
         self._raw = raw
         self._facts = facts
@@ -315,7 +402,8 @@ class Settlement:
         self._summary = summary if lines is not None else None
 
     @classmethod
-    def from_lines(cls, lines: tuple[Line, ...], summary: tuple[str, ...] = ()) -> Settlement:
+    def from_lines(cls, lines: tuple[Line, ...],
+                   summary: tuple[tuple[str, dict[str, Any]], ...] = ()) -> Settlement:
         t = [0, 0, 0]
         for ln in lines:
             for i in range(3):
@@ -326,22 +414,21 @@ class Settlement:
         f = self._facts
         assert f is not None and self._raw is not None
         lines = []
-        for title, won, amounts, item, st in self._raw:
+        for levels, won, amounts, item, st, implicit in self._raw:
+            params: dict[str, Any] = {}
             if item < 0:
-                detail = "K4: the penalty is never multiplied"
+                code = "penalty"
             else:
-                detail = _why(f, item, st)
+                code, params = _why(f, item, st)
                 if not won and item >= SILENT_BASE:
-                    detail += "; the soloist pays double"
-            lines.append(Line(title, "won" if won else "lost", amounts, detail))
-        summary = []
+                    params = {**params, "double": True}
+            lines.append(_line(item, won, amounts, code, params, levels, implicit))
+        summary: list[tuple[str, dict[str, Any]]] = []
         if f.trump:
-            summary.append(
-                f"Points: soloist {f.sp} in tricks + {f.sm} marriages = {f.sp + f.sm}; "
-                f"defenders {f.dp} in tricks and talon + {f.dm} marriages = {f.dp + f.dm}."
-            )
+            summary.append(("summary-points", {"sp": f.sp, "sm": f.sm, "s": f.sp + f.sm,
+                                               "dp": f.dp, "dm": f.dm, "d": f.dp + f.dm}))
         if f.multiplier != 1:
-            summary.append(f"V1: the first-round bid stood; every value is ×{f.multiplier}.")
+            summary.append(("summary-multiplier", {"m": f.multiplier}))
         self._lines = tuple(lines)
         self._summary = tuple(summary)
 
@@ -354,10 +441,14 @@ class Settlement:
 
     @property
     def summary(self) -> tuple[str, ...]:
+        """The summary lines in English (:meth:`summary_text` for another language)."""
+        return self.summary_text("en")
+
+    def summary_text(self, lang: str = "en") -> tuple[str, ...]:
         if self._summary is None:
             self._build()
         assert self._summary is not None
-        return self._summary
+        return tuple(line_text(code, params, lang) for code, params in self._summary)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Settlement):
@@ -371,18 +462,28 @@ class Settlement:
         return f"Settlement(totals={self.totals})"
 
     def to_dict(self) -> dict[str, Any]:
+        if self._summary is None:
+            self._build()
+        assert self._summary is not None
         return {"totals": list(self.totals), "lines": [ln.to_dict() for ln in self.lines],
-                "summary": list(self.summary)}
+                "summary": list(self.summary), "summary_hu": list(self.summary_text("hu")),
+                "summary_codes": [[code, params] for code, params in self._summary]}
 
-    def explain(self, seat_names: tuple[str, str, str] = ("Seat 0", "Seat 1", "Seat 2")) -> str:
-        out = list(self.summary)
-        width = max((len(ln.item) for ln in self.lines), default=10)
-        for ln in self.lines:
+    def explain(self, seat_names: tuple[str, str, str] = ("Seat 0", "Seat 1", "Seat 2"),
+                lang: str = "en") -> str:
+        """The settlement in words, line by line (``lang``: ``en`` or ``hu``)."""
+        out = list(self.summary_text(lang))
+        titles = [ln.title(lang) for ln in self.lines]
+        width = max((len(t) for t in titles), default=10)
+        ow = 6 if lang == "hu" else 5
+        for ln, title in zip(self.lines, titles, strict=True):
             amounts = "  ".join(f"{seat_names[i]} {ln.amounts[i]:+d}" for i in range(3))
-            detail = f" — {ln.detail}" if ln.detail else ""
-            out.append(f"{ln.item:<{width}}  {ln.outcome:<5}  {amounts}{detail}")
+            why = ln.why(lang)
+            detail = f" — {why}" if why else ""
+            out.append(f"{title:<{width}}  {ln.outcome_text(lang):<{ow}}  {amounts}{detail}")
         t = self.totals
-        out.append("Total: " + "  ".join(f"{seat_names[i]} {t[i]:+d}" for i in range(3)))
+        total = "Összesen" if lang == "hu" else "Total"
+        out.append(f"{total}: " + "  ".join(f"{seat_names[i]} {t[i]:+d}" for i in range(3)))
         return "\n".join(out)
 
 
@@ -396,53 +497,58 @@ def _pay(soloist: int, d1: int, d2: int) -> tuple[int, int, int]:
     return (-d1, -d2, d1 + d2)
 
 
-def _mult_text(levels: tuple[int, int]) -> str:
+def _mult_text(levels: tuple[int, int], lang: str = "en") -> str:
     if levels[0] == levels[1]:
-        return f" ({kontra_title(levels[0])} ×{1 << levels[0]})" if levels[0] else ""
-    parts = [f"{kontra_title(lv)} ×{1 << lv}" if lv else "×1" for lv in levels]
-    return f" (defenders: {parts[0]} / {parts[1]})"
+        return f" ({kontra_title(levels[0], lang)} ×{1 << levels[0]})" if levels[0] else ""
+    parts = [f"{kontra_title(lv, lang)} ×{1 << lv}" if lv else "×1" for lv in levels]
+    return f" ({'ellenvonók' if lang == 'hu' else 'defenders'}: {parts[0]} / {parts[1]})"
+
+
+def _line(item: int, won: bool, amounts: tuple[int, int, int], code: str,
+          params: Mapping[str, Any], levels: tuple[int, int] = (0, 0),
+          implicit: bool = False) -> Line:
+    line = Line("", "won" if won else "lost", amounts, line_text(code, params), item, code,
+                params, levels, implicit)
+    return line._replace(item=line.title("en"))
 
 
 def forfeit(d: Deal) -> Settlement:
     """A5: a final single-value Simple is not played; the soloist pays the Simple doubled."""
     amt = 2 * d.bid_multiplier
-    line = Line("Simple (forfeit)", "lost", _pay(d.soloist, -amt, -amt),
-                "A5: a final Simple is not played; the soloist pays it doubled")
-    return Settlement.from_lines((line,), ("The auction ended on Simple: not played (A5).",))
+    line = _line(FORFEIT, False, _pay(d.soloist, -amt, -amt), "forfeit", {})
+    return Settlement.from_lines((line,), (("summary-forfeit", {}),))
 
 
-def _why(f: _Facts, item: Item, st: Status) -> str:
+def _why(f: _Facts, item: Item, st: Status) -> tuple[str, dict[str, Any]]:
+    """Why an item ended as it did: a :data:`LINE_TEXTS` code and its parameters."""
     won = st == Status.WON
-    if item == _SIMPLE:
-        return f"soloist {f.sp + f.sm} vs defenders {f.dp + f.dm} points"
+    if item in (_SIMPLE, _S100):
+        return ("simple-points" if item == _SIMPLE else "silent-100",
+                {"s": f.sp + f.sm, "d": f.dp + f.dm})
     if item in (_FORTY, _TWENTY):
-        need = 60 if item == _FORTY else 80
         if not (f.forty_declared if item == _FORTY else f.twenty_declared):
-            return "the marriage of the bid was not declared"
-        return f"{f.sp} in tricks (needs {need})"
+            return "marriage-missing", {}
+        return "hundred-points", {"points": f.sp, "need": 60 if item == _FORTY else 80}
     if item == _ACES4:
         if won:
-            return "soloist took every Ace"
-        return "a defender took an Ace" if f.defenders_took_ace else "an Ace lies in the talon"
+            return "aces-all", {}
+        return ("aces-defender" if f.defenders_took_ace else "aces-talon"), {}
     if item == _ULTI:
         if not f.had_seven:
-            return f"the soloist does not hold the trump VII ({symbol(f.seven)})"
+            return "ulti-no-seven", {"card": f.seven}
         if 0 <= f.seven_trick < 9:
-            return f"the trump VII fell in trick {f.seven_trick + 1}"
-        return "the trump VII won the last trick" if won else "the last trick was lost"
+            return "ulti-early", {"trick": f.seven_trick + 1}
+        return ("ulti-won" if won else "ulti-lost"), {}
     if item == _BETLI:
-        return "soloist took no trick" if won else "soloist took a trick"
+        return ("betli-won" if won else "betli-lost"), {}
     if item == _DURCH:
-        return "soloist took every trick" if won else "defenders took a trick"
-    if item == _S100:
-        return f"soloist {f.sp + f.sm}, defenders {f.dp + f.dm}"
+        return ("durchmars-won" if won else "durchmars-lost"), {}
     if item == _SACES:
-        return "soloist took every Ace" if won else "one defender took every Ace"
+        return ("aces-all" if won else "silent-aces-lost"), {}
     if item == _SULTI:
-        return "the trump VII won the last trick" if won else "the trump VII lost the last trick"
-    if item == _SDURCH:
-        return "soloist took every trick" if won else "one defender took every trick"
-    return ""
+        return ("ulti-won" if won else "silent-ulti-lost"), {}
+    assert item == _SDURCH
+    return ("durchmars-won" if won else "silent-durchmars-lost"), {}
 
 
 class Money(NamedTuple):
@@ -456,6 +562,8 @@ class Money(NamedTuple):
     second: int
     penalty: int
     silent: bool
+    levels: tuple[int, int] = (0, 0)  # kontra levels against each defender
+    implicit: bool = False  # B4: an implicit Simple
 
     @property
     def won_total(self) -> int:
@@ -485,7 +593,8 @@ def money_for(bid: Bid, kontra: dict[Kind, list[int]] | dict[Kind, tuple[int, in
         lv = kontra.get(comp.kind) or (0, 0)
         v = comp.value * m
         out.append((int(comp.kind), Money(comp.title + _mult_text((lv[0], lv[1])), v << lv[0],
-                                          v << lv[1], v if comp.kind == _ULTI else 0, False)))
+                                          v << lv[1], v if comp.kind == _ULTI else 0, False,
+                                          (lv[0], lv[1]), comp.implicit)))
     if bid.silent:
         clv = kontra.get(bid.silent_carrier) or (0, 0)
         for sil, value in bid.silent:
@@ -496,7 +605,7 @@ def money_for(bid: Bid, kontra: dict[Kind, list[int]] | dict[Kind, tuple[int, in
             v = value * m
             out.append((SILENT_BASE + int(sil),
                         Money(SILENT_TITLES[sil] + _mult_text((clv[0], clv[1])), v << clv[0],
-                              v << clv[1], 0, True)))
+                              v << clv[1], 0, True, (clv[0], clv[1]))))
     return out
 
 
@@ -518,13 +627,13 @@ def settle(d: Deal, statuses: dict[Item, Status]) -> Settlement:
             amounts = _pay(s, -2 * mon.first, -2 * mon.second)
         else:
             amounts = _pay(s, -mon.first, -mon.second)
-        raw.append((mon.title, won, amounts, item, st))
+        raw.append((mon.levels, won, amounts, item, st, mon.implicit))
         t0 += amounts[0]
         t1 += amounts[1]
         t2 += amounts[2]
         if mon.penalty and not won:
             amounts = _pay(s, -mon.penalty, -mon.penalty)  # K4: never multiplied
-            raw.append(("Ulti penalty", False, amounts, -1, st))
+            raw.append(((0, 0), False, amounts, PENALTY, st, False))
             t0 += amounts[0]
             t1 += amounts[1]
             t2 += amounts[2]

@@ -25,6 +25,7 @@ from ulti.deal import derive_seed
 from ulti.players import make_player
 from ulti.players.base import play_deal
 from ulti.rules import Ruleset
+from ulti.scoring import SILENT_BASE
 
 
 @dataclass(frozen=True)
@@ -74,8 +75,7 @@ def run_unit(u: Unit) -> UnitResult:
     run = play_deal(rules, u.seed, u.dealer, players, game=u.index)
     d = run.deal
     made = bool(d.settlement and d.contract and all(
-        ln.outcome == "won" for ln in d.settlement.lines if not ln.item.startswith("Silent")
-        and ln.item != "Ulti penalty"))
+        ln.outcome == "won" for ln in d.settlement.lines if 0 <= ln.item_id < SILENT_BASE))
     r = d.returns()
     return UnitResult(u.index, u.seating, (r[0], r[1], r[2]), d.soloist,
                       d.contract.key if d.contract else None, made,

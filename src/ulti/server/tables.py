@@ -388,7 +388,8 @@ class LiveTable:
         if prev is not None and prev.settlement is not None:
             assert prev.outcome is not None
             v["previous"] = {"deal": len(self.session.deals) - 1,
-                             "end_reason": prev.outcome.text(self.stored.lang),
+                             "end_reason": prev.outcome.text("en"),
+                             "end_reason_hu": prev.outcome.text("hu"),
                              "settlement": prev.settlement.to_dict()}
         else:
             v["previous"] = None

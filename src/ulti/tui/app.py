@@ -546,7 +546,7 @@ class UltiApp(App[None]):
         assert d.settlement is not None
         assert d.outcome is not None
         body = Text(d.outcome.text(self.lang) + "\n\n")
-        body.append(d.settlement.explain(tuple(self.session.players)))  # type: ignore[arg-type]
+        body.append(d.settlement.explain(tuple(self.session.players), self.lang))  # type: ignore[arg-type]
         self.push_screen(TextScreen(t(self.lang, "settlement"), body,
                                     t(self.lang, "close")))
 

@@ -343,11 +343,14 @@ function renderSettlement(v) {
   if (!p || dismissedPrev === p.deal || v.history.length > 6) return;
   const div = document.createElement("div");
   div.className = "settlement";
+  const hu = lang === "hu";  // the server sends each line's words in both languages
   const lines = p.settlement.lines.map((l) =>
-    `${l.item}: ${l.outcome} ${l.amounts.map((a, i) => `${name(i)} ${a >= 0 ? "+" : ""}${a}`).join(", ")}` +
-    (l.detail ? ` — ${l.detail}` : "")).join("\n");
+    `${hu ? l.item_hu : l.item}: ${hu ? { won: "nyert", lost: "bukott" }[l.outcome] : l.outcome} ` +
+    `${l.amounts.map((a, i) => `${name(i)} ${a >= 0 ? "+" : ""}${a}`).join(", ")}` +
+    ((hu ? l.detail_hu : l.detail) ? ` — ${hu ? l.detail_hu : l.detail}` : "")).join("\n");
+  const summary = hu ? p.settlement.summary_hu : p.settlement.summary;
   div.innerHTML = `<b>${W.settlement} ${p.deal}</b><pre></pre>`;
-  div.querySelector("pre").textContent = `${p.end_reason}\n${p.settlement.summary.join("\n")}\n${lines}\n${W.total}: ` +
+  div.querySelector("pre").textContent = `${hu ? p.end_reason_hu : p.end_reason}\n${summary.join("\n")}\n${lines}\n${W.total}: ` +
     p.settlement.totals.map((t, i) => `${name(i)} ${t >= 0 ? "+" : ""}${t}`).join(", ");
   const ok = document.createElement("button");
   ok.className = "btn";
