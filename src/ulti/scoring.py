@@ -315,8 +315,8 @@ LINE_TEXTS: dict[str, tuple[str, str]] = {
     "aces-all": ("soloist took every Ace", "a felvevő vitte mind a négy ászt"),
     "aces-defender": ("a defender took an Ace", "egy ellenvonó ászt ütött"),
     "aces-talon": ("an Ace lies in the talon", "ász van a talonban"),
-    "ulti-no-seven": ("the soloist does not hold the trump VII ({card})",
-                      "a felvevőnél nincs adu hetes ({card})"),
+    "ulti-no-seven": ("the soloist does not hold the trump VII ({seven})",
+                      "a felvevőnél nincs adu hetes ({seven})"),
     "ulti-early": ("the trump VII fell in trick {trick}",
                    "az adu hetes a(z) {trick}. ütésben elment"),
     "ulti-won": ("the trump VII won the last trick", "az adu hetes vitte az utolsó ütést"),
@@ -352,8 +352,8 @@ def line_text(code: str, params: Mapping[str, Any], lang: str = "en") -> str:
     double (S2)."""
     hu = lang == "hu"
     words = dict(params)
-    if "card" in words:
-        words["card"] = name_hu(words["card"]) if hu else symbol(words["card"])
+    if "seven" in words:  # the trump VII: a card by its name, not a card shown
+        words["seven"] = name_hu(words["seven"]) if hu else symbol(words["seven"])
     out = LINE_TEXTS[code][hu].format(**words)
     if params.get("double"):
         out += LINE_TEXTS["pays-double"][hu]
@@ -535,7 +535,7 @@ def _why(f: _Facts, item: Item, st: Status) -> tuple[str, dict[str, Any]]:
         return ("aces-defender" if f.defenders_took_ace else "aces-talon"), {}
     if item == _ULTI:
         if not f.had_seven:
-            return "ulti-no-seven", {"card": f.seven}
+            return "ulti-no-seven", {"seven": f.seven}
         if 0 <= f.seven_trick < 9:
             return "ulti-early", {"trick": f.seven_trick + 1}
         return ("ulti-won" if won else "ulti-lost"), {}
