@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from bad_players import Counting, Crashing, Illegal, NullPointer, Raising, Sleeping
-from test_solver import positions
+from fixtures import play_positions
 from ulti import _core
 from ulti import solver as S
 from ulti.actions import Action
@@ -35,7 +35,7 @@ PIMC = "pimc:samples=4,ms=1000000"
 
 def _hard_position() -> S.Position:
     """A full play phase (ten tricks to go) whose exact points take the solver a while."""
-    d = positions(1, 0, seed=7)[0]
+    d = play_positions(1, 0, seed=7)[0]
     return S.Position.from_deal(d)
 
 

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from conftest import random_action
+from fixtures import random_action
 from ulti import _core
 from ulti.actions import PLAY
 from ulti.bids import Kind

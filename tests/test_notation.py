@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import make_deal, start
-from test_scoring import FAIL
+from fixtures import FAIL, make_deal, start
 from ulti.cli import app
 from ulti.record import dumps
 from ulti.solver import NotationError, Position, parse_position, value

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from conftest import make_deal, random_action, start
+from fixtures import ULTI_HANDS, make_deal, random_action, start
 from ulti.actions import Action, ActionKind
 from ulti.bids import Kind
 from ulti.deal import Deal, Phase
@@ -117,9 +117,7 @@ def test_inferences_are_sound_the_true_hands_are_never_excluded() -> None:
 
 
 def test_voids_are_inferred_from_a_trick() -> None:
-    from test_play import HANDS
-
-    d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    d = start(make_deal(ULTI_HANDS), "ulti", "♦7 ♦8", trump="acorns")
     d.apply("play ♥9")
     d.apply("play ♥10")
     d.apply("play ♥8")  # seat 0 could not beat ♥X

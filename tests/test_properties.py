@@ -10,7 +10,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import public_cards, random_action
+from fixtures import public_cards, random_action
 from ulti.actions import ActionKind, parse_action
 from ulti.cards import FULL_DECK, card_points
 from ulti.deal import Deal

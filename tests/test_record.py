@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_deal, play_random, start
-from test_scoring import FAIL, FAIL_PLAY, play_script
+from fixtures import FAIL, FAIL_PLAY, make_deal, play_random, play_script, random_action, start
 from ulti.deal import Deal
 from ulti.record import RecordError, dumps, load, loads, render, to_record
 from ulti.rules import Ruleset
@@ -45,7 +44,6 @@ def test_unfinished_record_resumes() -> None:
     d = Deal(seed=3)
     rng = random.Random(3)
     for _ in range(12):
-        from conftest import random_action
         d.apply(random_action(d, rng))
     rec = to_record(d)
     assert "result" not in rec

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
-from conftest import make_deal, play_random, start
+from fixtures import FAIL, FAIL_PLAY, make_deal, play_random, play_script, start
 from ulti import actions as A
 from ulti.deal import Deal, Phase
 from ulti.rules import Ruleset
@@ -17,26 +16,6 @@ WIN = {
     2: "♥10 ♥K ♥Q ♥J ♥9 ♠7 ♠10 ♠K ♠Q ♠J",
     0: "♥8 ♥7 ♠9 ♠8 ♦A ♦10 ♦K ♦Q ♦J ♦9",
 }
-FAIL = {
-    1: "♣A ♣10 ♣K ♣Q ♣J ♣9 ♣8 ♣7 ♥A ♠7 ♦7 ♦8",
-    2: "♥10 ♥K ♥Q ♥J ♥9 ♠A ♠10 ♠K ♠Q ♠J",
-    0: "♥8 ♥7 ♠9 ♠8 ♦A ♦10 ♦K ♦Q ♦J ♦9",
-}
-# every card of FAIL's play, trick by trick, in play order
-FAIL_PLAY = ("♣A ♥9 ♥7 | ♣10 ♥J ♥8 | ♣K ♥Q ♦9 | ♣Q ♥K ♦J | ♣J ♠J ♦Q | ♣9 ♠Q ♦K | "
-             "♣8 ♠K ♠8 | ♥A ♥10 ♠9 | ♠7 ♠A ♦A | ♠10 ♦10 ♣7")
-
-
-def play_script(d: Deal, script: str, before: Callable[[Deal, int], None] | None = None) -> None:
-    """Play the cards of ``script``; ``before(d, i)`` runs before card ``i`` (for kontras)."""
-    for i, c in enumerate(script.replace("|", " ").split()):
-        if before:
-            before(d, i)
-        while d.phase == Phase.KONTRA:
-            d.apply("pass")
-        d.apply(f"play {c}")
-
-
 def play_first_legal(d: Deal, soloist_order: list[str] | None = None) -> None:
     """Defenders play their first legal card; the soloist follows ``soloist_order`` when given."""
     order = list(soloist_order or [])

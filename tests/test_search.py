@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from conftest import random_action
+from fixtures import random_action
 from ulti.actions import ActionKind
 from ulti.deal import Deal, Phase
 from ulti.search import best_play

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from conftest import public_cards
+from fixtures import public_cards
 from server_util import Running, Seat, person
 from ulti.actions import ActionKind, parse_action
 from ulti.cards import FULL_DECK
