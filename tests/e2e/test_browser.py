@@ -4,7 +4,6 @@ marriages and every card, to the settlement of the deal."""
 
 from __future__ import annotations
 
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -12,9 +11,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from server_util import Running, bot, person
+from server_util import Running, bot, chromium_path, person
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -23,10 +21,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 def browser():  # type: ignore[no-untyped-def]
     from playwright.sync_api import sync_playwright
 
-    if CHROMIUM is None:
-        pytest.fail("Chromium is needed: apt-get install -y chromium (.ci/run does)")
+    chromium = chromium_path()
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = p.chromium.launch(executable_path=chromium, args=ARGS)
         yield b
         b.close()
 
