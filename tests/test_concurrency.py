@@ -116,6 +116,7 @@ def _ask(d: Deal, ps: list[Player]) -> Action:
     return ps[seat].act(d.observation(seat), d.legal_actions())
 
 
+@pytest.mark.slow
 def test_many_pimc_players_decide_concurrently_in_threads() -> None:
     """Six threads, as asyncio.to_thread gives, deciding for many players started elsewhere:
     the same moves as one thread (this crashed the interpreter within a few hundred
@@ -128,6 +129,7 @@ def test_many_pimc_players_decide_concurrently_in_threads() -> None:
     assert sum(len(h) for h in together) > 200
 
 
+@pytest.mark.slow
 def test_many_pimc_players_decide_concurrently_in_worker_processes() -> None:
     """The server's way: every decision in a pool of worker processes, the player sent with
     it and kept as it comes back; the same moves as deciding in this process."""

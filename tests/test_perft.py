@@ -114,6 +114,7 @@ def test_perft_matches_the_reference(name: str) -> None:
     assert _ref(make(), depth) == frozen
 
 
+@pytest.mark.slow
 def test_perft_of_an_endgame_to_the_end() -> None:
     d = ulti_start()
     for c in ("♥9", "♥10", "♥8", "♦K", "♦J", "♦A", "♠8", "♠Q", "♠10", "♠J", "♠K", "♠A"):

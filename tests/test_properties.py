@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -78,6 +79,7 @@ def check_observations(d: Deal, k: Knowledge) -> None:
         assert str(d.seed) not in json_text or d.is_over() or d.seed < 1000
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, preset=PRESET, bias=BIAS, dealer=st.integers(0, 2))
 def test_every_step_conserves_cards_and_leaks_nothing(seed: int, preset: str, bias: float,
@@ -133,6 +135,7 @@ def test_undo_restores_the_exact_state(seed: int, preset: str, bias: float) -> N
     assert d.key() == end
 
 
+@pytest.mark.slow
 def test_thousands_of_random_deals_end_zero_sum_and_replay() -> None:
     rng = random.Random(2026)
     presets = sorted(PRESETS)

@@ -306,6 +306,7 @@ def test_a_table_survives_a_restart_with_nothing_lost(tmp_path: Path) -> None:
     _restart_round_trip(sqlite(tmp_path))
 
 
+@pytest.mark.slow
 def test_postgresql_storage_and_restart() -> None:
     with postgres() as url:
         _restart_round_trip(url)
@@ -324,6 +325,7 @@ def _bad_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ulti.players, "registry", registry)
 
 
+@pytest.mark.slow
 def test_a_bot_that_crashes_or_runs_away_is_replaced_by_a_fallback_move(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A computer player that kills its worker (a segmentation fault) or thinks past the
@@ -347,6 +349,7 @@ def test_a_bot_that_crashes_or_runs_away_is_replaced_by_a_fallback_move(
         s0.close()
 
 
+@pytest.mark.slow
 def test_storage_trouble_makes_bots_back_off_and_is_logged_once(tmp_path: Path) -> None:
     """With the database failing, computer players retry less and less often (doubling, up
     to a cap) and the log has one line when it starts failing and one when it works again."""

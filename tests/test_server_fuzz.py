@@ -21,8 +21,8 @@ from server_util import Running
 #: websockets' keepalive pings (the live server's and the clients', in other threads) draw from
 #: the global ``random`` module; when one falls inside a draw, hypothesis takes it for the
 #: strategy's own use of ``random`` and warns.  The strategies here use ``st.randoms()``.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:Do not use the `random` module inside strategies")
+pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings(
+    "ignore:Do not use the `random` module inside strategies")]
 
 
 def fuzz(examples: int) -> settings:

@@ -107,6 +107,7 @@ def test_exact_points_equal_brute_force(seed: int) -> None:
         assert not brute(pos, lambda ln, g=got: ln.sp >= g + 10)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_settlement_value_equals_the_reference_search(seed: int) -> None:
     for d in play_positions(8, 2 + seed % 4, 200 + seed):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -81,6 +82,7 @@ async def play_one_deal(pilot: Pilot[Any], app: UltiApp) -> None:
         assert len(app.deal.history) > before, f"the click on {a} did nothing"
 
 
+@pytest.mark.slow
 async def test_a_person_plays_a_complete_deal_through_the_ui(tmp_path: Path) -> None:
     app = UltiApp(config(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
@@ -100,6 +102,7 @@ async def test_a_person_plays_a_complete_deal_through_the_ui(tmp_path: Path) -> 
     assert saved.deals[0].key() == app.session.deals[0].key()
 
 
+@pytest.mark.slow
 async def test_resume_continues_the_saved_session(tmp_path: Path) -> None:
     app = UltiApp(config(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
@@ -171,6 +174,7 @@ def test_snapshot_auction(snap_compare: Any) -> None:
     assert snap_compare(_snap_app(), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_snapshot_bid_list_in_hungarian(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         app: UltiApp = pilot.app  # type: ignore[assignment]
@@ -208,6 +212,7 @@ def test_snapshot_card_play_with_dimmed_cards(snap_compare: Any) -> None:
     assert snap_compare(_snap_app(seed=3), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_snapshot_settlement(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await play_one_deal(pilot, pilot.app)  # type: ignore[arg-type]
@@ -215,6 +220,7 @@ def test_snapshot_settlement(snap_compare: Any) -> None:
     assert snap_compare(_snap_app(seed=4), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_snapshot_score_sheet(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         app: UltiApp = pilot.app  # type: ignore[assignment]
