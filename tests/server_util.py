@@ -75,7 +75,8 @@ class Running:
     def create(self, seats: list[dict[str, Any]], deals: int = 3, **kw: Any) -> dict[str, Any]:
         r = httpx.post(f"{self.base}/api/tables", json={"deals": deals, "seats": seats, **kw})
         assert r.status_code == 201, r.text
-        return r.json()  # type: ignore[no-any-return]
+        table: dict[str, Any] = r.json()
+        return table
 
     def ws(self, table_id: str) -> ClientConnection:
         return self.ws_path(f"/ws/{table_id}")

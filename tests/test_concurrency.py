@@ -99,13 +99,17 @@ def _tables(n: int, seed: int) -> list[tuple[Deal, list[Player]]]:
     return out
 
 
-def _play_all(tables: list[tuple[Deal, list[Player]]], decide: object) -> list[list[str]]:
+Table = tuple[Deal, list[Player]]
+
+
+def _play_all(tables: list[Table], decide: Callable[[list[Table]], list[Action]]
+              ) -> list[list[str]]:
     """Every deal to its end, each round asking every unfinished deal's player at once."""
     while True:
         live = [(d, ps) for d, ps in tables if not d.is_over()]
         if not live:
             break
-        actions = decide(live)  # type: ignore[operator]
+        actions = decide(live)
         for (d, _), a in zip(live, actions, strict=True):
             d.apply(a)
     return [[str(a) for _, a in d.history] for d, _ in tables]

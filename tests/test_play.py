@@ -16,6 +16,7 @@ from fixtures import (
     start,
 )
 from ulti import actions as A
+from ulti.bids import Kind
 from ulti.cards import cards_of, parse_card, parse_cards
 from ulti.deal import Deal, IllegalAction, Phase
 from ulti.rules import Ruleset
@@ -131,7 +132,7 @@ def test_r2_r3_r6_move_generation_matches_the_reference(seed: int) -> None:
                 c = d.contract
                 assert c is not None
                 ref = ref_legal(cards_of(d.hands[p]), list(d.trick), d.trump, c.trump)
-                if c.has(A.Kind.ULTI) and p == d.soloist and d.ulti_card in ref and len(ref) > 1:
+                if c.has(Kind.ULTI) and p == d.soloist and d.ulti_card in ref and len(ref) > 1:
                     ref.discard(d.ulti_card)  # R6
                 assert set(d.legal_cards()) == ref
                 checked += 1

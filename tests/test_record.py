@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -70,10 +72,11 @@ def test_unfinished_record_resumes() -> None:
         (lambda r: {**r, "actions": [*r["actions"], [0, "pass"]]}, "already over"),
     ],
 )
-def test_malformed_records_are_precise_errors(mutate: object, match: str) -> None:
+def test_malformed_records_are_precise_errors(mutate: Callable[[dict[str, Any]], object],
+                                              match: str) -> None:
     d = finished(6)  # dealer 0: seat 1 is forehand
     rec = to_record(d)
-    bad = mutate(rec)  # type: ignore[operator]
+    bad = mutate(rec)
     text = bad if isinstance(bad, str) else json.dumps(bad)
     with pytest.raises(RecordError, match=match):
         loads(text)

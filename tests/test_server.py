@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -21,11 +22,11 @@ def sqlite(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'ulti.sqlite3'}"
 
 
-def play_until(seats: dict[int, Seat], done: object, rng: random.Random,
+def play_until(seats: dict[int, Seat], done: Callable[[], object], rng: random.Random,
                limit: float = 120) -> None:
     """Each person seat plays random legal actions until ``done()``."""
     deadline = time.monotonic() + limit
-    while not done():  # type: ignore[operator]
+    while not done():
         assert time.monotonic() < deadline, "the game stalled"
         acted = False
         for s in seats.values():

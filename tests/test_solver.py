@@ -96,6 +96,11 @@ def test_objectives_equal_brute_force(seed: int) -> None:
             assert objective(pos, name) == brute(pos, refs[name]), (name, d.contract)
 
 
+def at_least(sp: int) -> Callable[[Line], bool]:
+    """A line where the soloist takes at least ``sp`` card points."""
+    return lambda ln: ln.sp >= sp
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_exact_points_equal_brute_force(seed: int) -> None:
     for d in play_positions(8, 7, 100 + seed):
@@ -103,8 +108,8 @@ def test_exact_points_equal_brute_force(seed: int) -> None:
         if pos.no_trump:
             continue
         got = points(pos)
-        assert brute(pos, lambda ln, g=got: ln.sp >= g)
-        assert not brute(pos, lambda ln, g=got: ln.sp >= g + 10)
+        assert brute(pos, at_least(got))
+        assert not brute(pos, at_least(got + 10))
 
 
 @pytest.mark.slow

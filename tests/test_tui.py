@@ -167,9 +167,15 @@ def _snap_app(**kw: Any) -> UltiApp:
     return UltiApp(config(None, **kw), None)
 
 
+def ulti_app(pilot: Pilot[Any]) -> UltiApp:
+    """The app a snapshot's pilot drives (``snap_compare`` types it as any Textual app)."""
+    assert isinstance(pilot.app, UltiApp)
+    return pilot.app
+
+
 def test_snapshot_auction(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot, pilot.app)  # type: ignore[arg-type]
+        await settle(pilot, ulti_app(pilot))
 
     assert snap_compare(_snap_app(), terminal_size=SIZE, run_before=run_before)
 
@@ -177,7 +183,7 @@ def test_snapshot_auction(snap_compare: Any) -> None:
 @pytest.mark.slow
 def test_snapshot_bid_list_in_hungarian(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        app: UltiApp = pilot.app  # type: ignore[assignment]
+        app = ulti_app(pilot)
         for _ in range(40):
             await settle(pilot, app)
             d = app.deal
@@ -199,7 +205,7 @@ def test_snapshot_bid_list_in_hungarian(snap_compare: Any) -> None:
 
 def test_snapshot_card_play_with_dimmed_cards(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        app: UltiApp = pilot.app  # type: ignore[assignment]
+        app = ulti_app(pilot)
         helper = make_player("rules", seed=5)
         helper.start(HUMAN, app.deal.rules, 0)
         for _ in range(60):
@@ -215,7 +221,7 @@ def test_snapshot_card_play_with_dimmed_cards(snap_compare: Any) -> None:
 @pytest.mark.slow
 def test_snapshot_settlement(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        await play_one_deal(pilot, pilot.app)  # type: ignore[arg-type]
+        await play_one_deal(pilot, ulti_app(pilot))
 
     assert snap_compare(_snap_app(seed=4), terminal_size=SIZE, run_before=run_before)
 
@@ -223,7 +229,7 @@ def test_snapshot_settlement(snap_compare: Any) -> None:
 @pytest.mark.slow
 def test_snapshot_score_sheet(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        app: UltiApp = pilot.app  # type: ignore[assignment]
+        app = ulti_app(pilot)
         await play_one_deal(pilot, app)
         await pilot.click("#close")
         await pilot.pause()
