@@ -5,7 +5,9 @@ plays with a choice (more than one legal card) is timed.  Prints ``pimc-decision
 and ``pimc-decision-p95-ms`` (target: median <= 250 ms), with the bidding decisions' times for
 reference.
 
-    python benchmarks/bench_bots.py [--deals 12] [--budget samples=24,ms=200]
+    python benchmarks/bench_bots.py [--deals 12] [--budget samples=24,ms=200] [--json PATH]
+
+``--json`` writes the figures for ``compare.py``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import argparse
 import statistics
 import sys
 
+from report import LOWER, NONE, Report, add_json_option
 from ulti.players import make_player, play_deal
 from ulti.rules import Ruleset
 from ulti.tournament import percentile
@@ -24,7 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=12)
     ap.add_argument("--budget", default="", help="pimc budget, e.g. samples=24,ms=200")
     ap.add_argument("--seed", type=int, default=2026)
+    add_json_option(ap)
     args = ap.parse_args(argv)
+    report = Report("bench_bots", args)
     spec = "pimc" + (f":{args.budget}" if args.budget else "")
     rules = Ruleset()
     cards: list[float] = []
@@ -38,15 +43,16 @@ def main(argv: list[str] | None = None) -> int:
         other += [t for t in run.times[seat] if t not in run.card_times[seat] and t > 1e-4]
     ms = [1000 * t for t in cards]
     print(f"player: {spec}")
-    print(f"card-decisions: {len(ms)}")
-    print(f"pimc-decision-median-ms: {statistics.median(ms):.1f}")
-    print(f"pimc-decision-p95-ms: {percentile(ms, 0.95):.1f}")
-    print(f"pimc-decision-max-ms: {max(ms):.1f}")
+    report.figure("card-decisions", len(ms), NONE)
+    report.figure("pimc-decision-median-ms", statistics.median(ms), LOWER, ".1f")
+    report.figure("pimc-decision-p95-ms", percentile(ms, 0.95), LOWER, ".1f")
+    report.figure("pimc-decision-max-ms", max(ms), LOWER, ".1f")
     if other:
         om = [1000 * t for t in other]
-        print(f"pimc-other-decision-median-ms: {statistics.median(om):.1f}")
-        print(f"pimc-other-decision-p95-ms: {percentile(om, 0.95):.1f}")
+        report.figure("pimc-other-decision-median-ms", statistics.median(om), LOWER, ".1f")
+        report.figure("pimc-other-decision-p95-ms", percentile(om, 0.95), LOWER, ".1f")
     print("target: card play median <= 250 ms")
+    report.write(args.json)
     return 0
 
 

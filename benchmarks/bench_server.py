@@ -6,9 +6,10 @@ machine speed; the server checks, stores (SQLite, committed before the acknowled
 broadcasts every action, a view per seat.  Latency: from sending an action to receiving the
 event that acknowledges it.
 
-    python benchmarks/bench_server.py [--tables 8] [--seconds 10]
+    python benchmarks/bench_server.py [--tables 8] [--seconds 10] [--json PATH]
 
-Prints ``actions-per-second``, ``latency-p50-ms`` and ``latency-p99-ms``.
+Prints ``actions-per-second``, ``latency-p50-ms`` and ``latency-p99-ms``; ``--json`` writes them
+for ``compare.py``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 import httpx
 import websockets
 
+from report import HIGHER, LOWER, NONE, Report, add_json_option
 from ulti.cards import code
 
 
@@ -122,7 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rate", type=float, default=1000.0,
                     help="per-connection rate limit, frames/s (the server's default is 10: "
                          "for people, not for this benchmark's machine-speed clients)")
+    add_json_option(ap)
     args = ap.parse_args(argv)
+    report = Report("bench_server", args)
     errors: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
         server = start_server(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", args.port,
@@ -136,11 +140,13 @@ def main(argv: list[str] | None = None) -> int:
     lat_ms = sorted(1000 * x for x in lat)
     p99 = lat_ms[min(len(lat_ms) - 1, int(0.99 * len(lat_ms)))] if lat_ms else 0.0
     print(f"tables: {args.tables}")
-    print(f"actions: {n}")
-    print(f"actions-per-second: {n / elapsed:.0f}")
-    print(f"latency-p50-ms: {statistics.median(lat_ms) if lat_ms else 0.0:.1f}")
-    print(f"latency-p99-ms: {p99:.1f}")
+    report.figure("actions", n, NONE)
+    report.figure("actions-per-second", n / elapsed, HIGHER)
+    report.figure("latency-p50-ms", statistics.median(lat_ms) if lat_ms else 0.0, LOWER, ".1f")
+    report.figure("latency-p99-ms", p99, LOWER, ".1f")
     print(f"refused-frames: {sum(errors.values())} {errors or ''}")
+    report.meta["refused-frames"] = errors
+    report.write(args.json)
     return 0
 
 

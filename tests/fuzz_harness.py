@@ -299,8 +299,9 @@ def random_http(rng: random.Random, t: Target) -> Input:
                 [{"kind": "bot", "name": "B", "spec": "pimc:samples=100000"}] * 3])
         data: str | bytes = json.dumps(body)
         if rng.random() < 0.2:
-            data = rng.choice([random_text(rng), "[" * 3000, b"\xff" * 10, "x" * 20000,
-                               json.dumps(random_json(rng, 0))])
+            odd: list[str | bytes] = [random_text(rng), "[" * 3000, b"\xff" * 10, "x" * 20000,
+                                      json.dumps(random_json(rng, 0))]
+            data = rng.choice(odd)
         return Input("http", 0, data, True, "POST", "/api/tables",
                      {"content-type": "application/json"})
     table = rng.choice([t.a, t.b, "nope", "../etc", "%00"])

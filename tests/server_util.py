@@ -21,6 +21,7 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
+from fixtures import require_system
 from ulti.cards import code
 from ulti.server.app import create_app, uvicorn_config
 from ulti.server.guard import ServerSettings
@@ -74,7 +75,8 @@ class Running:
     def create(self, seats: list[dict[str, Any]], deals: int = 3, **kw: Any) -> dict[str, Any]:
         r = httpx.post(f"{self.base}/api/tables", json={"deals": deals, "seats": seats, **kw})
         assert r.status_code == 201, r.text
-        return r.json()  # type: ignore[no-any-return]
+        table: dict[str, Any] = r.json()
+        return table
 
     def ws(self, table_id: str) -> ClientConnection:
         return self.ws_path(f"/ws/{table_id}")
@@ -178,19 +180,28 @@ class Seat:
         self.conn.close()
 
 
+def initdb_path() -> str | None:
+    """PostgreSQL's ``initdb`` (Debian keeps it out of the PATH), or None."""
+    return shutil.which("initdb") or next(iter(sorted(glob.glob(
+        "/usr/lib/postgresql/*/bin/initdb"))), None)
+
+
+def chromium_path() -> str:
+    """Debian's Chromium for the browser tests (Playwright's ``executable_path``; never a
+    browser download); a test without it is skipped, or fails under CI."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    return require_system("Chromium", found, "apt-get install -y chromium")
+
+
 @contextmanager
 def postgres() -> Iterator[str]:
-    """A throwaway PostgreSQL server for a test (``ULTI_TEST_PG`` may name one instead)."""
+    """A throwaway PostgreSQL server for a test (``ULTI_TEST_PG`` may name one instead); a
+    test without PostgreSQL is skipped, or fails under CI."""
     url = os.environ.get("ULTI_TEST_PG")
     if url:
         yield url
         return
-    initdb = shutil.which("initdb") or next(iter(sorted(glob.glob(
-        "/usr/lib/postgresql/*/bin/initdb"))), None)
-    if initdb is None:
-        import pytest
-
-        pytest.fail("PostgreSQL is needed: apt-get install -y postgresql (.ci/run does)")
+    initdb = require_system("PostgreSQL", initdb_path(), "apt-get install -y postgresql")
     pg_ctl = str(Path(initdb).with_name("pg_ctl"))
     tmp = tempfile.mkdtemp(prefix="ulti-pg-")
     data = os.path.join(tmp, "data")

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from conftest import make_deal, play_random, start
+from fixtures import assert_refused, make_deal, play_random, start
 from ulti import actions as A
 from ulti.cards import HEARTS, card_points, cards_of, code, parse_card
 from ulti.deal import Deal, IllegalAction, Phase, deck_for_hands, shuffled_deck
@@ -18,16 +18,6 @@ HANDS = {
     2: "♥10 ♥K ♥Q ♥J ♥9 ♠7 ♠10 ♠K ♠Q ♠J",
     0: "♥8 ♥7 ♠9 ♠8 ♦A ♦10 ♦K ♦Q ♦J ♦9",
 }
-
-
-def assert_refused(d: Deal, action: str, rule: str) -> None:
-    """The action raises IllegalAction naming ``rule`` and changes nothing."""
-    before = d.key()
-    with pytest.raises(IllegalAction) as info:
-        d.apply(action)
-    assert info.value.rule == rule, str(info.value)
-    assert str(info.value).startswith(rule)
-    assert d.key() == before
 
 
 # -- seats and dealing -----------------------------------------------------------------------

@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from bad_players import Counting, Crashing, Illegal, NullPointer, Raising, Sleeping
-from test_solver import positions
+from fixtures import play_positions
 from ulti import _core
 from ulti import solver as S
 from ulti.actions import Action
@@ -35,7 +35,7 @@ PIMC = "pimc:samples=4,ms=1000000"
 
 def _hard_position() -> S.Position:
     """A full play phase (ten tricks to go) whose exact points take the solver a while."""
-    d = positions(1, 0, seed=7)[0]
+    d = play_positions(1, 0, seed=7)[0]
     return S.Position.from_deal(d)
 
 
@@ -99,13 +99,17 @@ def _tables(n: int, seed: int) -> list[tuple[Deal, list[Player]]]:
     return out
 
 
-def _play_all(tables: list[tuple[Deal, list[Player]]], decide: object) -> list[list[str]]:
+Table = tuple[Deal, list[Player]]
+
+
+def _play_all(tables: list[Table], decide: Callable[[list[Table]], list[Action]]
+              ) -> list[list[str]]:
     """Every deal to its end, each round asking every unfinished deal's player at once."""
     while True:
         live = [(d, ps) for d, ps in tables if not d.is_over()]
         if not live:
             break
-        actions = decide(live)  # type: ignore[operator]
+        actions = decide(live)
         for (d, _), a in zip(live, actions, strict=True):
             d.apply(a)
     return [[str(a) for _, a in d.history] for d, _ in tables]
@@ -116,6 +120,7 @@ def _ask(d: Deal, ps: list[Player]) -> Action:
     return ps[seat].act(d.observation(seat), d.legal_actions())
 
 
+@pytest.mark.slow
 def test_many_pimc_players_decide_concurrently_in_threads() -> None:
     """Six threads, as asyncio.to_thread gives, deciding for many players started elsewhere:
     the same moves as one thread (this crashed the interpreter within a few hundred
@@ -128,6 +133,7 @@ def test_many_pimc_players_decide_concurrently_in_threads() -> None:
     assert sum(len(h) for h in together) > 200
 
 
+@pytest.mark.slow
 def test_many_pimc_players_decide_concurrently_in_worker_processes() -> None:
     """The server's way: every decision in a pool of worker processes, the player sent with
     it and kept as it comes back; the same moves as deciding in this process."""

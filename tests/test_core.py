@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from conftest import random_action
+from fixtures import random_action, ref_legal, ref_winner
 from ulti import _core
 from ulti.actions import PLAY
 from ulti.bids import Kind
-from ulti.cards import ACES, card_points
+from ulti.cards import ACES, TRUMP_ORDER_STRENGTH, card_points, cards_of, mask_of
 from ulti.deal import Deal, Phase
 from ulti.rules import Ruleset
 from ulti.scoring import status
@@ -155,16 +155,47 @@ def test_item_statuses_are_twins_of_scoring() -> None:
             d.apply(random_action(d, rng))
 
 
-def test_random_playouts_are_fast_enough_to_count() -> None:
+def test_random_playouts_sum_the_soloists_trick_points() -> None:
+    """``random_playouts`` (whose speed bench_solver.py measures) plays ``n`` random play phases
+    from one start and sums the soloist's trick points: one playout is the line
+    ``CorePosition.playout`` plays for that seed, scored here by the reference rules (R4, P1);
+    without an Ulti the line does not depend on who is the soloist, so the three soloists' sums
+    share out every point in play exactly."""
     d = Deal(seed=4)
     hands = list(d.hands)
     fh = d.forehand
-    low = hands[fh] & -hands[fh]
-    hands[fh] ^= low
-    hands[fh] ^= hands[fh] & -hands[fh]
-    total = _core.random_playouts(hands, 1, False, fh, True, fh, 2000, 9)
-    assert 0 < total < 2000 * 90
-    assert total == _core.random_playouts(hands, 1, False, fh, True, fh, 2000, 9)  # seeded
+    for _ in range(2):  # the forehand lays his two lowest cards (the talon)
+        hands[fh] ^= hands[fh] & -hands[fh]
+    trump = 1
+    in_play = card_points(hands[0] | hands[1] | hands[2]) + 10  # and the last trick's 10
+    for seed in range(1, 41):
+        pos = _core.CorePosition(hands, trump, False, fh, True, fh)
+        line = pos.playout(seed)
+        assert sorted(line) == cards_of(hands[0] | hands[1] | hands[2])
+        held = [cards_of(h) for h in hands]
+        points, leader = 0, fh
+        for t in range(10):
+            trick = line[3 * t:3 * t + 3]
+            for i, c in enumerate(trick):  # every card legal by the reference (R2, R3, R6)
+                seat = (leader + i) % 3
+                legal = ref_legal(held[seat], trick[:i], trump, True)
+                if seat == fh and len(legal) > 1:
+                    legal.discard(trump * 8)
+                assert c in legal
+                held[seat].remove(c)
+            winner = (leader + ref_winner(trick, trump, TRUMP_ORDER_STRENGTH)) % 3
+            if winner == fh:
+                points += card_points(mask_of(trick)) + (10 if t == 9 else 0)
+            leader = winner
+        assert _core.random_playouts(hands, trump, False, fh, True, fh, 1, seed) == points
+        assert pos.state()["sp"] == points
+    n = 500
+    sums = [_core.random_playouts(hands, trump, False, s, False, fh, n, 9) for s in range(3)]
+    assert sum(sums) == n * in_play
+    assert all(0 < x < n * in_play for x in sums)
+    # seeded: the same seed plays the same phases, another seed others
+    assert sums[0] == _core.random_playouts(hands, trump, False, 0, False, fh, n, 9)
+    assert sums[0] != _core.random_playouts(hands, trump, False, 0, False, fh, n, 10)
 
 
 def test_ulti_rule_in_the_core() -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from conftest import make_deal, play_random, start
-from test_scoring import FAIL, FAIL_PLAY, play_script
+from fixtures import FAIL, FAIL_PLAY, make_deal, play_random, play_script, start
 from ulti.deal import Deal
 
 

@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-from conftest import make_deal, start
-from test_auction import assert_refused
-from test_play import HANDS
+from fixtures import BETLI_HANDS, ULTI_HANDS, assert_refused, make_deal, start
 from ulti import actions as A
 from ulti.bids import Kind
 from ulti.deal import Deal, Phase
 from ulti.rules import Ruleset
-
-BETLI = {
-    1: "♥7 ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
-    2: "♥A ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
-    0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
-}
 
 
 def texts(d: Deal, kind: A.ActionKind = A.ActionKind.KONTRA) -> list[str]:
@@ -22,11 +14,11 @@ def texts(d: Deal, kind: A.ActionKind = A.ActionKind.KONTRA) -> list[str]:
 
 
 def ulti_deal(rules: Ruleset | None = None) -> Deal:
-    return start(make_deal(HANDS, rules=rules or Ruleset()), "ulti", "♦7 ♦8", trump="acorns")
+    return start(make_deal(ULTI_HANDS, rules=rules or Ruleset()), "ulti", "♦7 ♦8", trump="acorns")
 
 
 def test_k1_no_doubling_during_the_auction() -> None:
-    d = make_deal(HANDS)
+    d = make_deal(ULTI_HANDS)
     d.apply("discard ♦7 ♦8")
     d.apply("bid ulti")
     assert_refused(d, "kontra ulti", "A2")
@@ -92,7 +84,7 @@ def test_k1_declining_ends_the_answers() -> None:
 
 
 def test_k3_no_trump_components_bind_only_the_doubling_defender() -> None:
-    d = start(make_deal(BETLI), "betli", "♦A ♦K")
+    d = start(make_deal(BETLI_HANDS), "betli", "♦A ♦K")
     d.apply("play ♥7")
     d.apply("kontra betli")  # seat 2 doubles for itself
     assert d.kontra_levels(Kind.BETLI) == (1, 0)
@@ -109,7 +101,7 @@ def test_k3_no_trump_components_bind_only_the_doubling_defender() -> None:
 
 
 def test_k3_the_soloist_answers_different_levels_separately() -> None:
-    d = start(make_deal(BETLI), "betli", "♦A ♦K")
+    d = start(make_deal(BETLI_HANDS), "betli", "♦A ♦K")
     d.apply("play ♥7")
     d.apply("kontra betli")
     d.apply("play ♥A")

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import make_deal, random_action, start
-from test_scoring import FAIL
+from fixtures import FAIL, make_deal, random_action, start
 from ulti import notation
 from ulti.actions import ActionKind, parse_action, parse_component
 from ulti.bids import Kind

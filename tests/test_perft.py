@@ -7,10 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-from conftest import make_deal, start
-from test_kontra import BETLI
-from test_play import HANDS, _ref_legal
-from ulti.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of, rank_of, suit_of
+from fixtures import BETLI_HANDS, ULTI_HANDS, make_deal, ref_legal, ref_winner, start
+from ulti.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of
 from ulti.deal import Deal, Phase, play_actions
 
 
@@ -32,12 +30,12 @@ def perft(d: Deal, depth: int) -> int:
 def ref_perft(hands: list[list[int]], trick: list[int], player: int, trump: int,
               trump_contract: bool, ulti_seven: int, soloist: int, depth: int,
               ends: Callable[[int], bool] = lambda winner: False) -> int:
-    """The same count from plain lists and the reference legality of test_play; ``ends``
+    """The same count from plain lists and the reference legality (fixtures.ref_legal); ``ends``
     tells whether a trick won by ``winner`` ends the deal (R8: a lost Betli or Durchmars)."""
     if depth == 0:
         return 1
     strength = TRUMP_ORDER_STRENGTH if trump_contract else PLAIN_ORDER_STRENGTH
-    legal = _ref_legal(hands[player], trick, trump, trump_contract)
+    legal = ref_legal(hands[player], trick, trump, trump_contract)
     if player == soloist and ulti_seven in legal and len(legal) > 1:
         legal.discard(ulti_seven)
     total = 0
@@ -50,26 +48,13 @@ def ref_perft(hands: list[list[int]], trick: list[int], player: int, trump: int,
                                soloist, depth - 1, ends)
             continue
         leader = (player + 1) % 3  # the trick's first card was the leader's
-        winner = (leader + _best(nt, trump, strength)) % 3
+        winner = (leader + ref_winner(nt, trump, strength)) % 3
         if ends(winner):
             total += 1
             continue
         total += ref_perft(nh, [], winner, trump, trump_contract, ulti_seven, soloist,
                            depth - 1, ends)
     return total
-
-
-def _best(trick: list[int], trump: int, strength: tuple[int, ...]) -> int:
-    """Index of the winning card of a full trick (R4), written out plainly."""
-    led = suit_of(trick[0])
-
-    def key(i: int) -> tuple[int, int]:
-        x = trick[i]
-        if trump >= 0 and suit_of(x) == trump:
-            return (2, strength[rank_of(x)])
-        return (1 if suit_of(x) == led else 0, strength[rank_of(x)])
-
-    return max(range(3), key=key)
 
 
 def _ref(d: Deal, depth: int) -> int:
@@ -91,11 +76,11 @@ def _ref(d: Deal, depth: int) -> int:
 
 
 def ulti_start() -> Deal:
-    return start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    return start(make_deal(ULTI_HANDS), "ulti", "♦7 ♦8", trump="acorns")
 
 
 def durchmars_start() -> Deal:
-    return start(make_deal(BETLI), "plain durchmars", "♦A ♦K")
+    return start(make_deal(BETLI_HANDS), "plain durchmars", "♦A ♦K")
 
 
 def seeded(seed: int, bid: str, trump: str | None) -> Deal:
@@ -129,6 +114,7 @@ def test_perft_matches_the_reference(name: str) -> None:
     assert _ref(make(), depth) == frozen
 
 
+@pytest.mark.slow
 def test_perft_of_an_endgame_to_the_end() -> None:
     d = ulti_start()
     for c in ("♥9", "♥10", "♥8", "♦K", "♦J", "♦A", "♠8", "♠Q", "♠10", "♠J", "♠K", "♠A"):

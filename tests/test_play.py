@@ -6,27 +6,20 @@ import random
 
 import pytest
 
-from conftest import make_deal, play_random, random_action, start
-from test_auction import assert_refused
-from ulti import actions as A
-from ulti.cards import (
-    PLAIN_ORDER_STRENGTH,
-    TRUMP_ORDER_STRENGTH,
-    cards_of,
-    parse_card,
-    parse_cards,
-    rank_of,
-    suit_of,
+from fixtures import (
+    ULTI_HANDS,
+    assert_refused,
+    make_deal,
+    play_random,
+    random_action,
+    ref_legal,
+    start,
 )
+from ulti import actions as A
+from ulti.bids import Kind
+from ulti.cards import cards_of, parse_card, parse_cards
 from ulti.deal import Deal, IllegalAction, Phase
 from ulti.rules import Ruleset
-
-# dealer 0: seat 1 is forehand and soloist, lays ♦7 ♦8
-HANDS = {
-    1: "♥A ♥9 ♠K ♠8 ♣A ♣10 ♣9 ♣7 ♦A ♦9 ♦7 ♦8",
-    2: "♥K ♥10 ♥7 ♠A ♠Q ♣K ♣8 ♦K ♦Q ♦10",
-    0: "♥Q ♥J ♥8 ♠10 ♠J ♠9 ♠7 ♣Q ♣J ♦J",
-}
 
 
 def legal(d: Deal) -> set[str]:
@@ -40,7 +33,7 @@ def cards(text: str) -> set[str]:
 
 
 def test_r1_to_r6_a_scripted_ulti() -> None:
-    d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    d = start(make_deal(ULTI_HANDS), "ulti", "♦7 ♦8", trump="acorns")
     assert d.current_player == 1  # R1: the soloist leads the first trick
     # R6: the trump VII is held back while other cards are legal
     assert legal(d) == cards("♥A ♥9 ♠K ♠8 ♣A ♣10 ♣9 ♦A ♦9")
@@ -127,31 +120,6 @@ def test_r2_a_trumped_trick_may_be_followed_with_any_card_of_the_suit() -> None:
     d.apply("play ♦10")
 
 
-def _ref_legal(hand: list[int], trick: list[int], trump: int, trump_contract: bool) -> set[int]:
-    """Move generation written out plainly from R2-R3 (the reference for the engine)."""
-    strength = TRUMP_ORDER_STRENGTH if trump_contract else PLAIN_ORDER_STRENGTH
-    if not trick:
-        return set(hand)
-    led = suit_of(trick[0])
-    follow = [c for c in hand if suit_of(c) == led]
-    if follow:
-        if trump >= 0 and led != trump and any(suit_of(c) == trump for c in trick):
-            return set(follow)
-        best = max((c for c in trick if suit_of(c) == led), key=lambda c: strength[rank_of(c)])
-        higher = [c for c in follow if strength[rank_of(c)] > strength[rank_of(best)]]
-        return set(higher or follow)
-    if trump >= 0:
-        trumps = [c for c in hand if suit_of(c) == trump]
-        if trumps:
-            played = [c for c in trick if suit_of(c) == trump]
-            if played:
-                best = max(played, key=lambda c: strength[rank_of(c)])
-                higher = [c for c in trumps if strength[rank_of(c)] > strength[rank_of(best)]]
-                return set(higher or trumps)
-            return set(trumps)
-    return set(hand)
-
-
 @pytest.mark.parametrize("seed", range(40))
 def test_r2_r3_r6_move_generation_matches_the_reference(seed: int) -> None:
     rng = random.Random(seed)
@@ -163,8 +131,8 @@ def test_r2_r3_r6_move_generation_matches_the_reference(seed: int) -> None:
                 p = d.current_player
                 c = d.contract
                 assert c is not None
-                ref = _ref_legal(cards_of(d.hands[p]), list(d.trick), d.trump, c.trump)
-                if c.has(A.Kind.ULTI) and p == d.soloist and d.ulti_card in ref and len(ref) > 1:
+                ref = ref_legal(cards_of(d.hands[p]), list(d.trick), d.trump, c.trump)
+                if c.has(Kind.ULTI) and p == d.soloist and d.ulti_card in ref and len(ref) > 1:
                     ref.discard(d.ulti_card)  # R6
                 assert set(d.legal_cards()) == ref
                 checked += 1
@@ -292,7 +260,7 @@ def test_r7_claim_checked_by_the_solver() -> None:
     assert d.is_over()
     assert d.returns()[1] == 40  # Open Betli won: 20 from each defender
     # a claim in a closed contract is refused
-    d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    d = start(make_deal(ULTI_HANDS), "ulti", "♦7 ♦8", trump="acorns")
     for c in ("♥9", "♥10", "♥8"):
         d.apply(f"play {c}")
     assert_refused(d, "claim", "R7")
@@ -396,7 +364,7 @@ def test_r8_ten_tricks_at_most_and_the_last_trick_counts() -> None:
 
 
 def test_bad_play_input_changes_nothing() -> None:
-    d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    d = start(make_deal(ULTI_HANDS), "ulti", "♦7 ♦8", trump="acorns")
     assert_refused(d, "play ♥K", "R2")  # not held
     assert_refused(d, "bid betli", "R2")
     assert_refused(d, "pickup", "R2")
@@ -407,7 +375,7 @@ def test_bad_play_input_changes_nothing() -> None:
 
 
 def test_card_notation_in_play_actions() -> None:
-    d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    d = start(make_deal(ULTI_HANDS), "ulti", "♦7 ♦8", trump="acorns")
     d.apply("play piros kilences")  # ♥9 in Hungarian
     assert d.trick == [parse_card("♥9")]
     d.apply("play Hearts X")

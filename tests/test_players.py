@@ -1,4 +1,5 @@
-"""Computer players: one interface, legal and deterministic play, sound inferences."""
+"""Computer players: one interface, legal and deterministic play, the habits each player promises
+(marriages, Betli ducking, drawing trumps, bidding a made contract), sound inferences."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from conftest import make_deal, random_action, start
-from ulti.actions import Action, ActionKind
+from fixtures import ULTI_HANDS, hand, make_deal, random_action, start
+from ulti.actions import Action, ActionKind, discard
 from ulti.bids import Kind
-from ulti.deal import Deal, Phase
+from ulti.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of
+from ulti.deal import Deal, Phase, deck_for_hands
 from ulti.observation import Observation
 from ulti.players import Budget, Player, make_player, play_deal, registry
 from ulti.players.knowledge import knowledge, sample
@@ -57,32 +59,205 @@ def test_make_player_specs_and_budgets() -> None:
             make_player(bad)
 
 
+class Checked(Player):
+    """A player wrapped: every action it returns must be one of the legal actions it was
+    given; every decision is kept (observation, legal actions, action)."""
+
+    name = "checked"
+
+    def __init__(self, inner: Player) -> None:
+        super().__init__(inner.seed, inner.budget)
+        self.inner = inner
+        self.log: list[tuple[Observation, tuple[Action, ...], Action]] = []
+
+    def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
+        super().start(seat, rules, game)
+        self.inner.start(seat, rules, game)
+
+    def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        a = self.inner.act(obs, legal)
+        assert a in legal, f"{self.inner.name} chose {a}, not one of its legal actions"
+        self.log.append((obs, tuple(legal), a))
+        return a
+
+
+class Passer(Player):
+    """The rules player, except that it passes whenever it may (it never bids or doubles)."""
+
+    name = "passer"
+
+    def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
+        super().start(seat, rules, game)
+        self.inner = make_player("rules", self.seed)
+        self.inner.start(seat, rules, game)
+
+    def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        for a in legal:
+            if a.kind == ActionKind.PASS:
+                return a
+        return self.inner.act(obs, legal)
+
+
+def checked(specs: Sequence[str], seed: int) -> list[Checked]:
+    return [Checked(make_player(spec, seed=seed * 3 + s)) for s, spec in enumerate(specs)]
+
+
+def decisions(players: Sequence[Checked]
+              ) -> list[tuple[Observation, tuple[Action, ...], Action]]:
+    return [entry for p in players for entry in p.log]
+
+
+def assert_declares_marriages_and_passes_round_one(players: Sequence[Checked]) -> None:
+    """R5: declaring a marriage always counts, so the bots always do; V1: no bid on the first
+    round's five cards."""
+    for obs, legal, a in decisions(players):
+        if any(x.kind == ActionKind.MARRIAGE for x in legal):
+            assert a.kind == ActionKind.MARRIAGE, (obs.seat, a)
+        if obs.phase == "ROUND1":
+            assert a.kind == ActionKind.PASS, (obs.seat, a)
+
+
 @pytest.mark.parametrize("name", ["random", "rules", "pimc:samples=4,ms=20"])
 def test_bots_are_deterministic_for_a_seed(name: str) -> None:
-    def run() -> str:
-        players = [make_player(name, seed=s) for s in (1, 2, 3)]
+    def run(seeds: tuple[int, int, int]) -> str:
+        players = [make_player(name, seed=s) for s in seeds]
         return dumps(play_deal(Ruleset(), 99, 1, players, game=4).deal)
 
-    assert run() == run()
+    assert run((1, 2, 3)) == run((1, 2, 3))
+    if name == "random":
+        assert run((1, 2, 3)) != run((4, 5, 6))  # the seed is what decides
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_random_and_rules_bots_finish_deals_in_every_preset(preset: str) -> None:
+def test_random_and_rules_bots_choose_legal_actions_in_every_preset(preset: str) -> None:
     rules = Ruleset.from_preset(preset)
+    contracts = 0
     for g in range(12):
-        players = [make_player(n, seed=g) for n in ("rules", "random", "rules")]
+        players = checked(("rules", "random", "rules"), g)
         run = play_deal(rules, 1000 + g, g % 3, players, game=g)
         assert run.deal.is_over() and sum(run.deal.returns()) == 0
+        assert_declares_marriages_and_passes_round_one(players[::2])
+        contracts += run.deal.contract is not None
+    assert contracts >= 6  # most deals are bid and played, not thrown in
 
 
 @pytest.mark.parametrize("preset", ["standard", "hearts-trump", "no-talon", "two-round"])
-def test_pimc_finishes_deals(preset: str) -> None:
+def test_pimc_chooses_legal_actions(preset: str) -> None:
     rules = Ruleset.from_preset(preset)
     for g in range(2):
-        players = [make_player(n, seed=g) for n in ("pimc:samples=4,ms=30", "rules", "random")]
+        players = checked(("pimc:samples=4,ms=30", "rules", "random"), g)
         run = play_deal(rules, 500 + g, g % 3, players, game=g)
         assert run.deal.is_over()
-        assert run.times[0]  # pimc decided something
+        assert players[0].log  # pimc decided something
+        assert_declares_marriages_and_passes_round_one(players[:1])
+
+
+def _beats_plain(c: int, trick: Sequence[int]) -> bool:
+    """Whether ``c`` would take the lead of a no-trump trick (C2's plain order, R4)."""
+    led = [x for x in trick if x >> 3 == trick[0] >> 3]
+    best = max(led, key=lambda x: PLAIN_ORDER_STRENGTH[x & 7])
+    return c >> 3 == best >> 3 and PLAIN_ORDER_STRENGTH[c & 7] > PLAIN_ORDER_STRENGTH[best & 7]
+
+
+def test_rules_player_in_a_betli_keeps_under_the_trick() -> None:
+    """In a Betli the rules soloist leads his lowest card and, following, ducks with the
+    highest card that does not take the trick whenever he has one; a defender stays under the
+    soloist's card when it can (with its highest such card), so that the soloist must overtake
+    (R2)."""
+    rng = random.Random(5)
+    leads = ducks = unders = 0
+
+    def strength(c: int) -> int:
+        return PLAIN_ORDER_STRENGTH[c & 7]
+
+    for g in range(100):
+        d = Deal(Ruleset(), seed=rng.getrandbits(64), dealer=g % 3)
+        high = sorted(cards_of(d.hands[d.forehand]), key=strength)
+        d.apply(discard(high[-1], high[-2]))
+        d.apply("bid betli")
+        while d.phase == Phase.AUCTION:
+            d.apply("pass")
+        players = checked(("rules", "rules", "rules"), g)
+        for seat, p in enumerate(players):
+            p.start(seat, d.rules, g)
+        while not d.is_over():
+            seat = d.current_player
+            d.apply(players[seat].act(d.observation(seat), d.legal_actions()))
+        for obs, legal, a in decisions(players):
+            if a.kind != ActionKind.PLAY:
+                continue
+            cards = [x.card for x in legal if x.kind == ActionKind.PLAY]
+            if not obs.trick:
+                if obs.seat == obs.soloist:
+                    assert strength(a.card) == min(map(strength, cards)), (g, a)
+                    leads += 1
+                continue
+            under = [c for c in cards if not _beats_plain(c, obs.trick)]
+            led = [x for x in obs.trick if x >> 3 == obs.trick[0] >> 3]
+            best = max(led, key=strength)
+            best_seat = (obs.trick_leader + obs.trick.index(best)) % 3
+            if under and (obs.seat == obs.soloist or best_seat == obs.soloist):
+                assert a.card in under and strength(a.card) == max(map(strength, under)), \
+                    (g, obs.seat, obs.trick, a)
+                if obs.seat == obs.soloist:
+                    ducks += 1
+                else:
+                    unders += 1
+    assert leads >= 100 and ducks >= 40 and unders >= 20
+
+
+def test_rules_soloist_draws_trumps_while_holding_the_top_one() -> None:
+    """A trump contract's rules soloist, on lead with the highest trump still out and the
+    defenders holding a trump, leads a trump."""
+    rules = Ruleset()
+    seen = 0
+    for g in range(60):
+        players = checked(("rules", "rules", "rules"), g)
+        play_deal(rules, 2000 + g, g % 3, players, game=g)
+        for obs, _legal, a in decisions(players):
+            if (a.kind != ActionKind.PLAY or obs.trick or obs.seat != obs.soloist
+                    or obs.trump < 0 or obs.contract is None):
+                continue
+            if not rules.ladder[obs.contract].trump:
+                continue
+            t = obs.trump
+            played = {c for _, cards, _ in obs.tricks for c in cards}
+            mine = [c for c in obs.hand if c >> 3 == t]
+            # trumps neither played, nor his, nor in the talon he laid: the defenders' trumps
+            theirs = [c for c in range(t * 8, t * 8 + 8)
+                      if c not in played and c not in obs.hand and c not in (obs.talon or ())]
+            if not mine or not theirs:
+                continue
+            top = max(mine, key=lambda c: TRUMP_ORDER_STRENGTH[c & 7])
+            if all(TRUMP_ORDER_STRENGTH[c & 7] < TRUMP_ORDER_STRENGTH[top & 7] for c in theirs):
+                assert a.card >> 3 == t, (g, obs.tricks, a)
+                seen += 1
+    assert seen >= 10
+
+
+#: seat 1 (forehand, dealer 0) holds every Acorn and three Aces: laying two cards he wins every
+#: trick in Acorns, with the trump VII last and the 40 marriage
+STRONG_HANDS = {
+    1: "♣A ♣10 ♣K ♣Q ♣J ♣9 ♣8 ♣7 ♥A ♠A ♦A ♦10",
+    2: "♥10 ♥K ♥Q ♥J ♥9 ♠7 ♠10 ♠K ♠Q ♠J",
+    0: "♥8 ♥7 ♠9 ♠8 ♦7 ♦8 ♦K ♦Q ♦J ♦9",
+}
+
+
+def test_pimc_bids_a_contract_its_hand_makes_and_makes_it() -> None:
+    """Forehand with a hand that wins every trick, the pimc player lays its talon and bids a
+    Durchmars with an Ulti (the defenders pass), and makes every item of it."""
+    deck = deck_for_hands([hand(STRONG_HANDS[s]) for s in range(3)], 0, 0)
+    pimc = Checked(make_player("pimc:samples=8,ms=100000", seed=2))
+    players: list[Player] = [Passer(1), pimc, Passer(3)]
+    d = play_deal(Ruleset(), 0, 0, players, deck=deck).deal
+    assert d.soloist == 1 and d.contract is not None
+    assert d.contract.has(Kind.DURCHMARS) and d.contract.has(Kind.ULTI), d.contract.key
+    settlement = d.settlement
+    assert settlement is not None
+    lines = [ln for ln in settlement.lines if ln.amounts[1]]
+    assert lines and all(ln.amounts[1] > 0 for ln in lines), lines  # every item made
+    assert d.returns()[1] > 0
 
 
 def test_inferences_are_sound_the_true_hands_are_never_excluded() -> None:
@@ -117,9 +292,7 @@ def test_inferences_are_sound_the_true_hands_are_never_excluded() -> None:
 
 
 def test_voids_are_inferred_from_a_trick() -> None:
-    from test_play import HANDS
-
-    d = start(make_deal(HANDS), "ulti", "♦7 ♦8", trump="acorns")
+    d = start(make_deal(ULTI_HANDS), "ulti", "♦7 ♦8", trump="acorns")
     d.apply("play ♥9")
     d.apply("play ♥10")
     d.apply("play ♥8")  # seat 0 could not beat ♥X
@@ -160,8 +333,10 @@ def test_pimc_plays_the_solver_move_when_every_card_is_known() -> None:
         p.start(d.soloist, d.rules, 0)
         legal = d.legal_actions()
         a = p.act(obs, legal)
-        if a.kind == ActionKind.CLAIM:
-            assert d._claim_sound(d.soloist)
+        if a.kind == ActionKind.CLAIM:  # R7: the engine upholds it and settles
+            c = d.clone()
+            c.apply(a)
+            assert c.is_over() and c.outcome is not None and c.outcome.claimant == d.soloist
         else:
             vals = dict(move_values_only(Position.from_deal(d)))
             assert vals[a.card] == max(vals.values())

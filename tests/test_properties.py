@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import public_cards, random_action
+from fixtures import public_cards, random_action
 from ulti.actions import ActionKind
 from ulti.cards import FULL_DECK, card_points
 from ulti.deal import Deal
@@ -77,6 +78,7 @@ def check_observations(d: Deal, k: Knowledge) -> None:
         assert str(d.seed) not in json_text or d.is_over() or d.seed < 1000
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, preset=PRESET, bias=BIAS, dealer=st.integers(0, 2))
 def test_every_step_conserves_cards_and_leaks_nothing(seed: int, preset: str, bias: float,
@@ -159,6 +161,7 @@ def test_pop_retraces_the_deal_to_its_start(seed: int, preset: str, bias: float,
     assert not forward[1:]
 
 
+@pytest.mark.slow
 def test_thousands_of_random_deals_end_zero_sum_and_replay() -> None:
     rng = random.Random(2026)
     presets = sorted(PRESETS)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from conftest import make_deal, play_random, start
-from test_scoring import FAIL, FAIL_PLAY, play_script
+from fixtures import FAIL, FAIL_PLAY, make_deal, play_random, play_script, random_action, start
 from ulti.deal import Deal
 from ulti.record import RecordError, dumps, load, loads, render, to_record
 from ulti.rules import Ruleset
@@ -45,7 +46,6 @@ def test_unfinished_record_resumes() -> None:
     d = Deal(seed=3)
     rng = random.Random(3)
     for _ in range(12):
-        from conftest import random_action
         d.apply(random_action(d, rng))
     rec = to_record(d)
     assert "result" not in rec
@@ -72,10 +72,11 @@ def test_unfinished_record_resumes() -> None:
         (lambda r: {**r, "actions": [*r["actions"], [0, "pass"]]}, "already over"),
     ],
 )
-def test_malformed_records_are_precise_errors(mutate: object, match: str) -> None:
+def test_malformed_records_are_precise_errors(mutate: Callable[[dict[str, Any]], object],
+                                              match: str) -> None:
     d = finished(6)  # dealer 0: seat 1 is forehand
     rec = to_record(d)
-    bad = mutate(rec)  # type: ignore[operator]
+    bad = mutate(rec)
     text = bad if isinstance(bad, str) else json.dumps(bad)
     with pytest.raises(RecordError, match=match):
         loads(text)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
-from conftest import make_deal, play_random, start
+from fixtures import FAIL, FAIL_PLAY, make_deal, play_random, play_script, start
 from ulti import actions as A
+from ulti.bids import Kind
 from ulti.deal import Deal, Phase
 from ulti.rules import Ruleset
 from ulti.scoring import SILENT_BASE, Status, settle
@@ -17,26 +17,6 @@ WIN = {
     2: "♥10 ♥K ♥Q ♥J ♥9 ♠7 ♠10 ♠K ♠Q ♠J",
     0: "♥8 ♥7 ♠9 ♠8 ♦A ♦10 ♦K ♦Q ♦J ♦9",
 }
-FAIL = {
-    1: "♣A ♣10 ♣K ♣Q ♣J ♣9 ♣8 ♣7 ♥A ♠7 ♦7 ♦8",
-    2: "♥10 ♥K ♥Q ♥J ♥9 ♠A ♠10 ♠K ♠Q ♠J",
-    0: "♥8 ♥7 ♠9 ♠8 ♦A ♦10 ♦K ♦Q ♦J ♦9",
-}
-# every card of FAIL's play, trick by trick, in play order
-FAIL_PLAY = ("♣A ♥9 ♥7 | ♣10 ♥J ♥8 | ♣K ♥Q ♦9 | ♣Q ♥K ♦J | ♣J ♠J ♦Q | ♣9 ♠Q ♦K | "
-             "♣8 ♠K ♠8 | ♥A ♥10 ♠9 | ♠7 ♠A ♦A | ♠10 ♦10 ♣7")
-
-
-def play_script(d: Deal, script: str, before: Callable[[Deal, int], None] | None = None) -> None:
-    """Play the cards of ``script``; ``before(d, i)`` runs before card ``i`` (for kontras)."""
-    for i, c in enumerate(script.replace("|", " ").split()):
-        if before:
-            before(d, i)
-        while d.phase == Phase.KONTRA:
-            d.apply("pass")
-        d.apply(f"play {c}")
-
-
 def play_first_legal(d: Deal, soloist_order: list[str] | None = None) -> None:
     """Defenders play their first legal card; the soloist follows ``soloist_order`` when given."""
     order = list(soloist_order or [])
@@ -86,7 +66,7 @@ def test_b3_k3_worked_example_doubled_durchmars_fails_is_minus_4() -> None:
             dd.apply("kontra durchmars")  # seat 2, at its first-trick turn
 
     play_script(d, FAIL_PLAY, kontra)
-    assert d.kontra_levels(A.Kind.DURCHMARS) == (1, 1)  # K3: a trump component binds both
+    assert d.kontra_levels(Kind.DURCHMARS) == (1, 1)  # K3: a trump component binds both
     assert line(d, "Durchmars")[1] == (12, -24, 12)
     assert d.returns() == [4, -8, 4]  # 4 - 12 + 4 = -4 for the soloist, per defender
 
@@ -138,7 +118,7 @@ def test_b4_implicit_simple_is_won_or_lost_on_its_own() -> None:
     # the same deal with the statuses flipped: each line follows its own item
     assert d.contract is not None
     flipped = dict(d.statuses)
-    flipped[int(A.Kind.SIMPLE)] = Status.LOST
+    flipped[int(Kind.SIMPLE)] = Status.LOST
     s = settle(d, flipped)
     items = {ln.item: ln.amounts for ln in s.lines}
     assert items["implicit Simple"] == (1, -2, 1)
@@ -193,10 +173,10 @@ def test_s1_k3_no_trump_component_doubled_by_one_defender() -> None:
     d.apply("play ♥A")
     d.apply("kontra betli")  # seat 2 only
     d.apply(A.play(d.legal_cards()[0]))
-    assert A.kontra(A.Kind.BETLI) in d.legal_actions()  # seat 0 may still double for itself
+    assert A.kontra(Kind.BETLI) in d.legal_actions()  # seat 0 may still double for itself
     d.apply(A.play(d.legal_cards()[0]))
     assert d.is_over()
-    assert d.kontra_levels(A.Kind.BETLI) == (1, 0)
+    assert d.kontra_levels(Kind.BETLI) == (1, 0)
     assert d.returns() == [5, -15, 10]  # seat 2 gets 10, seat 0 gets 5 (K3)
 
 
@@ -231,13 +211,13 @@ def test_four_aces_talon_ace_default_and_reading() -> None:
     order = ["♣A", "♣10", "♣K", "♣Q", "♣J", "♣9", "♣8", "♥A", "♦A", "♣7"]
     # the soloist lays an Ace: Four Aces is lost at once by default
     d = start(make_deal(aces), "four aces", "♠A ♠7", trump="acorns")
-    assert d.statuses[int(A.Kind.FOUR_ACES)] == Status.LOST
+    assert d.statuses[int(Kind.FOUR_ACES)] == Status.LOST
     play_first_legal(d, order)
     assert line(d, "Four Aces") == ("lost", (4, -8, 4))
     # the other reading: the talon's Ace is ignored, the soloist took every Ace in play
     d = start(make_deal(aces, rules=Ruleset(talon_ace_loses_four_aces=False)), "four aces",
               "♠A ♠7", trump="acorns")
-    assert int(A.Kind.FOUR_ACES) not in d.statuses
+    assert int(Kind.FOUR_ACES) not in d.statuses
     play_first_legal(d, order)
     assert line(d, "Four Aces") == ("won", (-4, 8, -4))
 

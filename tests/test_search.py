@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from conftest import random_action
+from fixtures import random_action
 from reference_search import best_play
 from ulti.actions import ActionKind
 from ulti.deal import Deal, Phase
@@ -29,7 +29,7 @@ def brute(d: Deal) -> int:
 
 def late_positions(n: int, tricks_left: int, seed: int) -> list[Deal]:
     rng = random.Random(seed)
-    out = []
+    out: list[Deal] = []
     while len(out) < n:
         d = Deal(seed=rng.getrandbits(64), dealer=rng.randrange(3))
         while not d.is_over() and not (d.phase == Phase.PLAY and d.tricks_played >= 10 - tricks_left

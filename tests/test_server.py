@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -21,11 +22,11 @@ def sqlite(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'ulti.sqlite3'}"
 
 
-def play_until(seats: dict[int, Seat], done: object, rng: random.Random,
+def play_until(seats: dict[int, Seat], done: Callable[[], object], rng: random.Random,
                limit: float = 120) -> None:
     """Each person seat plays random legal actions until ``done()``."""
     deadline = time.monotonic() + limit
-    while not done():  # type: ignore[operator]
+    while not done():
         assert time.monotonic() < deadline, "the game stalled"
         acted = False
         for s in seats.values():
@@ -306,6 +307,7 @@ def test_a_table_survives_a_restart_with_nothing_lost(tmp_path: Path) -> None:
     _restart_round_trip(sqlite(tmp_path))
 
 
+@pytest.mark.slow
 def test_postgresql_storage_and_restart() -> None:
     with postgres() as url:
         _restart_round_trip(url)
@@ -324,6 +326,7 @@ def _bad_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ulti.players, "registry", registry)
 
 
+@pytest.mark.slow
 def test_a_bot_that_crashes_or_runs_away_is_replaced_by_a_fallback_move(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A computer player that kills its worker (a segmentation fault) or thinks past the
@@ -347,6 +350,7 @@ def test_a_bot_that_crashes_or_runs_away_is_replaced_by_a_fallback_move(
         s0.close()
 
 
+@pytest.mark.slow
 def test_storage_trouble_makes_bots_back_off_and_is_logged_once(tmp_path: Path) -> None:
     """With the database failing, computer players retry less and less often (doubling, up
     to a cap) and the log has one line when it starts failing and one when it works again."""

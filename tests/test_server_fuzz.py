@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,8 +21,8 @@ from server_util import Running
 #: websockets' keepalive pings (the live server's and the clients', in other threads) draw from
 #: the global ``random`` module; when one falls inside a draw, hypothesis takes it for the
 #: strategy's own use of ``random`` and warns.  The strategies here use ``st.randoms()``.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:Do not use the `random` module inside strategies")
+pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings(
+    "ignore:Do not use the `random` module inside strategies")]
 
 
 def fuzz(examples: int) -> settings:
@@ -52,9 +52,9 @@ def _run(target: Target, inp: Input) -> None:
     target.throw(inp)
 
 
-def _count(target: Target, examples: int, body: object) -> None:
+def _count(target: Target, examples: int, body: Callable[[], None]) -> None:
     before = target.inputs
-    body()  # type: ignore[operator]
+    body()
     assert target.inputs - before >= examples * 0.95  # (a few drawn inputs are valid: skipped)
     target.alive()
     assert not target.srv.log.tracebacks(), target.srv.log.tracebacks()[:3]

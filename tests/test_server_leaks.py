@@ -15,7 +15,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from conftest import public_cards
+import pytest
+
+from fixtures import public_cards
 from server_util import Running, Seat, person
 from ulti.actions import ActionKind, parse_action
 from ulti.cards import FULL_DECK
@@ -95,6 +97,7 @@ def play_table(srv: Running, rng: random.Random, preset: str) -> tuple[str, dict
     return t["id"], seats
 
 
+@pytest.mark.slow
 def test_no_frame_shows_a_card_its_seat_may_not_see(tmp_path: Path) -> None:
     rng = random.Random(12)
     frames = 0

@@ -77,6 +77,7 @@ def test_clean_name_and_bounded_json_units() -> None:
     assert loads('{"a": [1, 2]}', 6) == {"a": [1, 2]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{"max_kontra": 10**9}, {"tiebreak_deals": 300},
                                      {"unit_forints": 10**12}, {"max_kontra": -1},
                                      {"max_kontra": 1.5}, {"four_aces": "yes"}])
@@ -211,6 +212,7 @@ def test_ulti_serve_refuses_bad_options_without_a_traceback() -> None:
     assert "bot-deadline" in r.stdout + r.stderr and "Traceback" not in r.stdout + r.stderr
 
 
+@pytest.mark.slow
 def test_a_client_that_does_not_read_is_dropped_and_the_table_does_not_wait(
         tmp_path: Path) -> None:
     """Frames to a client wait in its own outbox; one that stops reading is closed (4408)

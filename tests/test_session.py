@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import random_action
+from fixtures import random_action
 from ulti.deal import derive_seed
 from ulti.record import RecordError
 from ulti.rules import Ruleset

@@ -7,14 +7,11 @@ from collections.abc import Callable
 
 import pytest
 
-from conftest import random_action
+from fixtures import play_positions, random_action, ref_legal, ref_winner
 from reference_search import NO_PROOF, best_play
-from test_perft import _best
-from test_play import _ref_legal
 from ulti.actions import PLAY
 from ulti.cards import ACES, PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, card_points, cards_of
 from ulti.deal import Deal, Phase
-from ulti.rules import Ruleset
 from ulti.solver import Position, game_objectives, move_values, objective, points, solve, value
 
 
@@ -38,7 +35,7 @@ def brute(pos: Position, leaf: Callable[[Line], bool]) -> bool:
         if tricks == 10:
             return leaf(Line(sp, won, aces, seven_trick, last))
         player = (leader + len(trick)) % 3
-        legal = _ref_legal(hands[player], trick, pos.trump, not pos.no_trump)
+        legal = ref_legal(hands[player], trick, pos.trump, not pos.no_trump)
         if pos.ulti and player == pos.soloist and seven in legal and len(legal) > 1:
             legal.discard(seven)
         results = []
@@ -50,7 +47,7 @@ def brute(pos: Position, leaf: Callable[[Line], bool]) -> bool:
             if len(nt) < 3:
                 results.append(go(nh, nt, leader, tricks, sp, won, aces, st, last))
             else:
-                w = (leader + _best(nt, pos.trump, strength)) % 3
+                w = (leader + ref_winner(nt, pos.trump, strength)) % 3
                 pts = card_points(sum(1 << x for x in nt)) + (10 if tricks == 9 else 0)
                 nw = list(won)
                 nw[w] += 1
@@ -91,50 +88,41 @@ def leaves(pos: Position) -> dict[str, Callable[[Line], bool]]:
     return out
 
 
-def positions(n: int, min_tricks: int, seed: int, preset: str = "standard") -> list[Deal]:
-    rng = random.Random(seed)
-    out: list[Deal] = []
-    rules = Ruleset.from_preset(preset).with_options(simple_forfeit=False)
-    while len(out) < n:
-        d = Deal(rules, seed=rng.getrandbits(64), dealer=rng.randrange(3))
-        while not d.is_over() and not (d.phase == Phase.PLAY and d.tricks_played >= min_tricks):
-            d.apply(random_action(d, rng, pass_bias=0.85))
-        if not d.is_over() and rng.random() < 0.5:
-            d.apply(random_action(d, rng))
-        if not d.is_over() and d.phase == Phase.PLAY:
-            out.append(d)
-    return out
-
-
 @pytest.mark.parametrize("seed", range(8))
 def test_objectives_equal_brute_force(seed: int) -> None:
-    for d in positions(10, 7, seed, ["standard", "hearts-trump", "open-double"][seed % 3]):
+    for d in play_positions(10, 7, seed, ["standard", "hearts-trump", "open-double"][seed % 3]):
         pos = Position.from_deal(d)
         refs = leaves(pos)
         for name in game_objectives(pos):
             assert objective(pos, name) == brute(pos, refs[name]), (name, d.contract)
 
 
+def at_least(sp: int) -> Callable[[Line], bool]:
+    """A line where the soloist takes at least ``sp`` card points."""
+    return lambda ln: ln.sp >= sp
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_exact_points_equal_brute_force(seed: int) -> None:
-    for d in positions(8, 7, 100 + seed):
+    for d in play_positions(8, 7, 100 + seed):
         pos = Position.from_deal(d)
         if pos.no_trump:
             continue
         got = points(pos)
-        assert brute(pos, lambda ln, g=got: ln.sp >= g)
-        assert not brute(pos, lambda ln, g=got: ln.sp >= g + 10)
+        assert brute(pos, at_least(got))
+        assert not brute(pos, at_least(got + 10))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_settlement_value_equals_the_reference_search(seed: int) -> None:
-    for d in positions(8, 2 + seed % 4, 200 + seed):
+    for d in play_positions(8, 2 + seed % 4, 200 + seed):
         pos = Position.from_deal(d)
         assert value(pos) == best_play(d).value, d.contract
 
 
 def test_move_values_are_the_values_after_each_card() -> None:
-    for d in positions(10, 6, 300):
+    for d in play_positions(10, 6, 300):
         pos = Position.from_deal(d)
         mv = move_values(pos)
         assert [m.card for m in mv] == pos.legal_cards()
@@ -150,7 +138,7 @@ def test_move_values_are_the_values_after_each_card() -> None:
 
 
 def test_solve_reports_everything() -> None:
-    d = positions(1, 3, 400)[0]
+    d = play_positions(1, 3, 400)[0]
     sol = solve(d)
     assert set(sol.objectives) == set(game_objectives(Position.from_deal(d)))
     assert sol.value == value(Position.from_deal(d))
@@ -181,7 +169,7 @@ def test_fixed_result_equals_brute_force(seed: int) -> None:
     from ulti.solver import fixed
 
     found = {True: 0, False: 0}
-    for d in positions(15, 7, 500 + seed):
+    for d in play_positions(15, 7, 500 + seed):
         if d.trick:
             continue
         outcomes = all_outcomes(d)

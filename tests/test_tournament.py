@@ -41,6 +41,7 @@ def test_statistics() -> None:
     assert 2.0 < t95(50) < 2.021
 
 
+@pytest.mark.slow
 def test_rules_beats_random_in_a_small_duplicate_tournament(tmp_path: Path) -> None:
     summary, results = tournament(["rules", "random"], 12, seed=4)
     assert len(results) == 12 * 6
@@ -54,6 +55,7 @@ def test_rules_beats_random_in_a_small_duplicate_tournament(tmp_path: Path) -> N
     assert all(sum(u.returns) == 0 for u in results)
 
 
+@pytest.mark.slow
 def test_workers_give_the_same_results() -> None:
     one, r1 = tournament(["rules", "random"], 3, seed=4, workers=1)
     two, r2 = tournament(["rules", "random"], 3, seed=4, workers=2)
@@ -63,6 +65,7 @@ def test_workers_give_the_same_results() -> None:
         assert one["bots"][name]["contracts"] == two["bots"][name]["contracts"]
 
 
+@pytest.mark.slow
 def test_tournament_command_writes_json_and_plot(tmp_path: Path) -> None:
     j = tmp_path / "t.json"
     p = tmp_path / "t.png"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -81,6 +82,7 @@ async def play_one_deal(pilot: Pilot[Any], app: UltiApp) -> None:
         assert len(app.deal.history) > before, f"the click on {a} did nothing"
 
 
+@pytest.mark.slow
 async def test_a_person_plays_a_complete_deal_through_the_ui(tmp_path: Path) -> None:
     app = UltiApp(config(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
@@ -100,6 +102,7 @@ async def test_a_person_plays_a_complete_deal_through_the_ui(tmp_path: Path) -> 
     assert saved.deals[0].key() == app.session.deals[0].key()
 
 
+@pytest.mark.slow
 async def test_resume_continues_the_saved_session(tmp_path: Path) -> None:
     app = UltiApp(config(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
@@ -164,16 +167,23 @@ def _snap_app(**kw: Any) -> UltiApp:
     return UltiApp(config(None, **kw), None)
 
 
+def ulti_app(pilot: Pilot[Any]) -> UltiApp:
+    """The app a snapshot's pilot drives (``snap_compare`` types it as any Textual app)."""
+    assert isinstance(pilot.app, UltiApp)
+    return pilot.app
+
+
 def test_snapshot_auction(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot, pilot.app)  # type: ignore[arg-type]
+        await settle(pilot, ulti_app(pilot))
 
     assert snap_compare(_snap_app(), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_snapshot_bid_list_in_hungarian(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        app: UltiApp = pilot.app  # type: ignore[assignment]
+        app = ulti_app(pilot)
         for _ in range(40):
             await settle(pilot, app)
             d = app.deal
@@ -195,7 +205,7 @@ def test_snapshot_bid_list_in_hungarian(snap_compare: Any) -> None:
 
 def test_snapshot_card_play_with_dimmed_cards(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        app: UltiApp = pilot.app  # type: ignore[assignment]
+        app = ulti_app(pilot)
         helper = make_player("rules", seed=5)
         helper.start(HUMAN, app.deal.rules, 0)
         for _ in range(60):
@@ -208,16 +218,18 @@ def test_snapshot_card_play_with_dimmed_cards(snap_compare: Any) -> None:
     assert snap_compare(_snap_app(seed=3), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_snapshot_settlement(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        await play_one_deal(pilot, pilot.app)  # type: ignore[arg-type]
+        await play_one_deal(pilot, ulti_app(pilot))
 
     assert snap_compare(_snap_app(seed=4), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_snapshot_score_sheet(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        app: UltiApp = pilot.app  # type: ignore[assignment]
+        app = ulti_app(pilot)
         await play_one_deal(pilot, app)
         await pilot.click("#close")
         await pilot.pause()

@@ -4,34 +4,33 @@ marriages and every card, to the settlement of the deal."""
 
 from __future__ import annotations
 
-import shutil
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from server_util import Running, bot, person
+from server_util import Running, bot, chromium_path, person
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.slow
+
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture
-def browser():  # type: ignore[no-untyped-def]
-    from playwright.sync_api import sync_playwright
-
-    if CHROMIUM is None:
-        pytest.fail("Chromium is needed: apt-get install -y chromium (.ci/run does)")
+def browser() -> Iterator[Browser]:
+    chromium = chromium_path()
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = p.chromium.launch(executable_path=chromium, args=ARGS)
         yield b
         b.close()
 
 
-def test_a_person_plays_a_deal_by_clicking(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_person_plays_a_deal_by_clicking(browser: Browser, tmp_path: Path) -> None:
     with Running(f"sqlite:///{tmp_path / 'e2e.sqlite3'}") as srv:
         t = srv.create([person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")],
                        deals=3, lang="hu")
@@ -84,7 +83,8 @@ def test_a_person_plays_a_deal_by_clicking(browser, tmp_path: Path) -> None:  # 
         page.close()
 
 
-def test_the_lobby_creates_a_table_with_options_and_bot_strengths(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_lobby_creates_a_table_with_options_and_bot_strengths(browser: Browser,
+                                                                  tmp_path: Path) -> None:
     """The lobby's form: a preset, a rule option (V7), the number of deals, a person and two
     computer players of chosen strength, in Hungarian; the invite link opens the table."""
     with Running(f"sqlite:///{tmp_path / 'lobby.sqlite3'}") as srv:
@@ -124,7 +124,7 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(browser, tmp_p
         page.close()
 
 
-def _play_a_few(page, n: int) -> None:  # type: ignore[no-untyped-def]
+def _play_a_few(page: Page, n: int) -> None:
     """Click ``n`` of the person's actions (passing, laying, the lowest bid, a legal card)."""
     done = 0
     deadline = time.monotonic() + 60
@@ -153,7 +153,8 @@ def _play_a_few(page, n: int) -> None:  # type: ignore[no-untyped-def]
         done += 1
 
 
-def test_reload_takeover_download_and_no_token_in_the_server_log(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_reload_takeover_download_and_no_token_in_the_server_log(browser: Browser,
+                                                                 tmp_path: Path) -> None:
     """F5 shows the deal's whole log again; a second tab on the same seat takes it over and
     the first can take it back; a finished deal downloads and replays with the token sent in
     a header; the token leaves the address bar (history) at once; the server's log (access

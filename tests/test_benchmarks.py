@@ -1,0 +1,81 @@
+"""The benchmarks write their figures as JSON, and compare.py judges them against a baseline in
+the right direction (small runs: the figures themselves are the benchmarks' business)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+def bench_json(tmp_path: Path, script: str, *args: str) -> dict[str, Any]:
+    out = tmp_path / f"{script}.json"
+    r = run(script, *args, "--json", str(out))
+    assert r.returncode == 0, r.stderr
+    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    assert data["benchmark"] == script.removesuffix(".py")
+    assert set(data["figures"]) == set(data["better"])
+    for name, value in data["figures"].items():
+        assert f"{name}: " in r.stdout  # every figure is printed too
+        assert isinstance(value, float)
+    assert data["meta"]["args"] and data["meta"]["python"]
+    return data
+
+
+def test_bench_engine_writes_deals_and_actions_per_second(tmp_path: Path) -> None:
+    data = bench_json(tmp_path, "bench_engine.py", "--seconds", "0.3", "--rounds", "1")
+    f, better = data["figures"], data["better"]
+    assert better["random-deals-per-second"] == better["random-actions-per-second"] == "higher"
+    # every deal has a discard, a bid and passes at least
+    assert f["random-actions-per-second"] > 4 * f["random-deals-per-second"] > 0
+
+
+def test_bench_solver_balances_made_and_failed_contracts(tmp_path: Path) -> None:
+    data = bench_json(tmp_path, "bench_solver.py", "--deals", "3", "--balanced", "4",
+                      "--repeat", "1", "--playout-seconds", "0.05")
+    f, better = data["figures"], data["better"]
+    for kind in ("simple", "ulti", "betli", "durchmars"):
+        assert f[f"balanced-{kind}-made"] == f[f"balanced-{kind}-not-made"] == 2
+        assert f[f"{kind}-made"] + f[f"{kind}-not-made"] == 3
+        assert better[f"{kind}-made"] == "same"
+        for stat in ("median", "p95", "max"):
+            assert better[f"balanced-{kind}-winloss-{stat}-ms"] == "lower"
+    assert better["playouts-per-second"] == "higher"
+
+
+def write(path: Path, figures: dict[str, float], better: dict[str, str]) -> str:
+    path.write_text(json.dumps({"benchmark": "b", "figures": figures, "better": better,
+                                "meta": {"args": {}}}), encoding="utf-8")
+    return str(path)
+
+
+def test_compare_flags_regressions_by_direction(tmp_path: Path) -> None:
+    better = {"rate": "higher", "ms": "lower", "made": "same", "deals": "none"}
+    base = write(tmp_path / "base.json", {"rate": 100, "ms": 1.0, "made": 20, "deals": 50},
+                 better)
+
+    def compare(figures: dict[str, float], *extra: str) -> tuple[int, dict[str, str]]:
+        r = run("compare.py", base, write(tmp_path / "new.json", figures, better), *extra)
+        rows = {line.split()[0]: line for line in r.stdout.splitlines() if line.strip()}
+        return r.returncode, rows
+
+    rc, rows = compare({"rate": 95, "ms": 1.05, "made": 20, "deals": 10})
+    assert rc == 0 and "REGRESSION" not in "".join(rows.values())
+    assert "0.95" in rows["rate"] and rows["made"].endswith("same")
+    rc, rows = compare({"rate": 80, "ms": 0.5, "made": 20, "deals": 50})
+    assert rc == 1 and rows["rate"].endswith("REGRESSION") and rows["ms"].endswith("better")
+    rc, rows = compare({"rate": 130, "ms": 1.3, "made": 20, "deals": 50})
+    assert rc == 1 and rows["rate"].endswith("better") and rows["ms"].endswith("REGRESSION")
+    rc, rows = compare({"rate": 100, "ms": 1.3, "made": 20, "deals": 50}, "--tolerance", "0.5")
+    assert rc == 0
+    rc, rows = compare({"rate": 100, "ms": 1.0, "made": 19, "deals": 50})
+    assert rc == 1 and rows["made"].endswith("CHANGED")
