@@ -29,7 +29,7 @@ def test_record_replays_to_the_identical_state_and_settlement() -> None:
         assert again == d
         assert again.settlement == d.settlement
         rec = json.loads(text)
-        assert rec["format"] == "ulti-record" and rec["version"] == 1
+        assert rec["format"] == "ulti-record" and rec["version"] == 2
         assert rec["players"] == ["Anna", "Béla", "Cili"]
         assert rec["result"]["totals"] == d.returns()
 

@@ -54,6 +54,7 @@ from ulti.cards import (
     parse_suit,
     symbol,
 )
+from ulti.errors import UltiError
 
 
 class ActionKind(IntEnum):
@@ -68,7 +69,7 @@ class ActionKind(IntEnum):
     KONTRA = 8
 
 
-class ActionParseError(ValueError):
+class ActionParseError(UltiError):
     """A text that is no action."""
 
 

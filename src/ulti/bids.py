@@ -18,6 +18,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from ulti.cards import fold
+from ulti.errors import UltiError
 
 if TYPE_CHECKING:
     from ulti.rules import Ruleset
@@ -523,7 +524,7 @@ def build_ladder(rules: Ruleset) -> Ladder:
 # parsing bid names
 
 
-class BidParseError(ValueError):
+class BidParseError(UltiError):
     """A text that names no bid of the ladder (B5)."""
 
 

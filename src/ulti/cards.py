@@ -26,6 +26,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Iterator
 
+from ulti.errors import UltiError
+
 HEARTS, ACORNS, LEAVES, BELLS = 0, 1, 2, 3
 SUITS = (HEARTS, ACORNS, LEAVES, BELLS)
 SEVEN, EIGHT, NINE, TEN, UNDER, OVER, KING, ACE = range(8)
@@ -191,7 +193,7 @@ _RANK_WORDS.update(
 )
 
 
-class CardParseError(ValueError):
+class CardParseError(UltiError):
     """A text that names no card (C1)."""
 
 

@@ -90,6 +90,7 @@ from ulti.cards import (
     parse_cards,
     parse_suit,
 )
+from ulti.errors import UltiError
 from ulti.scoring import Item, Money, marriage_points, money_for
 from ulti.solver import Position, marriage_pair
 
@@ -104,7 +105,7 @@ FIELDS = ("bid", "trump", "soloist", "hands", "talon", "leader", "trick", "taken
           "kontra", "multiplier")
 
 
-class NotationError(ValueError):
+class NotationError(UltiError):
     """A position text that cannot be read (or a position that cannot be written)."""
 
 

@@ -1,19 +1,24 @@
 """Game records: a versioned JSON form of a deal that replays to the identical state and
 settlement, and a readable text rendering of a finished deal.
 
-A record (format ``ulti-record``, version 1)::
+A record (format ``ulti-record``, version 2)::
 
     {
       "format": "ulti-record",
-      "version": 1,
+      "version": 2,
       "rules": {...every option of the ruleset...},
       "seed": 8931,
       "dealer": 0,
       "deck": "HA L7 ...",          # only for a deal of a given deck order
       "players": ["Anna", "Béla", "Cili"],
       "actions": [[1, "discard HA L7"], [1, "bid simple"], [2, "pass"], ...],
-      "result": {"totals": [2, -1, -1], "end_reason": "R8: ten tricks played"}
+      "result": {"totals": [2, -1, -1], "end_reason": "R8: ten tricks played",
+                 "outcome": {"termination": "ten-tricks", "tricks": 10, "claimant": -1}}
     }
+
+Versions: 1 had no ``outcome`` in its result; it is read as it always was (the replay's
+totals and its end reason must match what was recorded).  Every version this module ever wrote
+is read; the tests replay stored records of each.
 
 Actions are written in their canonical text with the compact card codes (``play HA``); the
 parser reads symbols and names too.  ``result`` is present once the deal is over and is checked
@@ -41,13 +46,16 @@ from ulti.cards import (
     symbol,
 )
 from ulti.deal import Deal, IllegalAction
+from ulti.errors import UltiError
 from ulti.rules import Ruleset, RulesetError
 
 FORMAT = "ulti-record"
-VERSION = 1
+VERSION = 2
+#: Record versions this module reads.
+READS = (1, 2)
 
 
-class RecordError(ValueError):
+class RecordError(UltiError):
     """A malformed record, or one that does not replay."""
 
 
@@ -77,7 +85,11 @@ def to_record(deal: Deal, players: list[str] | None = None) -> dict[str, Any]:
         rec["deck"] = " ".join(code(c) for c in deal.deck)
     if deal.is_over():
         assert deal.settlement is not None
-        rec["result"] = {"totals": list(deal.settlement.totals), "end_reason": deal.end_reason}
+        assert deal.outcome is not None
+        o = deal.outcome
+        rec["result"] = {"totals": list(deal.settlement.totals), "end_reason": deal.end_reason,
+                         "outcome": {"termination": o.termination.value, "tricks": o.tricks,
+                                     "claimant": o.claimant}}
     return rec
 
 
@@ -94,8 +106,10 @@ def from_record(rec: Any) -> Deal:
     """Replay a record (a parsed JSON object) into a :class:`Deal`."""
     _need(isinstance(rec, dict), "a record is a JSON object")
     _need(rec.get("format") == FORMAT, f"not an Ulti deal record (format {rec.get('format')!r})")
-    _need(rec.get("version") == VERSION,
-          f"unsupported record version {rec.get('version')!r} (this is version {VERSION})")
+    version = rec.get("version")
+    _need(version in READS and not isinstance(version, bool),
+          f"unsupported record version {version!r} (this reads versions "
+          f"{', '.join(map(str, READS))})")
     try:
         rules = Ruleset.from_dict(rec.get("rules", {}))
     except RulesetError as exc:
@@ -140,6 +154,16 @@ def from_record(rec: Any) -> Deal:
         if list(deal.settlement.totals) != result.get("totals"):
             raise RecordError(f"result: recorded totals {result.get('totals')} but the replay "
                               f"settles {list(deal.settlement.totals)}")
+        if "end_reason" in result and result["end_reason"] != deal.end_reason:
+            raise RecordError(f"result: recorded end {result['end_reason']!r} but the replay "
+                              f"ends {deal.end_reason!r}")
+        o = deal.outcome
+        assert o is not None
+        want = result.get("outcome")
+        if version >= 2 and want != {"termination": o.termination.value, "tricks": o.tricks,
+                                     "claimant": o.claimant}:
+            raise RecordError(f"result: recorded outcome {want!r} but the replay ends "
+                              f"{o.termination.value!r} after trick {o.tricks}")
     return deal
 
 

@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from ulti.bids import Ladder, build_ladder
+from ulti.errors import UltiError
 
 
-class RulesetError(ValueError):
+class RulesetError(UltiError):
     """An unknown, ill-typed or contradictory rule option."""
 
 

@@ -21,7 +21,8 @@ from ulti.record import RecordError, from_record, to_record
 from ulti.rules import Ruleset, RulesetError
 
 FORMAT = "ulti-session"
-VERSION = 1
+VERSION = 2  # 2: its deal records are version 2 (with the typed outcome); 1 is read too
+READS = (1, 2)
 
 
 class Session:
@@ -148,7 +149,7 @@ class Session:
     def from_record(cls, rec: Any) -> Session:
         if not isinstance(rec, dict) or rec.get("format") != FORMAT:
             raise RecordError("not an Ulti session record")
-        if rec.get("version") != VERSION:
+        if rec.get("version") not in READS or isinstance(rec.get("version"), bool):
             raise RecordError(f"unsupported session record version {rec.get('version')!r}")
         try:
             rules = Ruleset.from_dict(rec.get("rules", {}))

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ulti.errors import UltiError
 from ulti.players.base import Budget
 
 Scope = MutableMapping[str, Any]
@@ -26,7 +27,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class SettingsError(ValueError):
+class SettingsError(UltiError):
     """A server setting out of its range."""
 
 
@@ -102,7 +103,7 @@ class ServerSettings:
 # -- inputs -------------------------------------------------------------------------------
 
 
-class BadInput(ValueError):
+class BadInput(UltiError):
     """An input the server does not read further (the message says why, for people)."""
 
 
