@@ -211,3 +211,20 @@ def test_ulti_rule_in_the_core() -> None:
         core = core_of(d)
         assert not core.legal_mask() >> d.ulti_card & 1
         seen += 1
+
+
+def test_the_core_shares_its_constants_with_the_python_definitions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item codes (B, S2), statuses and objectives have one definition; a compiled core built
+    from other values is refused when the solver is imported."""
+    from ulti import _core, solver
+    from ulti.scoring import SILENT_BASE, Status
+
+    solver.check_core()
+    assert _core.CONSTANTS["items"]["ulti"] == int(Kind.ULTI)
+    assert _core.CONSTANTS["items"]["silent 100"] == SILENT_BASE
+    assert _core.CONSTANTS["statuses"]["void"] == int(Status.VOID)
+    stale = {**_core.CONSTANTS, "items": {**_core.CONSTANTS["items"], "ulti": 9}}
+    monkeypatch.setattr(_core, "CONSTANTS", stale)
+    with pytest.raises(ImportError, match="rebuild"):
+        solver.check_core()

@@ -1,0 +1,43 @@
+"""Ulti, Hungary's three-player trick-taking card game: the rules, exact, as a state API.
+
+>>> import ulti
+>>> d = ulti.Deal(seed=7)                  # a deal of the standard rules (D2: seeded)
+>>> d.current_player, len(d.legal_actions())
+(1, 66)
+>>> d.push(d.legal_actions()[0]); d.pop()  # one undo stack (python-chess's push/pop)
+Action('discard ♥J ♣9')
+
+The engine (cards, bids, actions, the deal, scoring, observations, records) imports no solver;
+:mod:`ulti.solver` and the players (:mod:`ulti.players`) are imported on their own.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from ulti.actions import NUM_ACTIONS, Action, ActionKind, ActionParseError, parse_action
+from ulti.bids import Bid, BidParseError, Kind, Silent
+from ulti.cards import Card, CardParseError, Mask, Seat, parse_card, parse_cards
+from ulti.deal import Deal, Event, IllegalAction, Phase, derive_seed, shuffled_deck
+from ulti.errors import UltiError
+from ulti.game import Game
+from ulti.legality import Reason
+from ulti.observation import Move, Observation
+from ulti.record import RecordError
+from ulti.rules import PRESETS, STANDARD, Ruleset, RulesetError
+from ulti.scoring import Outcome, Settlement, Status, Termination
+from ulti.session import Session
+
+try:
+    __version__ = version("ulti")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0+unknown"
+
+__all__ = [
+    "NUM_ACTIONS", "PRESETS", "STANDARD", "Action", "ActionKind", "ActionParseError", "Bid",
+    "BidParseError", "Card", "CardParseError", "Deal", "Event", "Game", "IllegalAction", "Kind",
+    "Mask", "Move", "Observation", "Outcome", "Phase", "Reason", "RecordError", "Ruleset",
+    "RulesetError", "Seat", "Session", "Settlement", "Silent", "Status", "Termination",
+    "UltiError", "__version__", "derive_seed", "parse_action", "parse_card", "parse_cards",
+    "shuffled_deck",
+]

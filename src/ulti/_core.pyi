@@ -9,6 +9,8 @@ NONE: int
 ULTI: int
 ACES: int
 VALUE: int
+EXACT_POINTS: int
+CONSTANTS: dict[str, dict[str, int]]
 SOME: int
 
 class CorePosition:

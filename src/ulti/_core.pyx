@@ -108,8 +108,10 @@ DEF OBJ_ULTI = 3
 DEF OBJ_ACES = 4
 DEF OBJ_VALUE = 5
 DEF OBJ_SOME = 6
+DEF OBJ_EXACT_POINTS = -1  # move_values: the exact final points, not a 0/1 objective
 
 POINTS, ALL, NONE, ULTI, ACES, SOME = OBJ_POINTS, OBJ_ALL, OBJ_NONE, OBJ_ULTI, OBJ_ACES, OBJ_SOME
+EXACT_POINTS = OBJ_EXACT_POINTS
 
 
 # ------------------------------------------------------------------------------------------
@@ -1304,7 +1306,7 @@ cdef class Solver:
                 legal &= legal - 1
                 child = start
                 play(&g, &child, c)
-                if obj == -1:
+                if obj == OBJ_EXACT_POINTS:
                     self._setup(&g, &start, OBJ_POINTS, 0, True)
                     with nogil:
                         r = self._points(&child)
@@ -1323,3 +1325,16 @@ cdef class Solver:
 
 
 VALUE = OBJ_VALUE
+
+#: The compiled values of the constants the Python side defines too (item codes, statuses,
+#: objectives): ``ulti.solver`` checks them against its own on import.
+CONSTANTS = {
+    "items": {"simple": I_SIMPLE, "40-100": I_FORTY, "four aces": I_ACES4, "ulti": I_ULTI,
+              "betli": I_BETLI, "durchmars": I_DURCH, "20-100": I_TWENTY,
+              "silent 100": I_S100, "silent four aces": I_SACES, "silent ulti": I_SULTI,
+              "silent durchmars": I_SDURCH},
+    "statuses": {"open": ST_OPEN, "won": ST_WON, "lost": ST_LOST, "void": ST_VOID},
+    "objectives": {"points": OBJ_POINTS, "all": OBJ_ALL, "none": OBJ_NONE, "ulti": OBJ_ULTI,
+                   "aces": OBJ_ACES, "value": OBJ_VALUE, "some": OBJ_SOME,
+                   "exact points": OBJ_EXACT_POINTS},
+}

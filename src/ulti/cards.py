@@ -29,6 +29,12 @@ from collections.abc import Iterable, Iterator
 from ulti.errors import UltiError
 
 HEARTS, ACORNS, LEAVES, BELLS = 0, 1, 2, 3
+#: Type aliases (as python-chess's ``Square``): a card is an int 0-31 (suit * 8 + rank), a set
+#: of cards a 32-bit mask, a seat 0-2.
+Card = int
+Mask = int
+Seat = int
+
 SUITS = (HEARTS, ACORNS, LEAVES, BELLS)
 SEVEN, EIGHT, NINE, TEN, UNDER, OVER, KING, ACE = range(8)
 RANKS = (SEVEN, EIGHT, NINE, TEN, UNDER, OVER, KING, ACE)

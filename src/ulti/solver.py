@@ -39,6 +39,25 @@ if TYPE_CHECKING:
     from ulti.rules import Ruleset
     from ulti.state import DealState
 
+def _expected_core_constants() -> dict[str, dict[str, int]]:
+    """The constants the compiled core must share with the Python side, from their one
+    Python definition (:class:`~ulti.bids.Kind`, :class:`~ulti.bids.Silent`,
+    :data:`~ulti.scoring.SILENT_BASE`, :class:`~ulti.scoring.Status`)."""
+    items = {name: item for item, name in ITEM_OBJECTIVE.items()}
+    return {"items": items, "statuses": {st.name.lower(): int(st) for st in Status},
+            "objectives": dict(_core.CONSTANTS["objectives"])}
+
+
+def check_core() -> None:
+    """Raise ImportError when the compiled core was built from other constants than this
+    Python code defines (a stale build): rebuild it with ``pip install -e .``."""
+    want = _expected_core_constants()
+    have = _core.CONSTANTS
+    if {k: have[k] for k in want} != want:
+        raise ImportError(f"ulti._core is out of date (its constants {have} differ from the "
+                          f"package's {want}); rebuild it: pip install -e .")
+
+
 # objective names, in the order they are reported
 OBJECTIVES = ("simple", "40-100", "20-100", "four aces", "ulti", "betli", "durchmars",
               "silent 100", "silent four aces", "silent ulti", "silent durchmars")
@@ -50,6 +69,9 @@ ITEM_OBJECTIVE: dict[Item, str] = {
     SILENT_BASE + 0: "silent 100", SILENT_BASE + 1: "silent four aces",
     SILENT_BASE + 2: "silent ulti", SILENT_BASE + 3: "silent durchmars",
 }
+
+
+check_core()
 
 
 @dataclass(frozen=True)
@@ -335,7 +357,7 @@ def move_values(pos: Position, sv: _core.Solver | None = None) -> list[MoveValue
     """For each legal card of the player to move: the value and the points after it."""
     sv = sv or _solver()
     core = pos.core()
-    pts = dict(sv.move_values(core, -1))
+    pts = dict(sv.move_values(core, _core.EXACT_POINTS))
     vals: dict[int, int] = {}
     if pos.items:
         _load_items(sv, pos)
@@ -352,7 +374,7 @@ def move_objectives(pos: Position, names: tuple[str, ...]) -> dict[int, dict[str
     for name in names:
         if name in ("simple", "silent 100", "40-100", "20-100"):
             if pts is None:
-                pts = dict(sv.move_values(core, -1))
+                pts = dict(sv.move_values(core, _core.EXACT_POINTS))
             for c in out:
                 out[c][name] = _points_make(pos, name, pts[c])
             continue
