@@ -79,6 +79,17 @@ class Observation:
             d[name] = _jsonable(v)
         return d
 
+    def tensor(self) -> list[float]:
+        """This observation as numbers, in the layout of :data:`TENSOR_LAYOUT` (the same for
+        every ruleset; :func:`tensor_layout` names each segment's offset)."""
+        return observation_tensor(self)
+
+    def text(self) -> str:
+        """This observation as one deterministic string (OpenSpiel's observation string):
+        the same observation gives the same text, and the text names nothing the
+        observation does not hold."""
+        return observation_text(self)
+
     def visible_cards(self) -> int:
         """Every card this observation names, as a mask (used to test that nothing leaks)."""
         m = 0
@@ -167,3 +178,142 @@ def observe(d: Deal, seat: int) -> Observation:
         dealt_hands=tuple(tuple(cards_of(h)) for h in d.initial_hands) if over else None,
         final_talon=tuple(cards_of(d.talon)) if over else None,
     )
+
+
+# --------------------------------------------------------------------------------------------
+# one observer, two forms: numbers and text
+
+
+_PHASES = ("ROUND1", "DISCARD", "BID", "AUCTION", "TRUMP", "PLAY", "KONTRA", "OVER")
+
+#: The observation tensor, segment by segment: (name, size).  Cards are bits in card order
+#: (``suit * 8 + rank``, :mod:`ulti.cards`); seats are absolute (0-2); "one-hot + none" segments
+#: have a last slot for "nobody" / "not yet"; kontra levels and counts are plain numbers.
+TENSOR_LAYOUT: tuple[tuple[str, int], ...] = (
+    ("seat", 3),  # one-hot: the observing seat
+    ("phase", len(_PHASES)),  # one-hot
+    ("current_player", 4),  # one-hot + none (the deal is over)
+    ("dealer", 3),
+    ("hand", 32),  # the seat's own cards
+    ("talon", 32),  # the talon, while it is the one this seat laid; all of it once over
+    ("talon_owner", 4),
+    ("bid", 57),  # one-hot over every bid (ulti.bids.ALL_BIDS order) + none
+    ("bidder", 4),
+    ("bid_multiplier", 1),  # 1, or 2 when V1's first-round bid stood
+    ("contract", 57),
+    ("soloist", 4),
+    ("trump", 5),  # one-hot over the suits + none (no trump, or not yet named)
+    ("marriages", 12),  # seat * 4 + suit: declared (R5)
+    ("kontra", 14),  # kind * 2 + defender: the level (K2, K3)
+    ("played", 96),  # seat * 32 + card: the cards each seat played in finished tricks
+    ("taken", 96),  # seat * 32 + card: the cards in each seat's tricks
+    ("trick", 96),  # seat * 32 + card: the trick in progress, by who played each card
+    ("trick_leader", 4),
+    ("exposed", 96),  # seat * 32 + card: hands laid open (R7)
+    ("hand_sizes", 3),  # cards held by each seat
+    ("tricks_won", 3),
+    ("points_taken", 3),  # card points in each seat's tricks
+    ("over", 1),
+)
+
+
+def tensor_layout() -> dict[str, tuple[int, int]]:
+    """Each segment's (offset, size) in the tensor."""
+    out: dict[str, tuple[int, int]] = {}
+    at = 0
+    for name, size in TENSOR_LAYOUT:
+        out[name] = (at, size)
+        at += size
+    return out
+
+
+TENSOR_SIZE = sum(size for _, size in TENSOR_LAYOUT)
+_LAYOUT = tensor_layout()
+
+
+def observation_tensor(o: Observation) -> list[float]:
+    from ulti.bids import BID_BY_KEY
+
+    t = [0.0] * TENSOR_SIZE
+
+    def one_hot(name: str, index: int) -> None:  # index -1: the "none" slot
+        at, size = _LAYOUT[name]
+        t[at + (index if index >= 0 else size - 1)] = 1.0
+
+    def cards(name: str, cs: Any, block: int = 0) -> None:
+        at = _LAYOUT[name][0] + 32 * block
+        for c in cs:
+            t[at + c] = 1.0
+
+    def numbers(name: str, values: Any) -> None:
+        at = _LAYOUT[name][0]
+        for i, v in enumerate(values):
+            t[at + i] = float(v)
+
+    one_hot("seat", o.seat)
+    one_hot("phase", _PHASES.index(o.phase))
+    one_hot("current_player", o.current_player)
+    one_hot("dealer", o.dealer)
+    cards("hand", o.hand)
+    cards("talon", o.talon or ())
+    one_hot("talon_owner", o.talon_owner)
+    one_hot("bid", BID_BY_KEY[o.bid].order if o.bid else -1)
+    one_hot("bidder", o.bidder)
+    numbers("bid_multiplier", (o.bid_multiplier,))
+    one_hot("contract", BID_BY_KEY[o.contract].order if o.contract else -1)
+    one_hot("soloist", o.soloist)
+    one_hot("trump", o.trump)
+    for seat, suit in o.marriages:
+        t[_LAYOUT["marriages"][0] + seat * 4 + suit] = 1.0
+    for kind, a, b in o.kontras:
+        at = _LAYOUT["kontra"][0] + int(kind) * 2
+        t[at], t[at + 1] = float(a), float(b)
+    won = [0, 0, 0]
+    for leader, cs, winner in o.tricks:
+        for i, c in enumerate(cs):
+            cards("played", (c,), (leader + i) % 3)
+        cards("taken", cs, winner)
+        won[winner] += 1
+    for i, c in enumerate(o.trick):
+        cards("trick", (c,), (o.trick_leader + i) % 3)
+    one_hot("trick_leader", o.trick_leader)
+    for seat, cs in o.exposed:
+        cards("exposed", cs, seat)
+    numbers("hand_sizes", o.hand_sizes)
+    numbers("tricks_won", won)
+    numbers("points_taken", o.points_taken)
+    numbers("over", (1 if o.over else 0,))
+    return t
+
+
+def observation_text(o: Observation) -> str:
+    from ulti.cards import code
+
+    def cs(cards: Any) -> str:
+        return " ".join(code(c) for c in cards) or "-"
+
+    lines = [f"seat {o.seat} phase {o.phase} to-act {o.current_player} dealer {o.dealer}",
+             f"hand {cs(o.hand)}"]
+    if o.talon is not None:
+        lines.append(f"talon {cs(o.talon)}")
+    if o.bid:
+        lines.append(f"bid {o.bid} by {o.bidder} x{o.bid_multiplier}")
+    if o.contract:
+        lines.append(f"contract {o.contract} soloist {o.soloist} trump {o.trump}")
+    for seat, suit in o.marriages:
+        lines.append(f"marriage {seat} {suit}")
+    for kind, a, b in o.kontras:
+        if a or b:
+            lines.append(f"kontra {int(kind)} {a}/{b}")
+    for leader, cards, winner in o.tricks:
+        lines.append(f"trick {leader}: {cs(cards)} -> {winner}")
+    if o.trick:
+        lines.append(f"trick {o.trick_leader}: {cs(o.trick)}")
+    for seat, cards in o.exposed:
+        lines.append(f"open {seat}: {cs(cards)}")
+    for move in o.history if o.soloist < 0 else ():
+        lines.append(f"move {move.seat} {move.action if move.action is not None else 'discard'}")
+    if o.over:
+        totals = o.settlement["totals"] if o.settlement else ""
+        lines.append(f"over {o.end_reason} returns {totals}")
+    return "\n".join(lines)
