@@ -111,6 +111,34 @@ def _held_marriage(d: Deal, seat: int, trump_marriage: bool) -> bool:
     return any(st == seat and (suit == d.trump) == trump_marriage for st, suit in d.marriages)
 
 
+def past_rules_out(kind: Kind, soloist: int, tricks_won: Sequence[int],
+                   aces_taken: Sequence[int], talon: int, talon_ace_loses: bool,
+                   had_seven: bool, seven_trick: int) -> bool:
+    """Whether the tricks so far already rule out the soloist's making a trick-based component
+    (and its silent form): Durchmars once a defender has taken a trick, Betli once the soloist
+    has, Ulti without the trump VII or once it fell before the last trick (R6), Four Aces once
+    a defender has taken an Ace or (by the option) one lies in the talon.  The one definition
+    the engine (R8) and the solver's objectives share."""
+    s = soloist
+    if kind == Kind.DURCHMARS:
+        return bool(tricks_won[(s + 1) % 3] or tricks_won[(s + 2) % 3])
+    if kind == Kind.BETLI:
+        return bool(tricks_won[s])
+    if kind == Kind.ULTI:
+        return not had_seven or 0 <= seven_trick < 9
+    if kind == Kind.FOUR_ACES:
+        return bool(aces_taken[(s + 1) % 3] | aces_taken[(s + 2) % 3]) or bool(
+            talon & ACES and talon_ace_loses)
+    raise ValueError(f"{kind!r} is not decided by tricks alone")
+
+
+def _ruled_out(d: Deal, kind: Kind) -> bool:
+    t = d.taken
+    return past_rules_out(kind, d.soloist, d.tricks_won, (t[0] & ACES, t[1] & ACES, t[2] & ACES),
+                          d.talon, d.rules.talon_ace_loses_four_aces, d.soloist_had_seven,
+                          d.seven_trick)
+
+
 def status(d: Deal, item: Item) -> Status:
     """The status of one item now (see module doc)."""
     s = d.soloist
@@ -138,28 +166,23 @@ def status(d: Deal, item: Item) -> Status:
             return _LOST
         return _OPEN
     if item == _DURCH:
-        tw = d.tricks_won
-        if tw[(s + 1) % 3] or tw[(s + 2) % 3]:
+        if _ruled_out(d, Kind.DURCHMARS):
             return _LOST
         return _WON if done else _OPEN
     if item == _BETLI:
-        if d.tricks_won[s]:
+        if _ruled_out(d, Kind.BETLI):
             return _LOST
         return _WON if done else _OPEN
     if item == _ULTI:
-        if not d.soloist_had_seven or 0 <= d.seven_trick < 9:
+        if _ruled_out(d, Kind.ULTI):
             return _LOST
         if done:
             return _WON if (d.seven_trick == 9 and d.last_winner == s) else _LOST
         return _OPEN
     if item == _ACES4:
-        taken = d.taken
-        if (taken[(s + 1) % 3] | taken[(s + 2) % 3]) & ACES:
+        if _ruled_out(d, Kind.FOUR_ACES):
             return _LOST
-        in_talon = d.talon & ACES
-        if in_talon and d.rules.talon_ace_loses_four_aces:
-            return _LOST
-        if (taken[s] | in_talon) & ACES == ACES:
+        if (d.taken[s] | d.talon) & ACES == ACES:
             return _WON
         return _OPEN
     # silent bonuses (S2)
@@ -185,7 +208,7 @@ def status(d: Deal, item: Item) -> Status:
             return _WON if tw[s] else _LOST
         return _OPEN
     if item == _SULTI:
-        if not d.soloist_had_seven or 0 <= d.seven_trick < 9:
+        if _ruled_out(d, Kind.ULTI):
             return _VOID
         if done:
             return _WON if d.last_winner == s else _LOST

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from ulti import _core
 from ulti.bids import Bid, Kind
 from ulti.cards import ACES, KING, OVER, POINT_CARDS, card, card_points, symbol
-from ulti.scoring import SILENT_BASE, Item, Money, Status, marriage_points
+from ulti.scoring import SILENT_BASE, Item, Money, Status, marriage_points, past_rules_out
 
 if TYPE_CHECKING:
     from ulti.deal import Deal
@@ -293,9 +293,6 @@ def objective(pos: Position, name: str, sv: _core.Solver | None = None) -> bool:
     """Whether the soloist makes objective ``name`` against best defence."""
     sv = sv or _solver()
     core = pos.core()
-    s = pos.soloist
-    d1, d2 = (s + 1) % 3, (s + 2) % 3
-    talon_aces = pos.talon & ACES
     if name in ("simple", "silent 100", "40-100", "20-100"):
         if pos.no_trump:
             return False
@@ -313,23 +310,20 @@ def objective(pos: Position, name: str, sv: _core.Solver | None = None) -> bool:
             need = 80
         need = max(0, -(-need // 10) * 10)  # trick points come in tens
         return bool(sv.objective(core, _core.POINTS, need))
-    if name in ("durchmars", "silent durchmars"):
-        if pos.won[d1] or pos.won[d2]:
+    if name in _TRICK_OBJECTIVES:
+        if not _past_allows(pos, name):
             return False
-        return bool(sv.objective(core, _core.ALL))
-    if name == "betli":
-        if pos.won[s]:
-            return False
-        return bool(sv.objective(core, _core.NONE))
-    if name in ("ulti", "silent ulti"):
-        if pos.trump < 0 or not pos.had_seven or 0 <= pos.seven_trick < 9:
-            return False
-        return bool(sv.objective(core, _core.ULTI))
-    if name in ("four aces", "silent four aces"):
-        if (pos.aces[d1] | pos.aces[d2]) or (talon_aces and pos.talon_ace_loses):
-            return False
-        return bool(sv.objective(core, _core.ACES))
+        return bool(sv.objective(core, _TRICK_OBJECTIVES[name][1]))
     raise ValueError(f"unknown objective {name!r}; objectives: {', '.join(OBJECTIVES)}")
+
+
+#: The trick-based objectives: the component whose past decides them, and the core objective.
+_TRICK_OBJECTIVES: dict[str, tuple[Kind, int]] = {
+    "durchmars": (Kind.DURCHMARS, _core.ALL), "silent durchmars": (Kind.DURCHMARS, _core.ALL),
+    "betli": (Kind.BETLI, _core.NONE), "ulti": (Kind.ULTI, _core.ULTI),
+    "silent ulti": (Kind.ULTI, _core.ULTI), "four aces": (Kind.FOUR_ACES, _core.ACES),
+    "silent four aces": (Kind.FOUR_ACES, _core.ACES),
+}
 
 
 def game_objectives(pos: Position) -> tuple[str, ...]:
@@ -400,19 +394,15 @@ def _points_make(pos: Position, name: str, final_points: int) -> bool:
 
 
 def _past_allows(pos: Position, name: str) -> bool:
-    """What the tricks so far already settle for a trick-based objective."""
-    s = pos.soloist
-    d1, d2 = (s + 1) % 3, (s + 2) % 3
-    if name in ("durchmars", "silent durchmars"):
-        return not (pos.won[d1] or pos.won[d2])
-    if name == "betli":
-        return not pos.won[s]
-    if name in ("ulti", "silent ulti"):
-        return pos.trump >= 0 and pos.had_seven and not 0 <= pos.seven_trick < 9
-    if name in ("four aces", "silent four aces"):
-        return not (pos.aces[d1] | pos.aces[d2]) and not (
-            pos.talon & ACES and pos.talon_ace_loses)
-    return True
+    """What the tricks so far already settle for a trick-based objective
+    (:func:`ulti.scoring.past_rules_out`)."""
+    if name not in _TRICK_OBJECTIVES:
+        return True
+    kind = _TRICK_OBJECTIVES[name][0]
+    if kind == Kind.ULTI and pos.trump < 0:
+        return False
+    return not past_rules_out(kind, pos.soloist, pos.won, pos.aces, pos.talon,
+                              pos.talon_ace_loses, pos.had_seven, pos.seven_trick)
 
 
 def move_values_only(pos: Position, sv: _core.Solver | None = None) -> list[tuple[int, int]]:
@@ -516,20 +506,13 @@ def open_component_made(d: DealState) -> bool:
     Open Ulti) against best defence from here: the quick way, for the engine's claims (R7)."""
     c = d.contract
     assert c is not None and c.open
-    s = d.soloist
-    won = d.tricks_won
-    if c.has(Kind.BETLI):
-        if won[s]:
-            return False
-        obj = _core.NONE
-    elif c.has(Kind.DURCHMARS):
-        if won[(s + 1) % 3] or won[(s + 2) % 3]:
-            return False
-        obj = _core.ALL
-    else:
-        if not d.soloist_had_seven or 0 <= d.seven_trick < 9:
-            return False
-        obj = _core.ULTI
+    kind = next(k for k in (Kind.BETLI, Kind.DURCHMARS, Kind.ULTI) if c.has(k))
+    t = d.taken
+    if past_rules_out(kind, d.soloist, d.tricks_won, (t[0] & ACES, t[1] & ACES, t[2] & ACES),
+                      d.talon, d.rules.talon_ace_loses_four_aces, d.soloist_had_seven,
+                      d.seven_trick):
+        return False
+    obj = {Kind.BETLI: _core.NONE, Kind.DURCHMARS: _core.ALL, Kind.ULTI: _core.ULTI}[kind]
     return bool(_solver().objective(core_of_deal(d), obj))
 
 
