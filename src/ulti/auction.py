@@ -17,7 +17,7 @@ from ulti.bids import Bid
 from ulti.cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES_EN
 from ulti.legality import Reason, bid_rule, same_trump_kind
 from ulti.scoring import Outcome, Termination, forfeit
-from ulti.state import DealState, Event, IllegalAction, Phase
+from ulti.state import BIDDEN, PASSED, TALON, DealState, Event, IllegalAction, Phase
 
 
 def legal(d: DealState) -> list[Action]:
@@ -50,7 +50,15 @@ def apply(d: DealState, action: Action) -> None:
     """An auction turn: pass, pick up the talon, or (V4) bid."""
     p = d.player
     if action.kind == ActionKind.PASS:
-        d._log(action)
+        ev = d._events
+        if d.passes < 2:
+            d._stack.append((PASSED, d.passes, p, len(d.history), -1 if ev is None else len(ev)))
+        else:
+            d._push_auction()
+        if ev is None:  # (d._log, inlined: the commonest action of a random deal)
+            d.history.append((p, action))
+        else:
+            d._log(action)
         d.passes += 1
         if d.passes >= 3:
             _end(d)
@@ -62,6 +70,7 @@ def apply(d: DealState, action: Action) -> None:
             raise IllegalAction(Reason("V4", "no-talon"))
         if not d._bid_table[d.bid_rank]:
             raise IllegalAction(Reason("A2", "pickup-top"))
+        _push_talon(d)
         d._log(action)
         d.hands[p] |= d.talon
         d.talon = 0
@@ -84,11 +93,27 @@ def apply_discard(d: DealState, action: Action) -> None:
     if d.hands[p] & m != m:
         missing = tuple(c for c in (a, b) if not d.hands[p] >> c & 1)
         raise IllegalAction(Reason("A1", "discard-not-held", {"seat": p, "cards": missing}))
+    _push_talon(d)
     d._log(action)
     d.hands[p] ^= m
     d.talon = m
     d.talon_owner = p
     d.phase = Phase.BID
+
+
+def _push_talon(d: DealState) -> None:
+    """Undo entry before the talon is picked up or laid."""
+    p = d.player
+    ev = d._events
+    d._stack.append((TALON, p, d.hands[p], d.talon, d.talon_owner, d.phase, len(d.history),
+                     -1 if ev is None else len(ev)))
+
+
+def _push_bid(d: DealState) -> None:
+    """Undo entry before a bid (a bid never ends the auction)."""
+    ev = d._events
+    d._stack.append((BIDDEN, d.bid, d.bid_rank, d.bidder, d.passes, d.bid_multiplier, d.phase,
+                     d.player, len(d.history), -1 if ev is None else len(ev)))
 
 
 def _find_bid(d: DealState, action: Action) -> Bid:
@@ -109,6 +134,7 @@ def apply_bid(d: DealState, action: Action) -> None:
         raise IllegalAction(why)
     r1 = d.round1_bid
     confirming = r1 is not None and d.passes == -1 and p == d.bidder and b.key == r1.key
+    _push_bid(d)
     d._log(action)
     d.bid = b
     d.bid_rank = b.rank
@@ -125,6 +151,7 @@ def apply_round1(d: DealState, action: Action) -> None:
     double)."""
     p = d.player
     if action.kind == ActionKind.PASS:
+        d._push_auction()
         d._log(action)
         d.passes += 1
         if (d.bid is not None and d.passes >= 2) or d.passes >= 3:
@@ -138,6 +165,7 @@ def apply_round1(d: DealState, action: Action) -> None:
     why = bid_rule(d, p, b)
     if why is not None:
         raise IllegalAction(why)
+    _push_bid(d)
     d._log(action)
     d.bid = b
     d.bid_rank = b.rank
@@ -198,6 +226,7 @@ def apply_trump(d: DealState, action: Action) -> None:
         raise d._wrong_phase(action, "trump", "B6")
     if action.suit == HEARTS:
         raise IllegalAction(Reason("B6", "hearts-bid"))
+    d._push_auction()
     d._log(action)
     if d._events is not None:
         d._events.append(Event("trump", d.player, f"trump: {SUIT_NAMES_EN[action.suit]}",

@@ -37,10 +37,23 @@ from ulti.actions import Action, ActionKind
 from ulti.bids import Kind
 from ulti.cards import BEATS_TRUMP_ORDER, cards_of
 from ulti.legality import Reason, marriage_options, play_rule
-from ulti.play import play_actions
+from ulti.play import _PLAY_T, play_actions
 from ulti.rules import STANDARD, Ruleset
 from ulti.scoring import Settlement
-from ulti.state import DealState, Event, IllegalAction, Phase
+from ulti.state import (
+    AUCTION,
+    BIDDEN,
+    CARD,
+    EXTRA,
+    FULL,
+    LAST_CARD,
+    PASSED,
+    TALON,
+    DealState,
+    Event,
+    IllegalAction,
+    Phase,
+)
 
 if TYPE_CHECKING:
     from ulti.adjudicator import Adjudicator
@@ -162,7 +175,8 @@ _SCALARS = ("_money", "_settlement", "best_card", "best_seat", "bid", "bid_multi
 _get_lists = attrgetter(*_LISTS)
 _get_scalars = attrgetter(*_SCALARS)
 # undo entries: (tag, ...); a card within a trick, a trick's last card, anything else
-_CARD, _LAST_CARD, _AUCTION, _EXTRA, _FULL = 0, 1, 2, 3, 4
+_CARD, _LAST_CARD, _PASSED, _TALON, _BIDDEN, _AUCTION, _EXTRA, _FULL = (
+    CARD, LAST_CARD, PASSED, TALON, BIDDEN, AUCTION, EXTRA, FULL)
 
 
 class Deal(DealState):
@@ -251,6 +265,7 @@ class Deal(DealState):
         self.last_winner = -1
         self.marriages = []
         self.kontra = {}
+        self.kontra_key = ()
         self.kontra_queue = []
         self.kontra_raised = False
         self.exposed = 0
@@ -327,8 +342,19 @@ class Deal(DealState):
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now, in a fixed order."""
         ph = self.phase
-        if ph == _PH_PLAY:
-            return play.legal(self)
+        if ph == _PH_PLAY:  # (play.legal, inlined: the hot path of every playout)
+            p = self.player
+            m = play_rule(self, p)[0]
+            t = _PLAY_T
+            cards = [*t[0][m & 255], *t[1][(m >> 8) & 255], *t[2][(m >> 16) & 255],
+                     *t[3][m >> 24]]
+            if self.tricks_played == 0:
+                extra = play.first_trick_extras(self, p)
+                if extra:
+                    return extra + cards
+            elif self.exposed and play.claim_sound(self, p):
+                return [A.CLAIM, *cards]
+            return cards
         if ph == _PH_AUCTION:
             return auction.legal(self)
         if ph == _PH_DISCARD:
@@ -374,59 +400,56 @@ class Deal(DealState):
                     raise IllegalAction(Reason("grammar", "grammar",
                                                {"message": str(exc)})) from None
         ph = self.phase
-        stack = self._stack
-        if ph == _PH_PLAY and action.kind == _AK_PLAY:
-            if len(self.trick) < 2:
-                stack.append((_CARD, self.leader, self.led_suit, self.best_card, self.best_seat,
-                              self.trumped, self.seven_trick, self.trick_mask,
-                              -1 if self._events is None else len(self._events)))
+        if ph == _PH_PLAY and action.kind == _AK_PLAY:  # (play.apply_card, inlined)
+            stack = self._stack
+            p = self.player
+            c = action.card
+            why = play_rule(self, p, c)[1]
+            if why is not None:
+                raise IllegalAction(why)
+            events = self._events
+            if len(self.trick) < 2:  # (the leader before a trick's first card is its player)
+                stack.append((_CARD, self.led_suit, self.best_card, self.best_seat,
+                              self.trumped, self.seven_trick,
+                              -1 if events is None else len(events)))
             else:
                 stack.append(self._last_card_entry())
-            try:
-                play.apply_card(self, action)
-            except IllegalAction:
-                stack.pop()
-                raise
+            self.history.append((p, action))
+            if events is not None:
+                events.append(Event("action", p, action._text, action.cards, action=action))
+            play.play_card(self, p, c)
             return
         if ph == _PH_OVER:
             raise IllegalAction(Reason("R8", "deal-over"))
-        if ph < _PH_PLAY:
-            stack.append(self._auction_entry())
-        elif action.kind == _AK_CLAIM:
-            stack.append(self._full_entry())
-        else:
-            stack.append(self._extra_entry())
-        try:
-            if ph == _PH_AUCTION:
-                auction.apply(self, action)
-            elif ph == _PH_DISCARD:
-                auction.apply_discard(self, action)
-            elif ph == _PH_BID:
-                auction.apply_bid(self, action)
-            elif ph == _PH_PLAY:
-                if action.kind == _AK_CLAIM:
-                    self._claim_turn(action)
-                else:
-                    play.apply_extra(self, action)
-            elif ph == _PH_KONTRA:
-                kontra.apply(self, action)
-            elif ph == _PH_TRUMP:
-                auction.apply_trump(self, action)
-            elif ph == _PH_ROUND1:
-                auction.apply_round1(self, action)
-            else:  # pragma: no cover
-                raise AssertionError(ph)
-        except BaseException:
-            self._restore(stack.pop())
-            raise
+        # each part pushes its undo entry after its checks, before it changes anything
+        if ph == _PH_AUCTION:
+            auction.apply(self, action)
+        elif ph == _PH_DISCARD:
+            auction.apply_discard(self, action)
+        elif ph == _PH_BID:
+            auction.apply_bid(self, action)
+        elif ph == _PH_PLAY:
+            if action.kind == _AK_CLAIM:
+                self._claim_turn(action)
+            else:
+                play.apply_extra(self, action)
+        elif ph == _PH_KONTRA:
+            kontra.apply(self, action)
+        elif ph == _PH_TRUMP:
+            auction.apply_trump(self, action)
+        elif ph == _PH_ROUND1:
+            auction.apply_round1(self, action)
+        else:  # pragma: no cover
+            raise AssertionError(ph)
 
     push = apply
 
     def _claim_turn(self, action: Action) -> None:
         play.check_claim(self)
+        entry = self._full_entry()
         end = self.clone()
         play.best_play_to_end(end)
-        play.settle_claim(self, action, end)
+        play.settle_claim(self, action, end, entry)
 
     def apply_text(self, text: str) -> Action:
         """Parse ``text`` and apply it; returns the action."""
@@ -445,29 +468,34 @@ class Deal(DealState):
         p, action = self.history.pop()
         self._claim = None
         tag = entry[0]
-        if tag >= _AUCTION:
+        if tag >= _PASSED:
             self._restore(entry)
         else:
             c = action.card
             self.hands[p] |= 1 << c
             if tag == _CARD:
-                (_, self.leader, self.led_suit, self.best_card, self.best_seat, self.trumped,
-                 self.seven_trick, self.trick_mask, n_events) = entry
+                (_, self.led_suit, self.best_card, self.best_seat, self.trumped,
+                 self.seven_trick, n_events) = entry
                 self.trick.pop()
                 self.trick_seats.pop()
-            else:
-                (_, trick, seats, self.trick_mask, self.leader, self.led_suit, self.best_card,
-                 self.best_seat, self.trumped, self.seven_trick, taken, won, self.tricks_played,
+                self.trick_mask ^= 1 << c
+            else:  # the trick is read back from ``tricks``
+                (_, self.best_card, self.best_seat, self.trumped, self.seven_trick,
                  self.last_winner, pending, statuses, self.outcome, self._settlement,
-                 self.phase, self.exposed, queue, self.kontra_raised, n_tricks, n_events) = entry
-                self.trick = list(trick)
-                self.trick_seats = list(seats)
-                self.taken = list(taken)
-                self.tricks_won = list(won)
+                 self.phase, self.exposed, queue, self.kontra_raised, n_events) = entry
+                leader, cards, w = self.tricks.pop()
+                a, b = cards[0], cards[1]
+                self.trick = [a, b]
+                self.trick_seats = [leader, (leader + 1) % 3]
+                self.trick_mask = (1 << a) | (1 << b)
+                self.leader = leader
+                self.led_suit = a >> 3
+                self.taken[w] ^= self.trick_mask | 1 << c
+                self.tricks_won[w] -= 1
+                self.tricks_played -= 1
                 self.pending = list(pending)
                 self.statuses = dict(statuses)
                 self.kontra_queue = list(queue)
-                del self.tricks[n_tricks:]
             self.player = p
             self._cut_events(n_events)
         return action
@@ -477,30 +505,25 @@ class Deal(DealState):
         return self.pop()
 
     def _last_card_entry(self) -> tuple[Any, ...]:
-        return (_LAST_CARD, tuple(self.trick), tuple(self.trick_seats), self.trick_mask,
-                self.leader, self.led_suit, self.best_card, self.best_seat, self.trumped,
-                self.seven_trick, tuple(self.taken), tuple(self.tricks_won), self.tricks_played,
+        """Before a trick's last card: what the end of a trick changes that cannot be read back
+        from the trick itself (its cards, leader and winner stay in ``tricks``)."""
+        return (_LAST_CARD, self.best_card, self.best_seat, self.trumped, self.seven_trick,
                 self.last_winner, tuple(self.pending), tuple(self.statuses.items()),
                 self.outcome, self._settlement, self.phase, self.exposed,
-                tuple(self.kontra_queue), self.kontra_raised, len(self.tricks),
+                tuple(self.kontra_queue), self.kontra_raised,
                 -1 if self._events is None else len(self._events))
-
-    def _auction_entry(self) -> tuple[Any, ...]:
-        """Before an auction action: what the auction changes (play has not begun)."""
-        return (_AUCTION, tuple(self.hands), self.talon, self.talon_owner, self.phase,
-                self.player, self.bid, self.bid_rank, self.bidder, self.passes,
-                self.bid_multiplier, self.round1_bid, self.initial_hands, len(self.history),
-                -1 if self._events is None else len(self._events))
-
-    def _extra_entry(self) -> tuple[Any, ...]:
-        """Before a marriage, or a kontra or its answer: what they change."""
-        return (_EXTRA, {k: (v[0], v[1]) for k, v in self.kontra.items()}, self._money,
-                len(self.marriages), tuple(self.kontra_queue), self.kontra_raised, self.phase,
-                self.player, len(self.history), -1 if self._events is None else len(self._events))
 
     def _restore(self, entry: tuple[Any, ...]) -> None:
         tag = entry[0]
-        if tag == _AUCTION:
+        if tag == _PASSED:
+            _, self.passes, self.player, n_history, n_events = entry
+        elif tag == _TALON:
+            _, p, self.hands[p], self.talon, self.talon_owner, self.phase, n_history, \
+                n_events = entry
+        elif tag == _BIDDEN:
+            (_, self.bid, self.bid_rank, self.bidder, self.passes, self.bid_multiplier,
+             self.phase, self.player, n_history, n_events) = entry
+        elif tag == _AUCTION:
             (_, hands, self.talon, self.talon_owner, self.phase, self.player, self.bid,
              self.bid_rank, self.bidder, self.passes, self.bid_multiplier, self.round1_bid,
              self.initial_hands, n_history, n_events) = entry
@@ -510,9 +533,9 @@ class Deal(DealState):
             elif self.soloist >= 0:  # the auction had not ended
                 self._unstart(keep_contract=False)
         elif tag == _EXTRA:
-            (_, levels, self._money, n_marriages, queue, self.kontra_raised, self.phase,
-             self.player, n_history, n_events) = entry
-            self.kontra = {k: list(v) for k, v in levels.items()}
+            (_, self.kontra_key, self._money, n_marriages, queue, self.kontra_raised,
+             self.phase, self.player, n_history, n_events) = entry
+            self.kontra = {k: [a, b] for k, a, b in self.kontra_key}
             del self.marriages[n_marriages:]
             self.kontra_queue = list(queue)
         else:
@@ -533,6 +556,7 @@ class Deal(DealState):
         self.ulti_bit = 0
         self.soloist_had_seven = False
         self.kontra = {}
+        self.kontra_key = ()
         self.pending = []
         self.statuses = {}
         self.leader = -1
@@ -552,6 +576,7 @@ class Deal(DealState):
         for name, value in zip(_SCALARS, scalars, strict=True):
             setattr(self, name, value)
         self.kontra = {k: list(v) for k, v in kontra_levels.items()}
+        self.kontra_key = kontra.key_of(self.kontra)
         self.statuses = dict(statuses)
         del self.history[n_history:]
         self._cut_events(n_events)

@@ -26,20 +26,41 @@ def kontra_action(kind: int, level: int) -> Action:
     return A.kontra(Kind(kind), level)
 
 
+#: Which kontras a seat may make depends only on the components' levels, the seat's role
+#: (soloist, first or second defender), the phase and the cap: the lists :func:`kontra_rule`
+#: allows, remembered by those (the rule stays the only place that decides).
+_MEMO: dict[tuple[object, ...], list[Action]] = {}
+_MEMO_MAX = 200_000
+
+
+def key_of(levels: dict[Kind, list[int]]) -> tuple[tuple[Kind, int, int], ...]:
+    """The levels frozen: kept in ``d.kontra_key`` whenever they change."""
+    return tuple([(k, lv[0], lv[1]) for k, lv in levels.items()])
+
+
 def raises(d: DealState, seat: int, answering: bool) -> list[Action]:
     """The kontras ``seat`` may make now: each component's next level on either side, where
-    :func:`kontra_rule` allows it."""
+    :func:`kontra_rule` allows it (a shared list: callers copy it, never change it)."""
     kontra = d.kontra
     if not kontra:
         return []
+    key = ((seat - d.soloist) % 3, answering, d.kontra_cap, d.kontra_key)  # role: 0 soloist
+    got = _MEMO.get(key)
+    if got is None:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        got = _MEMO[key] = _allowed_raises(d, seat, answering)
+    return got
+
+
+def _allowed_raises(d: DealState, seat: int, answering: bool) -> list[Action]:
     out: list[Action] = []
     cap = d.kontra_cap
-    rule = kontra_rule
-    for kind, (a, b) in kontra.items():
-        if a < cap and rule(d, seat, kind, a + 1, answering) is None:
-            out.append(kontra_action(kind, a + 1))
-        if b != a and b < cap and rule(d, seat, kind, b + 1, answering) is None:
-            out.append(kontra_action(kind, b + 1))
+    for kind, (a, b) in d.kontra.items():
+        # the candidates: the next level on either side (only these can be allowed)
+        for level in ((a + 1,) if a == b else (a + 1, b + 1)):
+            if level <= cap and kontra_rule(d, seat, kind, level, answering) is None:
+                out.append(kontra_action(kind, level))
     return out
 
 
@@ -68,6 +89,7 @@ def apply_raise(d: DealState, seat: int, action: Action) -> None:
             lv[di] = action.level  # K3: binds only this defender
         else:
             lv[0] = lv[1] = action.level  # K3: binds both defenders
+    d.kontra_key = key_of(d.kontra)
 
 
 def in_first_trick(d: DealState, action: Action) -> None:
@@ -75,6 +97,7 @@ def in_first_trick(d: DealState, action: Action) -> None:
     if d.tricks_played != 0:
         raise IllegalAction(Reason("K1", "kontra-closed"))
     check(d, d.player, action, answering=False)
+    d._push_extra()
     d._log(action)
     apply_raise(d, d.player, action)
 
@@ -97,12 +120,14 @@ def apply(d: DealState, action: Action) -> None:
     """An answer after the first trick: a raise, or a pass."""
     p = d.player
     if action.kind == ActionKind.PASS:
+        d._push_extra()
         d._log(action)
         _next_turn(d)
         return
     if action.kind != ActionKind.KONTRA:
         raise d._wrong_phase(action, "answer", "K1")
     check(d, p, action, answering=True)
+    d._push_extra()
     d._log(action)
     apply_raise(d, p, action)
     d.kontra_raised = True

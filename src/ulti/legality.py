@@ -184,44 +184,48 @@ def play_rule(d: DealState, seat: int, c: int = -1) -> tuple[int, Reason | None]
     """The cards ``seat`` may play now (a mask), and, when a card ``c`` is given, why it may
     not be played (``None`` when it may).  R2: follow suit and overtake when able (not when a
     trick of another suit is trumped); R3: without the suit, trump (and overtrump a trump)
-    when able; R6: the soloist of an Ulti keeps the trump VII for the last trick."""
+    when able; R6: the soloist of an Ulti keeps the trump VII for the last trick.
+
+    The rule narrows the hand step by step; a refused card's reason is the first step that
+    excluded it (read from the same steps, so the list and the reason cannot disagree)."""
     hand = d.hands[seat]
     legal = hand
-    why: Reason | None = None
-    if c >= 0 and not hand >> c & 1:
-        why = Reason("R2", "not-held", {"seat": seat, "card": c})
+    follow = over = trumps = overtrumps = 0  # each step's cards, 0 where it did not apply
     if d.trick:
         led = d.led_suit
         follow = hand & SUIT_MASKS[led]
         if follow:
-            legal = follow
-            if why is None and c >= 0 and not follow >> c & 1:
-                why = Reason("R2", "follow", {"suit": led})
+            legal = follow  # R2: follow suit
             if not (d.trumped and led != d.trump):  # a trumped trick: any card of the suit
                 over = follow & d.beats[d.best_card]
                 if over:
-                    legal = over
-                    if why is None and c >= 0 and not over >> c & 1:
-                        why = Reason("R2", "overtake", {"best": d.best_card})
+                    legal = over  # R2: overtake
         else:
             t = d.trump
             trumps = hand & SUIT_MASKS[t] if t >= 0 else 0
             if trumps:
-                legal = trumps
-                if why is None and c >= 0 and not trumps >> c & 1:
-                    why = Reason("R3", "trump")
+                legal = trumps  # R3: trump
                 if d.trumped:
-                    over = trumps & d.beats[d.best_card]
-                    if over:
-                        legal = over
-                        if why is None and c >= 0 and not over >> c & 1:
-                            why = Reason("R3", "overtrump", {"best": d.best_card})
+                    overtrumps = trumps & d.beats[d.best_card]
+                    if overtrumps:
+                        legal = overtrumps  # R3: overtrump
     ub = d.ulti_bit
     if ub and legal & ub and legal != ub and seat == d.soloist:
-        legal ^= ub
-        if why is None and c >= 0 and ub >> c & 1:
-            why = Reason("R6", "hold-seven")
-    return legal, why
+        legal ^= ub  # R6: the trump VII is held back
+    if c < 0 or legal >> c & 1:
+        return legal, None
+    bit = 1 << c
+    if not hand & bit:
+        return legal, Reason("R2", "not-held", {"seat": seat, "card": c})
+    if follow and not follow & bit:
+        return legal, Reason("R2", "follow", {"suit": d.led_suit})
+    if over and not over & bit:
+        return legal, Reason("R2", "overtake", {"best": d.best_card})
+    if trumps and not trumps & bit:
+        return legal, Reason("R3", "trump")
+    if overtrumps and not overtrumps & bit:
+        return legal, Reason("R3", "overtrump", {"best": d.best_card})
+    return legal, Reason("R6", "hold-seven")
 
 
 # --------------------------------------------------------------------------------------------
@@ -259,10 +263,11 @@ def marriage_options(contract: Bid, trump: int, soloist: int, seat: int, hand: i
                      declared: Sequence[int]) -> list[int]:
     """The suits whose marriage ``seat`` may still declare: those :func:`marriage_rule`
     allows."""
-    if not contract.trump or not hand & (hand << 1) & KINGS:  # quick: no King with its Over
+    pairs = hand & (hand << 1) & KINGS  # the Kings whose Over is held too
+    if not contract.trump or not pairs:
         return []
-    return [s for s in range(4)
-            if marriage_rule(contract, trump, soloist, seat, hand, declared, s) is None]
+    return [s for s in range(4) if pairs >> (s * 8 + KING) & 1
+            and marriage_rule(contract, trump, soloist, seat, hand, declared, s) is None]
 
 
 # --------------------------------------------------------------------------------------------
@@ -275,10 +280,10 @@ def kontra_rule(d: DealState, seat: int, kind: Kind, level: int, answering: bool
     the first trick (K1), where only open doubles may be raised.  K2: the defenders make the
     odd levels, the soloist the even ones, each answering the other side's last double; K3:
     a defender's double binds both defenders except on a no-trump component; V11: a cap."""
-    c = d.contract
-    assert c is not None
     lv = d.kontra.get(kind)
     if lv is None:
+        c = d.contract
+        assert c is not None
         return Reason("K1", "kontra-no-component", {"component": kind, "contract": c.key})
     cap = d.kontra_cap
     if level > cap:

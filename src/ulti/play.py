@@ -19,7 +19,7 @@ from ulti import kontra
 from ulti.actions import Action, ActionKind
 from ulti.bids import Kind
 from ulti.cards import BEATS_PLAIN_ORDER, BEATS_TRUMP_ORDER, SEVEN, card, cards_of
-from ulti.legality import Reason, marriage_options, marriage_rule, play_rule
+from ulti.legality import KINGS, Reason, marriage_options, marriage_rule, play_rule
 from ulti.scoring import Outcome, Status, Termination, items_of, settle, status
 from ulti.state import DealState, Event, IllegalAction, Phase
 
@@ -98,6 +98,7 @@ def start(d: DealState, trump: int) -> None:
         if Kind.ULTI in c.kinds:
             d.ulti_bit = 1 << d.ulti_card
     d.kontra = {comp.kind: [0, 0] for comp in c.components}
+    d.kontra_key = kontra.key_of(d.kontra)
     d.pending = items_of(c, d.rules.four_aces)
     d.statuses = {}
     d.phase = Phase.PLAY
@@ -128,7 +129,9 @@ def legal(d: DealState) -> list[Action]:
 
 def first_trick_extras(d: DealState, seat: int) -> list[Action]:
     """Marriages (R5) and kontras (K1) open to ``seat`` at their first-trick turn."""
-    out = [A.MARRIAGE[s] for s in seat_marriages(d, seat)]
+    hand = d.hands[seat]
+    out = ([A.MARRIAGE[s] for s in seat_marriages(d, seat)]
+           if hand & (hand << 1) & KINGS else [])  # (quick: no King with its Over)
     if seat != d.soloist:
         out.extend(kontra.raises(d, seat, answering=False))
     return out
@@ -303,6 +306,7 @@ def apply_extra(d: DealState, action: Action) -> None:
         why = marriage_rule(c, d.trump, d.soloist, p, d.hands[p], _declared(d, p), action.suit)
         if why is not None:
             raise IllegalAction(why)
+        d._push_extra()
         d._log(action, 40 if action.suit == d.trump else 20)  # R5
         d.marriages.append((p, action.suit))
         return
@@ -328,11 +332,13 @@ def check_claim(d: DealState) -> None:
         raise IllegalAction(Reason("R7", "claim-refused", {"side": side}))
 
 
-def settle_claim(d: DealState, action: Action, end: DealState) -> None:
+def settle_claim(d: DealState, action: Action, end: DealState,
+                 full_entry: tuple[object, ...]) -> None:
     """A sound claim settles the deal as ``end`` (a copy played to its end by best play,
     :func:`best_play_to_end`) settled."""
     assert end._settlement is not None
     p = d.player
+    d._stack.append(full_entry)
     d._log(action)
     d.statuses = dict(end.statuses)
     d.pending = []

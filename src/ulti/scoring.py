@@ -11,7 +11,6 @@ disagree.  "Decided" means decided whatever anyone plays from here.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -112,7 +111,7 @@ def _held_marriage(d: Deal, seat: int, trump_marriage: bool) -> bool:
 
 
 def past_rules_out(kind: Kind, soloist: int, tricks_won: Sequence[int],
-                   aces_taken: Sequence[int], talon: int, talon_ace_loses: bool,
+                   taken: Sequence[int], talon: int, talon_ace_loses: bool,
                    had_seven: bool, seven_trick: int) -> bool:
     """Whether the tricks so far already rule out the soloist's making a trick-based component
     (and its silent form): Durchmars once a defender has taken a trick, Betli once the soloist
@@ -126,17 +125,15 @@ def past_rules_out(kind: Kind, soloist: int, tricks_won: Sequence[int],
         return bool(tricks_won[s])
     if kind == Kind.ULTI:
         return not had_seven or 0 <= seven_trick < 9
-    if kind == Kind.FOUR_ACES:
-        return bool(aces_taken[(s + 1) % 3] | aces_taken[(s + 2) % 3]) or bool(
+    if kind == Kind.FOUR_ACES:  # ``taken``: each seat's cards won (or only their Aces)
+        return bool((taken[(s + 1) % 3] | taken[(s + 2) % 3]) & ACES) or bool(
             talon & ACES and talon_ace_loses)
     raise ValueError(f"{kind!r} is not decided by tricks alone")
 
 
 def _ruled_out(d: Deal, kind: Kind) -> bool:
-    t = d.taken
-    return past_rules_out(kind, d.soloist, d.tricks_won, (t[0] & ACES, t[1] & ACES, t[2] & ACES),
-                          d.talon, d.rules.talon_ace_loses_four_aces, d.soloist_had_seven,
-                          d.seven_trick)
+    return past_rules_out(kind, d.soloist, d.tricks_won, d.taken, d.talon,
+                          d.rules.talon_ace_loses_four_aces, d.soloist_had_seven, d.seven_trick)
 
 
 def status(d: Deal, item: Item) -> Status:
@@ -266,8 +263,7 @@ _TERMINATION_TEXT = {
 }
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How a deal ended: the :class:`Termination`, after how many tricks, and who claimed
     (R7; else -1).  ``rule`` is its RULES.md id; :meth:`text` says it in words."""
 
@@ -411,7 +407,7 @@ class Settlement:
     ``totals`` is computed at once; the explained ``lines`` and ``summary`` are written on first
     use (a random playout never needs them)."""
 
-    __slots__ = ("_facts", "_lines", "_raw", "_summary", "totals")
+    __slots__ = ("_end", "_facts", "_lines", "_raw", "_summary", "totals")
 
     _summary: tuple[tuple[str, dict[str, Any]], ...] | None
 
@@ -421,6 +417,7 @@ class Settlement:
         self.totals = totals
         self._raw = raw
         self._facts = facts
+        self._end: tuple[Any, ...] | None = None  # the deal's end, for the facts when asked
         self._lines = lines
         self._summary = summary if lines is not None else None
 
@@ -434,6 +431,8 @@ class Settlement:
         return cls((t[0], t[1], t[2]), lines=lines, summary=summary)
 
     def _build(self) -> None:
+        if self._facts is None and self._end is not None:
+            self._facts = _facts_of(*self._end)
         f = self._facts
         assert f is not None and self._raw is not None
         lines = []
@@ -580,13 +579,19 @@ class Money(NamedTuple):
     receives on top when it is lost (the Ulti penalty, K4).  A lost component costs the
     soloist ``first + second`` plus the penalties; a lost silent bonus twice that (S2)."""
 
-    title: str
+    item: int
     first: int
     second: int
     penalty: int
     silent: bool
     levels: tuple[int, int] = (0, 0)  # kontra levels against each defender
     implicit: bool = False  # B4: an implicit Simple
+
+    @property
+    def title(self) -> str:
+        """The item's English name with its kontras (written only when asked for)."""
+        pre = "implicit " if self.implicit else ""
+        return pre + item_title(self.item) + _mult_text(self.levels)
 
     @property
     def won_total(self) -> int:
@@ -615,8 +620,8 @@ def money_for(bid: Bid, kontra: dict[Kind, list[int]] | dict[Kind, tuple[int, in
     for comp in bid.components:
         lv = kontra.get(comp.kind) or (0, 0)
         v = comp.value * m
-        out.append((int(comp.kind), Money(comp.title + _mult_text((lv[0], lv[1])), v << lv[0],
-                                          v << lv[1], v if comp.kind == _ULTI else 0, False,
+        out.append((int(comp.kind), Money(int(comp.kind), v << lv[0], v << lv[1],
+                                          v if comp.kind == _ULTI else 0, False,
                                           (lv[0], lv[1]), comp.implicit)))
     if bid.silent:
         clv = kontra.get(bid.silent_carrier) or (0, 0)
@@ -627,8 +632,8 @@ def money_for(bid: Bid, kontra: dict[Kind, list[int]] | dict[Kind, tuple[int, in
                 value = value // 3 * rules.silent_durchmars_in_simple
             v = value * m
             out.append((SILENT_BASE + int(sil),
-                        Money(SILENT_TITLES[sil] + _mult_text((clv[0], clv[1])), v << clv[0],
-                              v << clv[1], 0, True, (clv[0], clv[1]))))
+                        Money(SILENT_BASE + int(sil), v << clv[0], v << clv[1], 0, True,
+                              (clv[0], clv[1]))))
     return out
 
 
@@ -639,7 +644,7 @@ def settle(d: Deal, statuses: dict[Item, Status]) -> Settlement:
     s = d.soloist
     raw: list[_Raw] = []
     t0 = t1 = t2 = 0
-    for item, mon in money(d):
+    for item, mon in d.money():
         st = statuses.get(item, _VOID)
         if st == _VOID:
             continue
@@ -660,13 +665,28 @@ def settle(d: Deal, statuses: dict[Item, Status]) -> Settlement:
             t0 += amounts[0]
             t1 += amounts[1]
             t2 += amounts[2]
-    sp, dp, _ = _trick_points(d)
-    sm, dm = _marriage_points(d)
-    taken = d.taken
-    facts = _Facts(
-        soloist=s, sp=sp, dp=dp, sm=sm, dm=dm, trump=bid.trump, multiplier=d.bid_multiplier,
+    out = Settlement((t0, t1, t2), raw)
+    # what the explanation needs, kept as it is now and worked out only if it is asked for
+    out._end = (s, tuple(d.taken), d.talon, d.hands[0] | d.hands[1] | d.hands[2] | d.trick_mask,
+                d.tricks_played, d.last_winner, tuple(d.marriages), d.trump, bid.trump,
+                d.bid_multiplier, d.soloist_had_seven, d.ulti_card, d.seven_trick)
+    return out
+
+
+def _facts_of(s: int, taken: tuple[int, int, int], talon: int, left: int, tricks: int,
+              last_winner: int, marriages: tuple[tuple[int, int], ...], trump: int,
+              trump_game: bool, multiplier: int, had_seven: bool, seven: int,
+              seven_trick: int) -> _Facts:
+    sp = card_points(taken[s])
+    dp = card_points(taken[(s + 1) % 3] | taken[(s + 2) % 3] | talon)
+    if tricks == 10:
+        if last_winner == s:
+            sp += 10
+        else:
+            dp += 10
+    sm, dm, forty, twenty = marriage_points(marriages, trump, s)
+    return _Facts(
+        soloist=s, sp=sp, dp=dp, sm=sm, dm=dm, trump=trump_game, multiplier=multiplier,
         defenders_took_ace=bool((taken[(s + 1) % 3] | taken[(s + 2) % 3]) & ACES),
-        had_seven=d.soloist_had_seven, seven=d.ulti_card, seven_trick=d.seven_trick,
-        forty_declared=_held_marriage(d, s, True), twenty_declared=_held_marriage(d, s, False),
-    )
-    return Settlement((t0, t1, t2), raw, facts)
+        had_seven=had_seven, seven=seven, seven_trick=seven_trick,
+        forty_declared=forty, twenty_declared=twenty)

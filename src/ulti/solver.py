@@ -506,13 +506,15 @@ def open_component_made(d: DealState) -> bool:
     Open Ulti) against best defence from here: the quick way, for the engine's claims (R7)."""
     c = d.contract
     assert c is not None and c.open
-    kind = next(k for k in (Kind.BETLI, Kind.DURCHMARS, Kind.ULTI) if c.has(k))
-    t = d.taken
-    if past_rules_out(kind, d.soloist, d.tricks_won, (t[0] & ACES, t[1] & ACES, t[2] & ACES),
-                      d.talon, d.rules.talon_ace_loses_four_aces, d.soloist_had_seven,
-                      d.seven_trick):
+    if c.has(Kind.BETLI):
+        kind, obj = Kind.BETLI, _core.NONE
+    elif c.has(Kind.DURCHMARS):
+        kind, obj = Kind.DURCHMARS, _core.ALL
+    else:
+        kind, obj = Kind.ULTI, _core.ULTI
+    if past_rules_out(kind, d.soloist, d.tricks_won, d.taken, d.talon,
+                      d.rules.talon_ace_loses_four_aces, d.soloist_had_seven, d.seven_trick):
         return False
-    obj = {Kind.BETLI: _core.NONE, Kind.DURCHMARS: _core.ALL, Kind.ULTI: _core.ULTI}[kind]
     return bool(_solver().objective(core_of_deal(d), obj))
 
 

@@ -80,6 +80,13 @@ class Event(NamedTuple):
                 "outcome": self.outcome.to_dict() if self.outcome is not None else None}
 
 
+#: Undo entries (:meth:`ulti.deal.Deal.pop`): each action pushes, just before it changes the
+#: state, the smallest record of what it will change, tagged by its kind: a card within a trick,
+#: a trick's last card, a pass that does not end the auction, a talon picked up or laid, a bid,
+#: any other auction action, a marriage or kontra, anything else (a claim).
+CARD, LAST_CARD, PASSED, TALON, BIDDEN, AUCTION, EXTRA, FULL = range(8)
+
+
 class DealState:
     """Every field of a deal (see :class:`ulti.deal.Deal` for their meaning)."""
 
@@ -110,6 +117,7 @@ class DealState:
         "initial_talon",
         "kontra",
         "kontra_cap",
+        "kontra_key",
         "kontra_queue",
         "kontra_raised",
         "ladder",
@@ -170,6 +178,7 @@ class DealState:
     initial_talon: int
     kontra: dict[Kind, list[int]]
     kontra_cap: int
+    kontra_key: tuple[tuple[Kind, int, int], ...]  # the levels, frozen (kontra.key_of)
     kontra_queue: list[int]
     kontra_raised: bool
     ladder: Ladder
@@ -215,6 +224,25 @@ class DealState:
 
             self._money = money(self)
         return self._money
+
+    # -- undo entries (pushed by the module that makes the change, after its checks) ----------
+
+    def _n_events(self) -> int:
+        return -1 if self._events is None else len(self._events)
+
+    def _push_auction(self) -> None:
+        """Before an auction action that may end the auction or a round: what it changes
+        (play has not begun)."""
+        self._stack.append((AUCTION, tuple(self.hands), self.talon, self.talon_owner,
+                            self.phase, self.player, self.bid, self.bid_rank, self.bidder,
+                            self.passes, self.bid_multiplier, self.round1_bid,
+                            self.initial_hands, len(self.history), self._n_events()))
+
+    def _push_extra(self) -> None:
+        """Before a marriage, or a kontra or its answer: what they change."""
+        self._stack.append((EXTRA, self.kontra_key, self._money, len(self.marriages),
+                            tuple(self.kontra_queue), self.kontra_raised, self.phase,
+                            self.player, len(self.history), self._n_events()))
 
     def _log(self, action: Action, value: int = 0) -> None:
         p = self.player
