@@ -35,7 +35,7 @@ from ulti import actions as A
 from ulti import auction, kontra, play
 from ulti.actions import Action, ActionKind
 from ulti.bids import Kind
-from ulti.cards import BEATS_TRUMP_ORDER, cards_of
+from ulti.cards import BEATS_PLAIN_ORDER, BEATS_TRUMP_ORDER, cards_of
 from ulti.legality import Reason, marriage_options, play_rule
 from ulti.play import _PLAY_T, play_actions
 from ulti.rules import STANDARD, Ruleset
@@ -177,6 +177,8 @@ _get_scalars = attrgetter(*_SCALARS)
 # undo entries: (tag, ...); a card within a trick, a trick's last card, anything else
 _CARD, _LAST_CARD, _PASSED, _TALON, _BIDDEN, _AUCTION, _EXTRA, _FULL = (
     CARD, LAST_CARD, PASSED, TALON, BIDDEN, AUCTION, EXTRA, FULL)
+#: A card within a trick needs no record: the trick itself tells what to take back.
+_CARD_ENTRY = (CARD,)
 
 
 class Deal(DealState):
@@ -408,10 +410,8 @@ class Deal(DealState):
             if why is not None:
                 raise IllegalAction(why)
             events = self._events
-            if len(self.trick) < 2:  # (the leader before a trick's first card is its player)
-                stack.append((_CARD, self.led_suit, self.best_card, self.best_seat,
-                              self.trumped, self.seven_trick,
-                              -1 if events is None else len(events)))
+            if len(self.trick) < 2:  # read back from the trick itself on pop
+                stack.append(_CARD_ENTRY)
             else:
                 stack.append(self._last_card_entry())
             self.history.append((p, action))
@@ -473,15 +473,16 @@ class Deal(DealState):
         else:
             c = action.card
             self.hands[p] |= 1 << c
+            if c == self.ulti_card:
+                self.seven_trick = -1  # the trump VII is played once
             if tag == _CARD:
-                (_, self.led_suit, self.best_card, self.best_seat, self.trumped,
-                 self.seven_trick, n_events) = entry
                 self.trick.pop()
                 self.trick_seats.pop()
                 self.trick_mask ^= 1 << c
+                if self._events is not None:
+                    self._events.pop()  # the card's own event
             else:  # the trick is read back from ``tricks``
-                (_, self.best_card, self.best_seat, self.trumped, self.seven_trick,
-                 self.last_winner, pending, statuses, self.outcome, self._settlement,
+                (_, self.last_winner, pending, statuses, self.outcome, self._settlement,
                  self.phase, self.exposed, queue, self.kontra_raised, n_events) = entry
                 leader, cards, w = self.tricks.pop()
                 a, b = cards[0], cards[1]
@@ -489,15 +490,24 @@ class Deal(DealState):
                 self.trick_seats = [leader, (leader + 1) % 3]
                 self.trick_mask = (1 << a) | (1 << b)
                 self.leader = leader
-                self.led_suit = a >> 3
                 self.taken[w] ^= self.trick_mask | 1 << c
                 self.tricks_won[w] -= 1
                 self.tricks_played -= 1
                 self.pending = list(pending)
                 self.statuses = dict(statuses)
                 self.kontra_queue = list(queue)
+                self._cut_events(n_events)
+            trick = self.trick
+            if trick:  # the trick in progress, as it stood (R4)
+                i, self.trumped = play.trick_winner(trick, self.trump,
+                                                    self.beats is BEATS_PLAIN_ORDER)
+                self.led_suit = trick[0] >> 3
+                self.best_card = trick[i]
+                self.best_seat = self.trick_seats[i]
+            else:
+                self.led_suit = self.best_card = self.best_seat = -1
+                self.trumped = False
             self.player = p
-            self._cut_events(n_events)
         return action
 
     def undo(self) -> Action:
@@ -507,8 +517,7 @@ class Deal(DealState):
     def _last_card_entry(self) -> tuple[Any, ...]:
         """Before a trick's last card: what the end of a trick changes that cannot be read back
         from the trick itself (its cards, leader and winner stay in ``tricks``)."""
-        return (_LAST_CARD, self.best_card, self.best_seat, self.trumped, self.seven_trick,
-                self.last_winner, tuple(self.pending), tuple(self.statuses.items()),
+        return (_LAST_CARD, self.last_winner, tuple(self.pending), tuple(self.statuses.items()),
                 self.outcome, self._settlement, self.phase, self.exposed,
                 tuple(self.kontra_queue), self.kontra_raised,
                 -1 if self._events is None else len(self._events))

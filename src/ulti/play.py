@@ -208,6 +208,8 @@ def _finish_trick(d: DealState, r7: bool) -> None:
     d.trick = []
     d.trick_seats = []
     d.trick_mask = 0
+    d.led_suit = d.best_card = d.best_seat = -1  # no trick in progress (as before the first)
+    d.trumped = False
     if d.tricks_played == 10:
         d.last_winner = w
     d.leader = w
