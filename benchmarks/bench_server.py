@@ -32,14 +32,29 @@ from report import HIGHER, LOWER, NONE, Report, add_json_option
 from ulti.cards import code
 
 
-def start_server(db: str, port: int, options: list[str], stderr: int | None = None
-                 ) -> subprocess.Popen[bytes]:
+def start_server(
+    db: str, port: int, options: list[str], stderr: int | None = None
+) -> subprocess.Popen[bytes]:
     """``ulti serve`` in its own process, as in production (the clients here do not share
     its interpreter nor its lock), tables created without a rate limit; returns once it
     answers."""
-    proc = subprocess.Popen([sys.executable, "-m", "ulti.cli", "serve", "--port", str(port),
-                             "--db", db, "--tables-per-minute", "60000", *options],
-                            stdout=subprocess.DEVNULL, stderr=stderr)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ulti.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--tables-per-minute",
+            "60000",
+            *options,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=stderr,
+    )
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -53,9 +68,16 @@ def start_server(db: str, port: int, options: list[str], stderr: int | None = No
         time.sleep(0.1)
 
 
-async def seat_client(url: str, seat: int, token: str, rng: random.Random, stop: float,
-                      latencies: list[float], counter: list[int],
-                      errors: dict[str, int]) -> None:
+async def seat_client(
+    url: str,
+    seat: int,
+    token: str,
+    rng: random.Random,
+    stop: float,
+    latencies: list[float],
+    counter: list[int],
+    errors: dict[str, int],
+) -> None:
     async with websockets.connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         sent_at: dict[int, float] = {}
@@ -88,12 +110,14 @@ async def seat_client(url: str, seat: int, token: str, rng: random.Random, stop:
                     x, y = rng.sample(v["hand"], 2)
                     text = f"discard {code(x)} {code(y)}"
                 sent_at[frame["version"]] = time.monotonic()
-                await ws.send(json.dumps({"type": "action", "action": text,
-                                          "version": frame["version"]}))
+                await ws.send(
+                    json.dumps({"type": "action", "action": text, "version": frame["version"]})
+                )
 
 
-async def run(base: str, tables: int, seconds: float, errors: dict[str, int]
-              ) -> tuple[int, list[float], float]:
+async def run(
+    base: str, tables: int, seconds: float, errors: dict[str, int]
+) -> tuple[int, list[float], float]:
     latencies: list[float] = []
     counter = [0]
     rng = random.Random(1)
@@ -103,14 +127,27 @@ async def run(base: str, tables: int, seconds: float, errors: dict[str, int]
 
         async def one_table() -> None:
             while time.monotonic() < stop:
-                r = await http.post(f"{base}/api/tables", json={
-                    "deals": 3, "seats": [{"kind": "person", "name": n} for n in "ABC"]})
+                r = await http.post(
+                    f"{base}/api/tables",
+                    json={"deals": 3, "seats": [{"kind": "person", "name": n} for n in "ABC"]},
+                )
                 t = r.json()
                 url = base.replace("http", "ws") + f"/ws/{t['id']}"
-                await asyncio.gather(*(seat_client(url, s, t["tokens"][str(s)],
-                                                   random.Random(rng.random()), stop,
-                                                   latencies, counter, errors)
-                                     for s in range(3)))
+                await asyncio.gather(
+                    *(
+                        seat_client(
+                            url,
+                            s,
+                            t["tokens"][str(s)],
+                            random.Random(rng.random()),
+                            stop,
+                            latencies,
+                            counter,
+                            errors,
+                        )
+                        for s in range(3)
+                    )
+                )
 
         await asyncio.gather(*(one_table() for _ in range(tables)))
     return counter[0], latencies, time.monotonic() - start
@@ -121,19 +158,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tables", type=int, default=8)
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--port", type=int, default=8931)
-    ap.add_argument("--rate", type=float, default=1000.0,
-                    help="per-connection rate limit, frames/s (the server's default is 10: "
-                         "for people, not for this benchmark's machine-speed clients)")
+    ap.add_argument(
+        "--rate",
+        type=float,
+        default=1000.0,
+        help="per-connection rate limit, frames/s (the server's default is 10: "
+        "for people, not for this benchmark's machine-speed clients)",
+    )
     add_json_option(ap)
     args = ap.parse_args(argv)
     report = Report("bench_server", args)
     errors: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        server = start_server(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", args.port,
-                              ["--rate-limit", str(args.rate)])
+        server = start_server(
+            f"sqlite:///{Path(tmp) / 'bench.sqlite3'}", args.port, ["--rate-limit", str(args.rate)]
+        )
         try:
-            n, lat, elapsed = asyncio.run(run(f"http://127.0.0.1:{args.port}", args.tables,
-                                              args.seconds, errors))
+            n, lat, elapsed = asyncio.run(
+                run(f"http://127.0.0.1:{args.port}", args.tables, args.seconds, errors)
+            )
         finally:
             server.terminate()
             server.wait(30)  # the database is closed before its folder goes

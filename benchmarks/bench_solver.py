@@ -49,8 +49,7 @@ from ulti.tournament import percentile
 
 RULES = Ruleset(simple_forfeit=False)
 KINDS = ("simple", "ulti", "betli", "durchmars")
-TARGETS = {"winloss-median": 0.3, "winloss-max": 10.0, "points-median": 5.0,
-           "playouts": 100_000}
+TARGETS = {"winloss-median": 0.3, "winloss-max": 10.0, "points-median": 5.0, "playouts": 100_000}
 ANCHORS = {"simple": 0.54, "ulti": 0.60}
 
 
@@ -78,8 +77,14 @@ def bid_out(d: Deal, kind: str) -> Deal:
     side.sort(key=lambda c: strength[c & 7], reverse=(kind == "betli"))
     lay = side[:2]
     d.apply(f"discard {code(lay[0])} {code(lay[1])}")
-    d.apply({"simple": "bid simple", "ulti": "bid ulti", "betli": "bid betli",
-             "durchmars": "bid plain durchmars"}[kind])
+    d.apply(
+        {
+            "simple": "bid simple",
+            "ulti": "bid ulti",
+            "betli": "bid betli",
+            "durchmars": "bid plain durchmars",
+        }[kind]
+    )
     for _ in range(3):
         d.apply("pass")
     if d.phase.name == "TRUMP":
@@ -107,13 +112,15 @@ def tilted_deal(kind: str, rng: random.Random) -> Deal:
         twelve[-1] = suit * 8
     rest = [c for c in range(32) if c not in twelve]
     rng.shuffle(rest)
-    hands = [sum(1 << c for c in rest[10:]), sum(1 << c for c in twelve),
-             sum(1 << c for c in rest[:10])]  # dealer 0: seat 1 is the forehand
+    hands = [
+        sum(1 << c for c in rest[10:]),
+        sum(1 << c for c in twelve),
+        sum(1 << c for c in rest[:10]),
+    ]  # dealer 0: seat 1 is the forehand
     return bid_out(Deal(RULES, 0, 0, deck_for_hands(hands, 0)), kind)
 
 
-def balanced_set(kind: str, n: int, seed: int, sv: _core.Solver
-                 ) -> tuple[list[Position], int]:
+def balanced_set(kind: str, n: int, seed: int, sv: _core.Solver) -> tuple[list[Position], int]:
     """``n`` tilted deals of ``kind``, half made and half not under the solver (as near as
     ``50 * n`` tries allow); and how many deals were tried."""
     rng = random.Random(f"balanced-{kind}-{seed}")
@@ -141,8 +148,9 @@ def timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     return best, r
 
 
-def time_set(report: Report, prefix: str, sets: dict[str, list[Position]], repeat: int,
-             sv: _core.Solver) -> None:
+def time_set(
+    report: Report, prefix: str, sets: dict[str, list[Position]], repeat: int, sv: _core.Solver
+) -> None:
     """Win/loss times, nodes and outcomes of one set of deals, by kind and in all."""
     every: list[float] = []
     for kind in KINDS:
@@ -171,8 +179,12 @@ def time_set(report: Report, prefix: str, sets: dict[str, list[Position]], repea
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=40, help="standard-set deals per kind")
-    ap.add_argument("--balanced", type=int, default=40,
-                    help="balanced-set deals per kind (half made); 0 leaves the set out")
+    ap.add_argument(
+        "--balanced",
+        type=int,
+        default=40,
+        help="balanced-set deals per kind (half made); 0 leaves the set out",
+    )
     ap.add_argument("--seed", type=int, default=1, help="the balanced set's seed")
     ap.add_argument("--playout-seconds", type=float, default=2.0)
     ap.add_argument("--repeat", type=int, default=3, help="runs per solve; the best counts")
@@ -181,16 +193,20 @@ def main(argv: list[str] | None = None) -> int:
     report = Report("bench_solver", args)
     sv = _core.Solver()
     print(f"== standard set: {args.deals} seeded deals per kind")
-    standard = {kind: [Position.from_deal(deal_for(kind, seed))
-                       for seed in range(1, args.deals + 1)] for kind in KINDS}
+    standard = {
+        kind: [Position.from_deal(deal_for(kind, seed)) for seed in range(1, args.deals + 1)]
+        for kind in KINDS
+    }
     time_set(report, "", standard, args.repeat, sv)
     if args.balanced:
         balanced: dict[str, list[Position]] = {}
         tried: dict[str, int] = {}
         for kind in KINDS:
             balanced[kind], tried[kind] = balanced_set(kind, args.balanced, args.seed, sv)
-        print(f"== balanced set: {args.balanced} deals per kind, half made "
-              f"(from {', '.join(f'{tried[k]} {k}' for k in KINDS)} tilted deals)")
+        print(
+            f"== balanced set: {args.balanced} deals per kind, half made "
+            f"(from {', '.join(f'{tried[k]} {k}' for k in KINDS)} tilted deals)"
+        )
         report.meta["balanced-tried"] = tried
         time_set(report, "balanced-", balanced, args.repeat, sv)
     print("== exact points of the standard Simple deals")
@@ -212,12 +228,22 @@ def main(argv: list[str] | None = None) -> int:
     t = time.perf_counter()
     total = 0
     while time.perf_counter() - t < args.playout_seconds:
-        _core.random_playouts(list(pos.hands), pos.trump, pos.no_trump, pos.soloist,
-                              pos.ulti, pos.leader, n, total + 1)
+        _core.random_playouts(
+            list(pos.hands),
+            pos.trump,
+            pos.no_trump,
+            pos.soloist,
+            pos.ulti,
+            pos.leader,
+            n,
+            total + 1,
+        )
         total += n
     report.figure("playouts-per-second", total / (time.perf_counter() - t), HIGHER)
-    print("targets: win/loss median <= 0.3 ms, max <= 10 ms; points median <= 5 ms; "
-          ">= 100000 playouts/s")
+    print(
+        "targets: win/loss median <= 0.3 ms, max <= 10 ms; points median <= 5 ms; "
+        ">= 100000 playouts/s"
+    )
     report.meta["targets"] = TARGETS
     report.write(args.json)
     return 0

@@ -69,21 +69,29 @@ def compare(base: dict[str, Any], new: dict[str, Any], tolerance: float) -> tupl
     for name in names:
         better = new["better"].get(name, base["better"].get(name, "none"))
         if name not in new["figures"]:
-            lines.append(f"{name:<{width}}  {fmt(base['figures'][name]):>12}  {'-':>12}  "
-                         f"{'':>6}  {better:<6}  missing in the new run")
+            lines.append(
+                f"{name:<{width}}  {fmt(base['figures'][name]):>12}  {'-':>12}  "
+                f"{'':>6}  {better:<6}  missing in the new run"
+            )
             continue
         if name not in base["figures"]:
-            lines.append(f"{name:<{width}}  {'-':>12}  {fmt(new['figures'][name]):>12}  "
-                         f"{'':>6}  {better:<6}  new")
+            lines.append(
+                f"{name:<{width}}  {'-':>12}  {fmt(new['figures'][name]):>12}  "
+                f"{'':>6}  {better:<6}  new"
+            )
             continue
         b, n = float(base["figures"][name]), float(new["figures"][name])
         ratio = f"{n / b:.2f}" if b else "-"
         verdict, bad = judge(b, n, better, tolerance)
         regressions += bad
-        lines.append(f"{name:<{width}}  {fmt(b):>12}  {fmt(n):>12}  {ratio:>6}  {better:<6}  "
-                     f"{verdict}")
-    lines.append(f"{regressions} regression(s) beyond {tolerance:.0%}" if regressions else
-                 f"no regression beyond {tolerance:.0%}")
+        lines.append(
+            f"{name:<{width}}  {fmt(b):>12}  {fmt(n):>12}  {ratio:>6}  {better:<6}  {verdict}"
+        )
+    lines.append(
+        f"{regressions} regression(s) beyond {tolerance:.0%}"
+        if regressions
+        else f"no regression beyond {tolerance:.0%}"
+    )
     return lines, regressions
 
 
@@ -91,8 +99,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("baseline")
     ap.add_argument("new")
-    ap.add_argument("--tolerance", type=float, default=0.10,
-                    help="the change allowed before a figure counts as a regression (0.10: 10%%)")
+    ap.add_argument(
+        "--tolerance",
+        type=float,
+        default=0.10,
+        help="the change allowed before a figure counts as a regression (0.10: 10%%)",
+    )
     args = ap.parse_args(argv)
     lines, regressions = compare(load(args.baseline), load(args.new), args.tolerance)
     print("\n".join(lines))

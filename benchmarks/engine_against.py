@@ -33,12 +33,19 @@ FIGURES = ("random-deals-per-second", "random-actions-per-second")
 def run_pinned(src: Path, cpu: int | None, seconds: float) -> subprocess.Popen[str]:
     """bench_engine.py on the engine in ``src``, pinned to ``cpu`` where the OS allows."""
     pin = f"import os; os.sched_setaffinity(0, {{{cpu}}}); " if cpu is not None else ""
-    code = (f"{pin}import runpy, sys; sys.path.insert(0, {str(BENCH.parent)!r}); "
-            f"sys.argv = ['bench_engine.py', '--seconds', {str(seconds)!r}, '--rounds', '8']; "
-            f"runpy.run_path({str(BENCH)!r}, run_name='__main__')")
+    code = (
+        f"{pin}import runpy, sys; sys.path.insert(0, {str(BENCH.parent)!r}); "
+        f"sys.argv = ['bench_engine.py', '--seconds', {str(seconds)!r}, '--rounds', '8']; "
+        f"runpy.run_path({str(BENCH)!r}, run_name='__main__')"
+    )
     env = {**os.environ, "PYTHONPATH": str(src)}
-    return subprocess.Popen([sys.executable, "-c", code], env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-c", code],
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
 
 
 def figures(proc: subprocess.Popen[str]) -> dict[str, float]:
@@ -58,8 +65,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.pairs < 1 or not 0 < args.seconds <= 600:
         ap.error("--pairs at least 1, --seconds in (0, 600]")
-    check = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
-                            f"{args.rev}^{{commit}}"], capture_output=True, text=True)
+    check = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet", f"{args.rev}^{{commit}}"],
+        capture_output=True,
+        text=True,
+    )
     if check.returncode:
         ap.error(f"{args.rev!r} is not a revision of this repository")
     cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
@@ -71,8 +81,10 @@ def main(argv: list[str] | None = None) -> int:
     report.meta["before"] = check.stdout.strip()
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "before"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
-                        str(tree), args.rev], check=True)
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(tree), args.rev],
+            check=True,
+        )
         try:
             for so in built:
                 shutil.copy2(so, tree / "src" / "ulti" / so.name)
@@ -85,11 +97,14 @@ def main(argv: list[str] | None = None) -> int:
                 for k in FIGURES:
                     ratios[k].append(fa[k] / fb[k])
                 before_rate, after_rate = (f["random-deals-per-second"] for f in (fb, fa))
-                print(f"pair {pair + 1}: before {before_rate:.0f} deals/s, after "
-                      f"{after_rate:.0f} deals/s (ratio {after_rate / before_rate:.3f})")
+                print(
+                    f"pair {pair + 1}: before {before_rate:.0f} deals/s, after "
+                    f"{after_rate:.0f} deals/s (ratio {after_rate / before_rate:.3f})"
+                )
         finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
-                           check=False)
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False
+            )
     report.figure("pairs", args.pairs, NONE)
     for k in FIGURES:
         report.figure(f"{k}-ratio", statistics.mean(ratios[k]), HIGHER, ".3f")

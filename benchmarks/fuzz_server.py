@@ -44,13 +44,19 @@ def main() -> None:
     rng = random.Random(args.seed)
     failures: list[str] = []
     outcomes: collections.Counter[str] = collections.Counter()
-    with tempfile.TemporaryDirectory() as tmp, \
-            Running(f"sqlite:///{Path(tmp) / 'fuzz.sqlite3'}") as srv:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Running(f"sqlite:///{Path(tmp) / 'fuzz.sqlite3'}") as srv,
+    ):
         target = Target(srv)
         t0 = time.perf_counter()
-        columns = (TextColumn("fuzz"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("{task.fields[rate]:.0f}/s · failures {task.fields[failures]}"),
-                   TimeRemainingColumn())
+        columns = (
+            TextColumn("fuzz"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]:.0f}/s · failures {task.fields[failures]}"),
+            TimeRemainingColumn(),
+        )
         with Progress(*columns, transient=False) as progress:
             task = progress.add_task("fuzz", total=args.inputs, rate=0.0, failures=0)
             sent = 0
@@ -68,8 +74,12 @@ def main() -> None:
                 if sent % 200 == 0 or sent == args.inputs:
                     if sent % 5000 == 0:
                         target.alive()
-                    progress.update(task, completed=sent, failures=len(failures),
-                                    rate=sent / (time.perf_counter() - t0))
+                    progress.update(
+                        task,
+                        completed=sent,
+                        failures=len(failures),
+                        rate=sent / (time.perf_counter() - t0),
+                    )
         try:
             target.alive()
         except Exception as exc:

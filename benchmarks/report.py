@@ -32,8 +32,12 @@ NONE: Better = "none"
 
 
 def add_json_option(ap: argparse.ArgumentParser) -> None:
-    ap.add_argument("--json", metavar="PATH", default=None,
-                    help="also write the figures as JSON (benchmarks/compare.py compares two)")
+    ap.add_argument(
+        "--json",
+        metavar="PATH",
+        default=None,
+        help="also write the figures as JSON (benchmarks/compare.py compares two)",
+    )
 
 
 class Report:
@@ -53,8 +57,12 @@ class Report:
         self.better[name] = better
 
     def to_json(self) -> dict[str, Any]:
-        return {"benchmark": self.benchmark, "figures": self.figures, "better": self.better,
-                "meta": {"args": self.args, **machine(), **self.meta}}
+        return {
+            "benchmark": self.benchmark,
+            "figures": self.figures,
+            "better": self.better,
+            "meta": {"args": self.args, **machine(), **self.meta},
+        }
 
     def write(self, path: str | None) -> None:
         if path:
@@ -64,8 +72,13 @@ class Report:
 def machine() -> dict[str, Any]:
     """Where and when the figures were taken (what makes two runs comparable or not)."""
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True, cwd=Path(__file__).parent, timeout=10).stdout.strip()
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).parent,
+            timeout=10,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         commit = ""
     return {

@@ -76,24 +76,51 @@ def pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-async def person(base: str, port: int, bots: str, rng: random.Random, stop: float,
-                 think: float, latencies: list[tuple[float, float]], waits: list[float],
-                 errors: dict[str, int]) -> None:
+async def person(
+    base: str,
+    port: int,
+    bots: str,
+    rng: random.Random,
+    stop: float,
+    think: float,
+    latencies: list[tuple[float, float]],
+    waits: list[float],
+    errors: dict[str, int],
+) -> None:
     """A person at tables with two computer players, one session after another."""
     while time.monotonic() < stop:
         bot = {"kind": "bot", "name": "B", "spec": bots}
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            r = await http.post("/api/tables", json={"deals": 48, "seats": [
-                {"kind": "person", "name": "P"}, bot, bot]})
+            r = await http.post(
+                "/api/tables",
+                json={"deals": 48, "seats": [{"kind": "person", "name": "P"}, bot, bot]},
+            )
             r.raise_for_status()
         table = r.json()
-        await session(f"ws://127.0.0.1:{port}/ws/{table['id']}", table["tokens"]["0"], 0,
-                      rng, stop, think, latencies, waits, errors)
+        await session(
+            f"ws://127.0.0.1:{port}/ws/{table['id']}",
+            table["tokens"]["0"],
+            0,
+            rng,
+            stop,
+            think,
+            latencies,
+            waits,
+            errors,
+        )
 
 
-async def session(url: str, token: str, seat: int, rng: random.Random, stop: float,
-                  think: float, latencies: list[tuple[float, float]], waits: list[float],
-                  errors: dict[str, int]) -> None:
+async def session(
+    url: str,
+    token: str,
+    seat: int,
+    rng: random.Random,
+    stop: float,
+    think: float,
+    latencies: list[tuple[float, float]],
+    waits: list[float],
+    errors: dict[str, int],
+) -> None:
     """One session at one table: the person acts when it is their turn."""
     async with websockets.connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
@@ -116,13 +143,20 @@ async def session(url: str, token: str, seat: int, rng: random.Random, stop: flo
                     continue
                 if "view" in frame:
                     view, version = frame["view"], frame["version"]
-                if pending is not None and frame.get("type") == "event" and \
-                        frame["version"] == pending[0]:
+                if (
+                    pending is not None
+                    and frame.get("type") == "event"
+                    and frame["version"] == pending[0]
+                ):
                     latencies.append((now, now - pending[1]))
                     pending = None
                     last_ack = now
-            mine = (view and not view.get("over") and view.get("current_player") == seat
-                    and view.get("legal"))
+            mine = (
+                view
+                and not view.get("over")
+                and view.get("current_player") == seat
+                and view.get("legal")
+            )
             if not mine:
                 my_turn_since = None
                 continue
@@ -142,8 +176,15 @@ async def session(url: str, token: str, seat: int, rng: random.Random, stop: flo
             await ws.send(json.dumps({"type": "action", "action": text, "version": version}))
 
 
-async def soak(base: str, port: int, bots: str, seconds: float, think: float,
-               server: subprocess.Popen[bytes], seed: int) -> dict[str, Any]:
+async def soak(
+    base: str,
+    port: int,
+    bots: str,
+    seconds: float,
+    think: float,
+    server: subprocess.Popen[bytes],
+    seed: int,
+) -> dict[str, Any]:
     stop = time.monotonic() + seconds
     latencies: list[tuple[float, float]] = []
     waits: list[float] = []
@@ -151,11 +192,16 @@ async def soak(base: str, port: int, bots: str, seconds: float, think: float,
     rss: list[tuple[float, float]] = []
     actions: list[tuple[float, int]] = []
     t0 = time.monotonic()
-    task = asyncio.create_task(person(base, port, bots, random.Random(seed), stop, think,
-                                      latencies, waits, errors))
+    task = asyncio.create_task(
+        person(base, port, bots, random.Random(seed), stop, think, latencies, waits, errors)
+    )
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        columns = (TextColumn("soak"), BarColumn(), TimeElapsedColumn(),
-                   TextColumn("{task.fields[info]}"))
+        columns = (
+            TextColumn("soak"),
+            BarColumn(),
+            TimeElapsedColumn(),
+            TextColumn("{task.fields[info]}"),
+        )
         with Progress(*columns) as progress:
             bar = progress.add_task("soak", total=seconds, info="")
             while time.monotonic() < stop and server.poll() is None:
@@ -168,17 +214,28 @@ async def soak(base: str, port: int, bots: str, seconds: float, think: float,
                 except httpx.HTTPError:
                     health = {}
                 lat = [x for _, x in latencies]
-                progress.update(bar, completed=min(seconds, now - t0), info=(
-                    f"actions {health.get('actions', '?')} · rss {rss[-1][1]:.0f} MB · person "
-                    f"p99 {pct(lat, .99) * 1000:.0f} ms over {len(lat)}"))
+                progress.update(
+                    bar,
+                    completed=min(seconds, now - t0),
+                    info=(
+                        f"actions {health.get('actions', '?')} · rss {rss[-1][1]:.0f} MB · person "
+                        f"p99 {pct(lat, 0.99) * 1000:.0f} ms over {len(lat)}"
+                    ),
+                )
         await task
         try:
             health = (await http.get("/api/health")).json()
         except httpx.HTTPError:
             health = {}
-    return {"latencies": [(t - t0, x) for t, x in latencies], "waits": waits,
-            "errors": errors, "rss": rss, "actions": actions, "health": health,
-            "seconds": time.monotonic() - t0}
+    return {
+        "latencies": [(t - t0, x) for t, x in latencies],
+        "waits": waits,
+        "errors": errors,
+        "rss": rss,
+        "actions": actions,
+        "health": health,
+        "seconds": time.monotonic() - t0,
+    }
 
 
 def main() -> None:
@@ -186,8 +243,9 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=100, help="computer-only tables")
     ap.add_argument("--bots", default="pimc", help="the computer players (a player spec)")
     ap.add_argument("--minutes", type=float, default=2.0)
-    ap.add_argument("--think", type=float, default=0.3,
-                    help="seconds the person waits before each action")
+    ap.add_argument(
+        "--think", type=float, default=0.3, help="seconds the person waits before each action"
+    )
     ap.add_argument("--port", type=int, default=8788)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--plot", type=Path, help="a PNG of latency, memory and throughput")
@@ -199,15 +257,20 @@ def main() -> None:
         ap.error(f"--plot: no folder {args.plot.parent}")
     base = f"http://127.0.0.1:{args.port}"
     with tempfile.TemporaryDirectory() as tmp:
-        server = start_server(f"sqlite:///{Path(tmp) / 'soak.sqlite3'}", args.port,
-                              args.serve_args.split(), stderr=subprocess.PIPE)
+        server = start_server(
+            f"sqlite:///{Path(tmp) / 'soak.sqlite3'}",
+            args.port,
+            args.serve_args.split(),
+            stderr=subprocess.PIPE,
+        )
         try:
             bot = {"kind": "bot", "name": "B", "spec": args.bots}
             for _ in range(args.tables):
                 r = httpx.post(f"{base}/api/tables", json={"deals": 48, "seats": [bot] * 3})
                 r.raise_for_status()
-            res = asyncio.run(soak(base, args.port, args.bots, args.minutes * 60,
-                                   args.think, server, args.seed))
+            res = asyncio.run(
+                soak(base, args.port, args.bots, args.minutes * 60, args.think, server, args.seed)
+            )
             server_died = server.poll() is not None
         finally:
             server.terminate()
@@ -227,9 +290,9 @@ def main() -> None:
     print(f"peak-rss-mb: {max((m for _, m in res['rss']), default=0):.0f}")
     print(f"person-actions: {len(lat)}")
     print(f"person-latency-p50-ms: {statistics.median(lat) if lat else float('nan'):.1f}")
-    print(f"person-latency-p99-ms: {pct(lat, .99):.1f}")
+    print(f"person-latency-p99-ms: {pct(lat, 0.99):.1f}")
     print(f"person-latency-max-ms: {max(lat, default=float('nan')):.1f}")
-    print(f"person-wait-for-bots-p50-ms: {pct(res['waits'], .5) * 1000:.0f}")
+    print(f"person-wait-for-bots-p50-ms: {pct(res['waits'], 0.5) * 1000:.0f}")
     print(f"actions-per-second: {aps:.1f}")
     print(f"bot-pool: {json.dumps(bots)}")
     if res["errors"]:
@@ -238,7 +301,7 @@ def main() -> None:
     tracebacks = log.count("Traceback")
     print(f"server-log-tracebacks: {tracebacks}")
     if tracebacks:
-        print(log[log.index("Traceback") - 200:][:3000])
+        print(log[log.index("Traceback") - 200 :][:3000])
     warnings = [line for line in log.splitlines() if line.startswith(("WARNING", "ERROR"))]
     print(f"server-log-warnings: {len(warnings)}")
     for line in warnings[:5]:
@@ -255,16 +318,18 @@ def plot(path: Path, res: dict[str, Any], args: argparse.Namespace) -> None:
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(3, 1, figsize=(8, 8), sharex=True)
-    axes[0].plot([t for t, _ in res["latencies"]], [x * 1000 for _, x in res["latencies"]],
-                 ".", ms=3)
+    axes[0].plot(
+        [t for t, _ in res["latencies"]], [x * 1000 for _, x in res["latencies"]], ".", ms=3
+    )
     axes[0].axhline(100, color="red", lw=0.8, label="100 ms")
     axes[0].set_ylabel("person's action\nacknowledged (ms)")
     axes[0].legend(loc="upper right")
     axes[1].plot([a for a, _ in res["rss"]], [m for _, m in res["rss"]])
     axes[1].set_ylabel("server + workers\nRSS (MB)")
     acts = res["actions"]
-    rate = [(b[0], (b[1] - a[1]) / (b[0] - a[0])) for a, b in itertools.pairwise(acts)
-            if b[0] > a[0]]
+    rate = [
+        (b[0], (b[1] - a[1]) / (b[0] - a[0])) for a, b in itertools.pairwise(acts) if b[0] > a[0]
+    ]
     axes[2].plot([a for a, _ in rate], [r for _, r in rate])
     axes[2].set_ylabel("actions / s\n(all tables)")
     axes[2].set_xlabel("seconds")

@@ -60,8 +60,11 @@ class Illegal(Player):
     def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
         from ulti.actions import parse_action
 
-        return next(a for a in (parse_action("claim"), parse_action("pass"),
-                                parse_action("pickup")) if a not in legal)
+        return next(
+            a
+            for a in (parse_action("claim"), parse_action("pass"), parse_action("pickup"))
+            if a not in legal
+        )
 
 
 class Counting(Player):

@@ -55,23 +55,32 @@ FAIL = {
     0: "♥8 ♥7 ♠9 ♠8 ♦A ♦10 ♦K ♦Q ♦J ♦9",
 }
 #: every card of FAIL's play, trick by trick, in play order
-FAIL_PLAY = ("♣A ♥9 ♥7 | ♣10 ♥J ♥8 | ♣K ♥Q ♦9 | ♣Q ♥K ♦J | ♣J ♠J ♦Q | ♣9 ♠Q ♦K | "
-             "♣8 ♠K ♠8 | ♥A ♥10 ♠9 | ♠7 ♠A ♦A | ♠10 ♦10 ♣7")
+FAIL_PLAY = (
+    "♣A ♥9 ♥7 | ♣10 ♥J ♥8 | ♣K ♥Q ♦9 | ♣Q ♥K ♦J | ♣J ♠J ♦Q | ♣9 ♠Q ♦K | "
+    "♣8 ♠K ♠8 | ♥A ♥10 ♠9 | ♠7 ♠A ♦A | ♠10 ♦10 ♣7"
+)
 
 
 def hand(text: str) -> int:
     return mask_of(parse_cards(text))
 
 
-def make_deal(hands: dict[int, str], dealer: int = 0, rules: Ruleset = STANDARD,
-              aside: str = "") -> Deal:
+def make_deal(
+    hands: dict[int, str], dealer: int = 0, rules: Ruleset = STANDARD, aside: str = ""
+) -> Deal:
     """A deal whose seats hold the given cards (the forehand 12, or 10 each with ``aside``)."""
     masks = [hand(hands[s]) for s in range(3)]
     return Deal(rules, 0, dealer, deck_for_hands(masks, dealer, hand(aside) if aside else 0))
 
 
-def start(d: Deal, bid: str, lay: str, trump: str | None = None, soloist: int | None = None,
-          forehand_lays: str | None = None) -> Deal:
+def start(
+    d: Deal,
+    bid: str,
+    lay: str,
+    trump: str | None = None,
+    soloist: int | None = None,
+    forehand_lays: str | None = None,
+) -> Deal:
     """Run the auction so that ``soloist`` (default: forehand) plays ``bid`` with talon ``lay``,
     the others passing; announce ``trump`` when the bid needs it."""
     fh = d.forehand
@@ -118,18 +127,29 @@ def assert_refused(d: Deal, action: str, rule: str) -> None:
 # -- random play --------------------------------------------------------------------------------
 
 
-def play_random(d: Deal, rng: random.Random, *, pass_bias: float = 0.7,
-                kontra_bias: float = 0.15, claims: bool = False) -> Deal:
+def play_random(
+    d: Deal,
+    rng: random.Random,
+    *,
+    pass_bias: float = 0.7,
+    kontra_bias: float = 0.15,
+    claims: bool = False,
+) -> Deal:
     """Finish a deal with random legal actions, biased towards realistic auctions (passing more
     often) so that every kind of contract turns up."""
     while not d.is_over():
-        d.apply(random_action(d, rng, pass_bias=pass_bias, kontra_bias=kontra_bias,
-                              claims=claims))
+        d.apply(random_action(d, rng, pass_bias=pass_bias, kontra_bias=kontra_bias, claims=claims))
     return d
 
 
-def random_action(d: Deal, rng: random.Random, *, pass_bias: float = 0.7,
-                  kontra_bias: float = 0.15, claims: bool = False) -> Action:
+def random_action(
+    d: Deal,
+    rng: random.Random,
+    *,
+    pass_bias: float = 0.7,
+    kontra_bias: float = 0.15,
+    claims: bool = False,
+) -> Action:
     legal = d.legal_actions()
     kinds = [a.kind for a in legal]
     if d.phase in (Phase.AUCTION, Phase.ROUND1) and rng.random() < pass_bias:

@@ -73,8 +73,12 @@ class Target:
 
     def state(self) -> tuple[Any, ...]:
         t = self.table
-        return (t.version, len(t.events), tuple(str(a) for _, a in t.deal.history),
-                len(self.srv.app.state.tables.live))
+        return (
+            t.version,
+            len(t.events),
+            tuple(str(a) for _, a in t.deal.history),
+            len(self.srv.app.state.tables.live),
+        )
 
     @property
     def version(self) -> int:
@@ -93,8 +97,14 @@ class Target:
         if not isinstance(msg, dict) or msg.get("type") != "action":
             return False
         v, text = msg.get("version"), msg.get("action")
-        if inp.seat != self.turn or not isinstance(v, int) or isinstance(v, bool) or \
-                v != self.version or not isinstance(text, str) or len(text) > 96:
+        if (
+            inp.seat != self.turn
+            or not isinstance(v, int)
+            or isinstance(v, bool)
+            or v != self.version
+            or not isinstance(text, str)
+            or len(text) > 96
+        ):
             return False
         try:
             return str(parse_action(text)) in self.legal
@@ -114,8 +124,13 @@ class Target:
         except BadInput:
             return False
         seat = msg.get("seat") if isinstance(msg, dict) else None
-        return (isinstance(msg, dict) and msg.get("type") == "hello" and
-                type(seat) is int and seat in tokens and msg.get("token") == tokens[seat])
+        return (
+            isinstance(msg, dict)
+            and msg.get("type") == "hello"
+            and type(seat) is int
+            and seat in tokens
+            and msg.get("token") == tokens[seat]
+        )
 
     # -- sending one input and checking what it did --------------------------------------
 
@@ -188,8 +203,7 @@ class Target:
 
     def _http(self, inp: Input) -> str:
         content = inp.data.encode() if isinstance(inp.data, str) else inp.data
-        r = self.http.request(inp.method, inp.path, content=content or None,
-                              headers=inp.headers)
+        r = self.http.request(inp.method, inp.path, content=content or None, headers=inp.headers)
         assert r.status_code < 500, (inp.short(), r.status_code, r.text[:200])
         assert "Traceback" not in r.text
         if r.status_code == 201:
@@ -214,13 +228,49 @@ class Target:
 
 # -- the vocabulary inputs are built from ---------------------------------------------------
 
-FRAME_TYPES = ["action", "hello", "ping", "pong", "event", "sync", "Action", "", "dance",
-               "action\u0000", "héllo"]
-ACTION_TEXTS = ["pass", "pickup", "claim", "bid simple", "bid 40-100 ulti", "bid betli",
-                "discard ♥A ♠7", "discard HA HA", "trump hearts", "trump", "kontra ulti",
-                "rekontra simple", "marriage hearts", "play ♥A", "play ZZ", "play", "bid",
-                "passz", "bid piros passz", "discard", "x" * 97, "", " ", "\u202e", "🂡",
-                "play ♥A ♥K", "kontra", "bid 9999"]
+FRAME_TYPES = [
+    "action",
+    "hello",
+    "ping",
+    "pong",
+    "event",
+    "sync",
+    "Action",
+    "",
+    "dance",
+    "action\u0000",
+    "héllo",
+]
+ACTION_TEXTS = [
+    "pass",
+    "pickup",
+    "claim",
+    "bid simple",
+    "bid 40-100 ulti",
+    "bid betli",
+    "discard ♥A ♠7",
+    "discard HA HA",
+    "trump hearts",
+    "trump",
+    "kontra ulti",
+    "rekontra simple",
+    "marriage hearts",
+    "play ♥A",
+    "play ZZ",
+    "play",
+    "bid",
+    "passz",
+    "bid piros passz",
+    "discard",
+    "x" * 97,
+    "",
+    " ",
+    "\u202e",
+    "🂡",
+    "play ♥A ♥K",
+    "kontra",
+    "bid 9999",
+]
 
 
 def random_input(rng: random.Random, t: Target) -> Input:
@@ -230,7 +280,7 @@ def random_input(rng: random.Random, t: Target) -> Input:
         return Input("ws", rng.randrange(3), *random_frame(rng, t))
     if r < 0.8:
         data, text = random_frame(rng, t, first=True)
-        path = f"/ws/{t.a}" if rng.random() < 0.8 else f"/ws/{t.b if rng.random() < .5 else 'x'}"
+        path = f"/ws/{t.a}" if rng.random() < 0.8 else f"/ws/{t.b if rng.random() < 0.5 else 'x'}"
         return Input("first", 0, data, text, "GET", path)
     return random_http(rng, t)
 
@@ -250,37 +300,55 @@ def random_frame(rng: random.Random, t: Target, first: bool = False) -> tuple[st
     if r < 0.32:
         depth = rng.randrange(5, 60)
         return "[" * depth + "1" + "]" * depth, True
-    msg: dict[str, Any] = {"type": "hello" if first and rng.random() < 0.7
-                           else rng.choice(FRAME_TYPES)}
+    msg: dict[str, Any] = {
+        "type": "hello" if first and rng.random() < 0.7 else rng.choice(FRAME_TYPES)
+    }
     if msg["type"] == "hello" or rng.random() < 0.2:
         seat = rng.choice([0, 1, 2, 3, -1, "0", None, True, 2**40])
-        tokens = [t.tokens_b.get(s) for s in range(3)] + [
-            t.tokens_a[(s + 1) % 3] for s in range(3)] + [
-            "", "x", None, 7, random_text(rng), t.tokens_a[0][:-1] + "A"]
+        tokens = (
+            [t.tokens_b.get(s) for s in range(3)]
+            + [t.tokens_a[(s + 1) % 3] for s in range(3)]
+            + ["", "x", None, 7, random_text(rng), t.tokens_a[0][:-1] + "A"]
+        )
         msg.update(seat=seat, token=rng.choice(tokens))
         if rng.random() < 0.5:
             msg["since"] = rng.choice([None, -1, 0, t.version, t.version + 1, 10**12, "1", 1.5])
     if msg["type"] == "action" or rng.random() < 0.2:
         pool = ACTION_TEXTS + t.legal
         msg["action"] = rng.choice([*pool, random_text(rng), 7, None, ["pass"], {"a": 1}])
-        msg["version"] = rng.choice([t.version, t.version - 1, t.version + 1, -1, 10**18,
-                                     2**63, str(t.version), None, 1.0, True, [t.version]])
+        msg["version"] = rng.choice(
+            [
+                t.version,
+                t.version - 1,
+                t.version + 1,
+                -1,
+                10**18,
+                2**63,
+                str(t.version),
+                None,
+                1.0,
+                True,
+                [t.version],
+            ]
+        )
     if rng.random() < 0.1:
         msg[random_text(rng, 8)] = random_json(rng, 2)
     return json.dumps(msg, ensure_ascii=rng.random() < 0.5), True
 
 
 def random_text(rng: random.Random, n: int | None = None) -> str:
-    alphabet = string.printable + "áéőűÁ♥♣♠♦\u0000\u202e\u200b🂡{}[]\"\\"
-    return "".join(rng.choice(alphabet) for _ in range(n if n is not None else
-                                                        rng.randrange(0, 60)))
+    alphabet = string.printable + 'áéőűÁ♥♣♠♦\u0000\u202e\u200b🂡{}[]"\\'
+    return "".join(
+        rng.choice(alphabet) for _ in range(n if n is not None else rng.randrange(0, 60))
+    )
 
 
 def random_json(rng: random.Random, depth: int) -> Any:
     r = rng.random()
     if depth > 4 or r < 0.4:
-        return rng.choice([None, True, False, 0, -1, 2**63, 1e308, -0.5, "", random_text(rng),
-                           "play ♥A", 10**30])
+        return rng.choice(
+            [None, True, False, 0, -1, 2**63, 1e308, -0.5, "", random_text(rng), "play ♥A", 10**30]
+        )
     if r < 0.7:
         return [random_json(rng, depth + 1) for _ in range(rng.randrange(0, 4))]
     return {random_text(rng, 6): random_json(rng, depth + 1) for _ in range(rng.randrange(4))}
@@ -292,27 +360,54 @@ def random_http(rng: random.Random, t: Target) -> Input:
         body: Any = {"seats": [person("A"), person("B"), person("C")], "deals": 3}
         for _ in range(rng.randrange(1, 4)):
             key = rng.choice(["seats", "deals", "preset", "options", "lang", "extra"])
-            body[key] = rng.choice([
-                random_json(rng, 1), None, -3, 10**40, "standard ", {"max_kontra": 10**9},
-                {"four_aces": "x"}, [{"kind": "bot", "name": "X", "spec": "pimc:ms=nan"}] * 3,
-                [{"kind": "person", "name": "\u202e" * 5}] * 3, "hu-HU", 49, 2.5,
-                [{"kind": "bot", "name": "B", "spec": "pimc:samples=100000"}] * 3])
+            body[key] = rng.choice(
+                [
+                    random_json(rng, 1),
+                    None,
+                    -3,
+                    10**40,
+                    "standard ",
+                    {"max_kontra": 10**9},
+                    {"four_aces": "x"},
+                    [{"kind": "bot", "name": "X", "spec": "pimc:ms=nan"}] * 3,
+                    [{"kind": "person", "name": "\u202e" * 5}] * 3,
+                    "hu-HU",
+                    49,
+                    2.5,
+                    [{"kind": "bot", "name": "B", "spec": "pimc:samples=100000"}] * 3,
+                ]
+            )
         data: str | bytes = json.dumps(body)
         if rng.random() < 0.2:
-            odd: list[str | bytes] = [random_text(rng), "[" * 3000, b"\xff" * 10, "x" * 20000,
-                                      json.dumps(random_json(rng, 0))]
+            odd: list[str | bytes] = [
+                random_text(rng),
+                "[" * 3000,
+                b"\xff" * 10,
+                "x" * 20000,
+                json.dumps(random_json(rng, 0)),
+            ]
             data = rng.choice(odd)
-        return Input("http", 0, data, True, "POST", "/api/tables",
-                     {"content-type": "application/json"})
+        return Input(
+            "http", 0, data, True, "POST", "/api/tables", {"content-type": "application/json"}
+        )
     table = rng.choice([t.a, t.b, "nope", "../etc", "%00"])
     n = rng.choice([0, 1, -1, 2, 10**20, "x", "1.5"])
-    path = rng.choice([f"/api/tables/{table}", f"/api/tables/{table}/deals",
-                       f"/api/tables/{table}/deals/{n}/record.json",
-                       f"/api/tables/{table}/deals/{n}/steps", f"/replay/{table}/{n}",
-                       f"/t/{table}", "/docs", "/openapi.json", "/static/../app.py",
-                       f"/api/tables/{table}?token={t.tokens_b[0]}"])
-    auth = rng.choice([None, "Bearer", "Bearer x", f"Bearer {t.tokens_b[1]}", "Basic abc",
-                       "Bearer " + "x" * 3000])
+    path = rng.choice(
+        [
+            f"/api/tables/{table}",
+            f"/api/tables/{table}/deals",
+            f"/api/tables/{table}/deals/{n}/record.json",
+            f"/api/tables/{table}/deals/{n}/steps",
+            f"/replay/{table}/{n}",
+            f"/t/{table}",
+            "/docs",
+            "/openapi.json",
+            "/static/../app.py",
+            f"/api/tables/{table}?token={t.tokens_b[0]}",
+        ]
+    )
+    auth = rng.choice(
+        [None, "Bearer", "Bearer x", f"Bearer {t.tokens_b[1]}", "Basic abc", "Bearer " + "x" * 3000]
+    )
     headers = {"authorization": auth} if auth else {}
-    return Input("http", 0, "", True, rng.choice(["GET", "GET", "DELETE", "PUT"]), path,
-                 headers)
+    return Input("http", 0, "", True, rng.choice(["GET", "GET", "DELETE", "PUT"]), path, headers)

@@ -63,9 +63,22 @@ class _Search:
         sol = t[s]
         dfn = t[(s + 1) % 3] | t[(s + 2) % 3]
         won = d.tricks_won
-        return (d.hands[0], d.hands[1], d.hands[2], tuple(d.trick), d.leader, d.player,
-                card_points(sol), card_points(dfn), t[0] & ACES, t[1] & ACES, t[2] & ACES,
-                won[0] > 0, won[1] > 0, won[2] > 0)
+        return (
+            d.hands[0],
+            d.hands[1],
+            d.hands[2],
+            tuple(d.trick),
+            d.leader,
+            d.player,
+            card_points(sol),
+            card_points(dfn),
+            t[0] & ACES,
+            t[1] & ACES,
+            t[2] & ACES,
+            won[0] > 0,
+            won[1] > 0,
+            won[2] > 0,
+        )
 
     def moves(self) -> list[int]:
         """The legal cards, one of each run of equivalent cards."""
@@ -82,8 +95,11 @@ class _Search:
             if above and not (1 << c) & special:
                 # the lowest card in play above c: the one with the most cards above it
                 nxt = max(_bits(above), key=lambda x: _count(beats[x] & in_play))
-                if (legal >> nxt & 1 and not (1 << nxt) & special
-                        and card_points(1 << nxt) == card_points(1 << c)):
+                if (
+                    legal >> nxt & 1
+                    and not (1 << nxt) & special
+                    and card_points(1 << nxt) == card_points(1 << c)
+                ):
                     continue
             out.append(c)
         # move ordering: strongest first (the cards most likely to decide a trick), except the

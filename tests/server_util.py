@@ -42,8 +42,13 @@ class Running:
     """A real server on a loopback port, in a thread of the test process (its tables and
     store inspectable through ``app.state``)."""
 
-    def __init__(self, db_url: str, settings: ServerSettings = FAST, log_level: str = "warning",
-                 **overrides: Any) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        settings: ServerSettings = FAST,
+        log_level: str = "warning",
+        **overrides: Any,
+    ) -> None:
         if overrides:
             from dataclasses import replace
 
@@ -52,8 +57,9 @@ class Running:
         self.app = create_app(db_url, settings)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port, settings,
-                                                    log_level=log_level))
+        self.server = uvicorn.Server(
+            uvicorn_config(self.app, "127.0.0.1", self.port, settings, log_level=log_level)
+        )
         self.log = LogCapture()
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -114,8 +120,11 @@ class LogCapture(logging.Handler):
         return "\n".join(self.lines)
 
     def tracebacks(self) -> list[str]:
-        return [line for line, r in zip(self.lines, self.records, strict=True)
-                if r.exc_info or "Traceback" in line]
+        return [
+            line
+            for line, r in zip(self.lines, self.records, strict=True)
+            if r.exc_info or "Traceback" in line
+        ]
 
 
 def person(name: str = "P") -> dict[str, Any]:
@@ -129,13 +138,13 @@ def bot(spec: str = "rules", name: str = "B") -> dict[str, Any]:
 class Seat:
     """A websocket client for one seat, keeping every frame it receives."""
 
-    def __init__(self, srv: Running, table_id: str, seat: int, token: str,
-                 since: int | None = None) -> None:
+    def __init__(
+        self, srv: Running, table_id: str, seat: int, token: str, since: int | None = None
+    ) -> None:
         self.seat = seat
         self.conn = srv.ws(table_id)
         self.frames: list[dict[str, Any]] = []
-        self.conn.send(json.dumps({"type": "hello", "seat": seat, "token": token,
-                                   "since": since}))
+        self.conn.send(json.dumps({"type": "hello", "seat": seat, "token": token, "since": since}))
         self.view: dict[str, Any] = {}
         self.version = -1
         self.recv()
@@ -163,8 +172,9 @@ class Seat:
 
     def my_turn(self) -> bool:
         v = self.view
-        return bool(v and not v.get("over") and v.get("current_player") == self.seat and
-                    v.get("legal"))
+        return bool(
+            v and not v.get("over") and v.get("current_player") == self.seat and v.get("legal")
+        )
 
     def choose(self, rng: Any) -> str:
         """A computer player's choice: a random legal action (never a claim)."""
@@ -182,8 +192,9 @@ class Seat:
 
 def initdb_path() -> str | None:
     """PostgreSQL's ``initdb`` (Debian keeps it out of the PATH), or None."""
-    return shutil.which("initdb") or next(iter(sorted(glob.glob(
-        "/usr/lib/postgresql/*/bin/initdb"))), None)
+    return shutil.which("initdb") or next(
+        iter(sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))), None
+    )
 
 
 def chromium_path() -> str:
@@ -210,14 +221,31 @@ def postgres() -> Iterator[str]:
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root
         shutil.chown(tmp, "postgres", "postgres")
         as_user = ["runuser", "-u", "postgres", "--"]
-    subprocess.run([*as_user, initdb, "-D", data, "-U", "ulti", "--auth=trust", "-E", "UTF8"],
-                   check=True, capture_output=True)
-    subprocess.run([*as_user, pg_ctl, "-D", data, "-w", "-l", os.path.join(tmp, "log"), "-o",
-                    f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1", "start"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [*as_user, initdb, "-D", data, "-U", "ulti", "--auth=trust", "-E", "UTF8"],
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run(
+        [
+            *as_user,
+            pg_ctl,
+            "-D",
+            data,
+            "-w",
+            "-l",
+            os.path.join(tmp, "log"),
+            "-o",
+            f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1",
+            "start",
+        ],
+        check=True,
+        capture_output=True,
+    )
     try:
         yield f"postgresql://ulti@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run([*as_user, pg_ctl, "-D", data, "-m", "immediate", "stop"],
-                       capture_output=True)
+        subprocess.run(
+            [*as_user, pg_ctl, "-D", data, "-m", "immediate", "stop"], capture_output=True
+        )
         shutil.rmtree(tmp, ignore_errors=True)

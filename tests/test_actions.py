@@ -12,8 +12,16 @@ from ulti.cards import parse_card
 
 
 def all_actions() -> list[A.Action]:
-    out: list[A.Action] = [*A.PLAY, *A.DISCARD.values(), *A.BID.values(), A.PASS, A.PICKUP,
-                           A.CLAIM, *A.TRUMP, *A.MARRIAGE]
+    out: list[A.Action] = [
+        *A.PLAY,
+        *A.DISCARD.values(),
+        *A.BID.values(),
+        A.PASS,
+        A.PICKUP,
+        A.CLAIM,
+        *A.TRUMP,
+        *A.MARRIAGE,
+    ]
     out += [A.kontra(k, lv) for k in Kind for lv in range(1, 20)]
     return out
 
@@ -86,9 +94,26 @@ def test_parser_accepts_variants(text: str, canonical: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "jump", "play", "play ♥Z", "discard ♥A", "discard ♥A ♥A", "discard ♥A ♠7 ♠8",
-     "bid", "bid nonsense", "bid durchmars", "trump", "trump purple", "kontra",
-     "kontra nothing", "kontra-3 ulti", "pass now", "marriage", "claim everything"],
+    [
+        "",
+        "jump",
+        "play",
+        "play ♥Z",
+        "discard ♥A",
+        "discard ♥A ♥A",
+        "discard ♥A ♠7 ♠8",
+        "bid",
+        "bid nonsense",
+        "bid durchmars",
+        "trump",
+        "trump purple",
+        "kontra",
+        "kontra nothing",
+        "kontra-3 ulti",
+        "pass now",
+        "marriage",
+        "claim everything",
+    ],
 )
 def test_parser_refuses_nonsense(text: str) -> None:
     with pytest.raises(A.ActionParseError):

@@ -57,8 +57,10 @@ def test_d2_seeded_and_reproducible() -> None:
     assert sorted(shuffled_deck(7)) == list(range(32))
     assert shuffled_deck(7) != shuffled_deck(8)
     # the shuffle is specified exactly (any implementation must reproduce it): frozen
-    frozen = ("BA A7 HX LU A8 B9 HA AU AA LA HO BX L9 A9 L8 H9 "
-              "HU BO BK LX AO B8 L7 LK LO B7 AX H8 BU HK H7 AK")
+    frozen = (
+        "BA A7 HX LU A8 B9 HA AU AA LA HO BX L9 A9 L8 H9 "
+        "HU BO BK LX AO B8 L7 LK LO B7 AX H8 BU HK H7 AK"
+    )
     assert " ".join(code(c) for c in shuffled_deck(2026)) == frozen
     assert Deal(seed=2026).deck == tuple(shuffled_deck(2026))
     assert Deal(seed=2026) == Deal(seed=2026)
@@ -84,7 +86,7 @@ def test_d2_shuffle_is_uniform_enough() -> None:
             counts[c][pos] += 1
     expected = n / 32
     worst = max(abs(x - expected) for row in counts for x in row)
-    assert worst < 6 * expected ** 0.5  # far inside what a uniform shuffle produces
+    assert worst < 6 * expected**0.5  # far inside what a uniform shuffle produces
 
 
 def test_deck_for_hands_builds_the_given_deal() -> None:
@@ -212,8 +214,7 @@ def test_a6_b6_trump_announcement() -> None:
     for _ in range(3):
         d.apply("pass")
     assert d.phase == Phase.TRUMP
-    assert [str(a) for a in d.legal_actions()] == ["trump acorns", "trump leaves",
-                                                   "trump bells"]
+    assert [str(a) for a in d.legal_actions()] == ["trump acorns", "trump leaves", "trump bells"]
     assert_refused(d, "trump hearts", "B6")
     assert_refused(d, "play ♣A", "B6")
     d.apply("trump makk")

@@ -13,8 +13,9 @@ BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 def run(script: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=300
+    )
 
 
 def bench_json(tmp_path: Path, script: str, *args: str) -> dict[str, Any]:
@@ -40,8 +41,18 @@ def test_bench_engine_writes_deals_and_actions_per_second(tmp_path: Path) -> Non
 
 
 def test_bench_solver_balances_made_and_failed_contracts(tmp_path: Path) -> None:
-    data = bench_json(tmp_path, "bench_solver.py", "--deals", "3", "--balanced", "4",
-                      "--repeat", "1", "--playout-seconds", "0.05")
+    data = bench_json(
+        tmp_path,
+        "bench_solver.py",
+        "--deals",
+        "3",
+        "--balanced",
+        "4",
+        "--repeat",
+        "1",
+        "--playout-seconds",
+        "0.05",
+    )
     f, better = data["figures"], data["better"]
     for kind in ("simple", "ulti", "betli", "durchmars"):
         assert f[f"balanced-{kind}-made"] == f[f"balanced-{kind}-not-made"] == 2
@@ -53,15 +64,16 @@ def test_bench_solver_balances_made_and_failed_contracts(tmp_path: Path) -> None
 
 
 def write(path: Path, figures: dict[str, float], better: dict[str, str]) -> str:
-    path.write_text(json.dumps({"benchmark": "b", "figures": figures, "better": better,
-                                "meta": {"args": {}}}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"benchmark": "b", "figures": figures, "better": better, "meta": {"args": {}}}),
+        encoding="utf-8",
+    )
     return str(path)
 
 
 def test_compare_flags_regressions_by_direction(tmp_path: Path) -> None:
     better = {"rate": "higher", "ms": "lower", "made": "same", "deals": "none"}
-    base = write(tmp_path / "base.json", {"rate": 100, "ms": 1.0, "made": 20, "deals": 50},
-                 better)
+    base = write(tmp_path / "base.json", {"rate": 100, "ms": 1.0, "made": 20, "deals": 50}, better)
 
     def compare(figures: dict[str, float], *extra: str) -> tuple[int, dict[str, str]]:
         r = run("compare.py", base, write(tmp_path / "new.json", figures, better), *extra)

@@ -24,13 +24,24 @@ RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 def _table() -> list[tuple[int, str, str, int, int, int, int]]:
     rows = []
     for line in RULES_MD.read_text(encoding="utf-8").splitlines():
-        m = re.match(r"^\| (\d+) \| ([^|]+) \| ([\d+]+) \| (\d+) \| ([\d-]+) \| ([\d-]+) \| "
-                     r"([\d-]+) \|$", line)
+        m = re.match(
+            r"^\| (\d+) \| ([^|]+) \| ([\d+]+) \| (\d+) \| ([\d-]+) \| ([\d-]+) \| "
+            r"([\d-]+) \|$",
+            line,
+        )
         if m:
             r, name, parts, value, s100, sulti, sdurch = m.groups()
-            rows.append((int(r), name.strip(), parts, int(value),
-                         0 if s100 == "-" else int(s100), 0 if sulti == "-" else int(sulti),
-                         0 if sdurch == "-" else int(sdurch)))
+            rows.append(
+                (
+                    int(r),
+                    name.strip(),
+                    parts,
+                    int(value),
+                    0 if s100 == "-" else int(s100),
+                    0 if sulti == "-" else int(sulti),
+                    0 if sdurch == "-" else int(sdurch),
+                )
+            )
     return rows
 
 
@@ -47,7 +58,8 @@ def test_b5_table_has_54_bids_in_42_ranks() -> None:
 
 @pytest.mark.parametrize("row", TABLE, ids=[r[1] for r in TABLE])
 def test_b5_every_bid_rank_parts_value_and_silent_columns(
-        row: tuple[int, str, str, int, int, int, int]) -> None:
+    row: tuple[int, str, str, int, int, int, int],
+) -> None:
     rank, name, parts, value, s100, sulti, sdurch = row
     b = LADDER[name.lower()]
     assert b.title == name
@@ -99,7 +111,8 @@ def test_b1_hearts_form_doubles_every_trump_component() -> None:
             plain_key = "open durchmars"
         base = LADDER[plain_key]
         assert sorted(c.value * 2 for c in base.components) == sorted(
-            c.value for c in b.components), b.key
+            c.value for c in b.components
+        ), b.key
     # the no-trump second stages have the same doubled value
     assert LADDER["rebetli"].value == 10
     assert LADDER["plain redurchmars"].value == 12
@@ -117,7 +130,10 @@ def test_b2_open_forms() -> None:
 def test_b3_combined_bids_sum_their_components() -> None:
     b = LADDER["40-100 ulti durchmars"]
     assert [(c.kind, c.value) for c in b.components] == [
-        (Kind.FORTY_HUNDRED, 4), (Kind.ULTI, 4), (Kind.DURCHMARS, 6)]
+        (Kind.FORTY_HUNDRED, 4),
+        (Kind.ULTI, 4),
+        (Kind.DURCHMARS, 6),
+    ]
     assert b.value == 14
 
 
@@ -125,7 +141,8 @@ def test_b4_implicit_simple_only_without_hundred_or_durchmars() -> None:
     for b in LADDER.bids:
         implicit = [c for c in b.components if c.implicit]
         lone = (b.has(Kind.ULTI) or b.has(Kind.FOUR_ACES)) and not (
-            b.has(Kind.FORTY_HUNDRED) or b.has(Kind.TWENTY_HUNDRED) or b.has(Kind.DURCHMARS))
+            b.has(Kind.FORTY_HUNDRED) or b.has(Kind.TWENTY_HUNDRED) or b.has(Kind.DURCHMARS)
+        )
         assert bool(implicit) == lone, b.key
         if implicit:
             assert implicit[0].kind == Kind.SIMPLE
@@ -141,8 +158,17 @@ def test_b6_trump_and_no_trump_bids() -> None:
 def test_s2_silent_four_aces_is_carried_where_the_rules_say() -> None:
     carriers = {b.key for b in LADDER.bids if b.silent_value(Silent.FOUR_ACES)}
     assert carriers == {
-        "simple", "simple of hearts", "40-100", "ulti", "40-100 ulti", "40-100 of hearts",
-        "20-100", "ulti of hearts", "20-100 ulti", "40-100 ulti of hearts", "20-100 of hearts",
+        "simple",
+        "simple of hearts",
+        "40-100",
+        "ulti",
+        "40-100 ulti",
+        "40-100 of hearts",
+        "20-100",
+        "ulti of hearts",
+        "20-100 ulti",
+        "40-100 ulti of hearts",
+        "20-100 of hearts",
         "20-100 ulti of hearts",
     }
     for b in LADDER.bids:

@@ -30,7 +30,11 @@ def test_c1_names_in_each_language() -> None:
     assert C.code(ace) == "HA"
     seven = C.card(C.LEAVES, C.SEVEN)
     assert (C.name_en(seven), C.name_hu(seven), C.symbol(seven), C.code(seven)) == (
-        "Leaves VII", "zöld hetes", "♠7", "L7")
+        "Leaves VII",
+        "zöld hetes",
+        "♠7",
+        "L7",
+    )
     under = C.card(C.BELLS, C.UNDER)
     assert (C.name_hu(under), C.symbol(under)) == ("tök alsó", "♦J")
 
@@ -88,7 +92,8 @@ def test_c2_beats_tables() -> None:
     assert C.BEATS_TRUMP_ORDER[ten] == 1 << ace
     assert C.BEATS_TRUMP_ORDER[king] == (1 << ace) | (1 << ten)
     assert C.BEATS_PLAIN_ORDER[ten] == C.SUIT_MASKS[C.ACORNS] & ~(
-        C.mask_of(C.card(C.ACORNS, r) for r in (C.SEVEN, C.EIGHT, C.NINE, C.TEN)))
+        C.mask_of(C.card(C.ACORNS, r) for r in (C.SEVEN, C.EIGHT, C.NINE, C.TEN))
+    )
     for c in range(32):  # only cards of the same suit ever beat
         assert C.BEATS_TRUMP_ORDER[c] & ~C.SUIT_MASKS[C.suit_of(c)] == 0
         assert not C.BEATS_PLAIN_ORDER[c] >> c & 1

@@ -50,8 +50,9 @@ def test_demo_and_replay(tmp_path: Path) -> None:
 
 def test_demo_session_and_replay(tmp_path: Path) -> None:
     f = tmp_path / "match.json"
-    r = runner.invoke(app, ["demo", "--deals", "6", "--seed", "2", "--save", str(f)],
-                      terminal_width=200)
+    r = runner.invoke(
+        app, ["demo", "--deals", "6", "--seed", "2", "--save", str(f)], terminal_width=200
+    )
     assert r.exit_code == 0, r.output
     assert "Score sheet" in r.output and "Winner" in r.output
     r2 = runner.invoke(app, ["replay", str(f)], env={"COLUMNS": "200"})
@@ -60,8 +61,9 @@ def test_demo_session_and_replay(tmp_path: Path) -> None:
 
 def test_replay_of_a_bad_file(tmp_path: Path) -> None:
     f = tmp_path / "bad.json"
-    f.write_text('{"format": "ulti-record", "version": 1, "seed": 1, "dealer": 0, '
-                 '"actions": [[2, "pass"]]}')
+    f.write_text(
+        '{"format": "ulti-record", "version": 1, "seed": 1, "dealer": 0, "actions": [[2, "pass"]]}'
+    )
     r = runner.invoke(app, ["replay", str(f)])
     assert r.exit_code == 2 and "recorded for seat 2" in r.output
     r = runner.invoke(app, ["replay", str(tmp_path / "none.json")])

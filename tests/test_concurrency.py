@@ -102,8 +102,9 @@ def _tables(n: int, seed: int) -> list[tuple[Deal, list[Player]]]:
 Table = tuple[Deal, list[Player]]
 
 
-def _play_all(tables: list[Table], decide: Callable[[list[Table]], list[Action]]
-              ) -> list[list[str]]:
+def _play_all(
+    tables: list[Table], decide: Callable[[list[Table]], list[Action]]
+) -> list[list[str]]:
     """Every deal to its end, each round asking every unfinished deal's player at once."""
     while True:
         live = [(d, ps) for d, ps in tables if not d.is_over()]
@@ -127,8 +128,7 @@ def test_many_pimc_players_decide_concurrently_in_threads() -> None:
     decisions when the players kept their starting thread's solver)."""
     alone = _play_all(_tables(6, 11), lambda live: [_ask(d, ps) for d, ps in live])
     with ThreadPoolExecutor(6) as ex:
-        together = _play_all(_tables(6, 11),
-                             lambda live: list(ex.map(lambda t: _ask(*t), live)))
+        together = _play_all(_tables(6, 11), lambda live: list(ex.map(lambda t: _ask(*t), live)))
     assert together == alone
     assert sum(len(h) for h in together) > 200
 
@@ -171,12 +171,19 @@ def _decide_once(pool: BotPool, player: Player, d: Deal) -> tuple[Action, Player
     return asyncio.run(go())
 
 
-@pytest.mark.parametrize(("bad", "reason"), [
-    (Crashing, "crash"), (NullPointer, "crash"), (Raising, "error"), (Illegal, "error"),
-    (Sleeping, "deadline"),
-])
+@pytest.mark.parametrize(
+    ("bad", "reason"),
+    [
+        (Crashing, "crash"),
+        (NullPointer, "crash"),
+        (Raising, "error"),
+        (Illegal, "error"),
+        (Sleeping, "deadline"),
+    ],
+)
 def test_a_failed_decision_costs_one_decision_and_the_pool_goes_on(
-        bad: type[Player], reason: str) -> None:
+    bad: type[Player], reason: str
+) -> None:
     async def run() -> None:
         pool = BotPool(workers=1, deadline=1.5)
         d = Deal(RULES, 3, 0)
@@ -195,8 +202,9 @@ def test_a_failed_decision_costs_one_decision_and_the_pool_goes_on(
             assert after.decisions == 1 and good.decisions == 0  # the host's copy untouched
             stats = pool.stats.to_dict()
             assert stats["decisions"] == 1
-            assert stats[{"crash": "crashes", "error": "errors", "deadline": "deadlines"}[
-                reason]] == 1
+            assert (
+                stats[{"crash": "crashes", "error": "errors", "deadline": "deadlines"}[reason]] == 1
+            )
             if reason in ("crash", "deadline"):
                 assert stats["worker_starts"] == 2
         finally:

@@ -175,7 +175,7 @@ def test_random_playouts_sum_the_soloists_trick_points() -> None:
         held = [cards_of(h) for h in hands]
         points, leader = 0, fh
         for t in range(10):
-            trick = line[3 * t:3 * t + 3]
+            trick = line[3 * t : 3 * t + 3]
             for i, c in enumerate(trick):  # every card legal by the reference (R2, R3, R6)
                 seat = (leader + i) % 3
                 legal = ref_legal(held[seat], trick[:i], trump, True)
@@ -214,7 +214,8 @@ def test_ulti_rule_in_the_core() -> None:
 
 
 def test_the_core_shares_its_constants_with_the_python_definitions(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Item codes (B, S2), statuses and objectives have one definition; a compiled core built
     from other values is refused when the solver is imported."""
     from ulti import _core, solver

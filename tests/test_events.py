@@ -19,7 +19,8 @@ def test_event_log_is_complete_and_ordered() -> None:
     assert kinds.count("trick") == 10
     assert sum(1 for e in ev if e.kind == "action") == len(d.history)
     assert [e.text for e in ev if e.kind == "auction"] == [
-        "auction over: seat 1 plays 40-100 ulti durchmars"]
+        "auction over: seat 1 plays 40-100 ulti durchmars"
+    ]
     tricks = [e for e in ev if e.kind == "trick"]
     assert tricks[8].seat == 2 and tricks[9].seat == 1
     assert json.dumps([e.to_dict() for e in ev])
@@ -57,13 +58,16 @@ def test_events_are_typed_seats_marriage_values_and_the_outcome() -> None:
     ev = d.events
     (m,) = [e for e in ev if e.action is not None and e.action.kind == ActionKind.MARRIAGE]
     assert m.value == 40 and m.seat == 1
-    for e, (leader, cards, winner) in zip([e for e in ev if e.kind == "trick"], d.tricks,
-                                          strict=True):
+    for e, (leader, cards, winner) in zip(
+        [e for e in ev if e.kind == "trick"], d.tricks, strict=True
+    ):
         assert e.cards == cards and e.seat == winner
         assert e.seats == tuple((leader + i) % 3 for i in range(3))
     assert ev[-1].outcome == d.outcome
-    assert d.outcome is not None and d.outcome.termination in (Termination.TEN_TRICKS,
-                                                               Termination.DECIDED)
+    assert d.outcome is not None and d.outcome.termination in (
+        Termination.TEN_TRICKS,
+        Termination.DECIDED,
+    )
     assert d.end_reason == d.outcome.text("en") and d.end_reason.startswith("R8: ")
     assert d.outcome.text("hu").startswith("R8: ") and d.outcome.text("hu") != d.end_reason
     trump = [e for e in ev if e.kind == "trump"]

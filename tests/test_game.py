@@ -59,8 +59,14 @@ def test_the_package_face_and_its_examples() -> None:
     for mod in (ulti, ulti.deal):
         assert doctest.testmod(mod).failed == 0
     assert ulti.__version__ and all(hasattr(ulti, name) for name in ulti.__all__)
-    for err in (ulti.IllegalAction, ulti.CardParseError, ulti.ActionParseError,
-                ulti.BidParseError, ulti.RulesetError, ulti.RecordError):
+    for err in (
+        ulti.IllegalAction,
+        ulti.CardParseError,
+        ulti.ActionParseError,
+        ulti.BidParseError,
+        ulti.RulesetError,
+        ulti.RecordError,
+    ):
         assert issubclass(err, ulti.UltiError) and issubclass(err, ValueError)
     code = "import sys, ulti; assert 'ulti.solver' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)

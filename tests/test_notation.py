@@ -30,9 +30,11 @@ from ulti.record import dumps
 from ulti.rules import PRESETS, Ruleset
 from ulti.solver import Position, solve, value
 
-POS = ("bid=40-100 ulti durchmars; trump=acorns; soloist=1; marriages=1:acorns; "
-       "hands=H8 H7 L9 L8 BA BX BK BQ BJ B9 / AA AX AK AO AU A9 A8 A7 HA L7 / "
-       "HX HK HQ HJ H9 LA LX LK LQ LJ; talon=B7 B8")
+POS = (
+    "bid=40-100 ulti durchmars; trump=acorns; soloist=1; marriages=1:acorns; "
+    "hands=H8 H7 L9 L8 BA BX BK BQ BJ B9 / AA AX AK AO AU A9 A8 A7 HA L7 / "
+    "HX HK HQ HJ H9 LA LX LK LQ LJ; talon=B7 B8"
+)
 
 
 def test_notation_gives_the_same_position_as_the_deal() -> None:
@@ -129,8 +131,9 @@ def reader_view(p: Position) -> Position:
     if seven in p.trick:  # R6: played to the trick in progress (by the soloist, or not)
         by_soloist = (p.leader + p.trick.index(seven)) % 3 == p.soloist
         return replace(p, seven_trick=p.tricks, had_seven=by_soloist)
-    return replace(p, seven_trick=-1, had_seven=seven >= 0 and
-                   bool(p.hands[p.soloist] >> seven & 1))
+    return replace(
+        p, seven_trick=-1, had_seven=seven >= 0 and bool(p.hands[p.soloist] >> seven & 1)
+    )
 
 
 def play_phase_deal(rules: Ruleset, seed: int) -> Deal | None:
@@ -139,8 +142,7 @@ def play_phase_deal(rules: Ruleset, seed: int) -> Deal | None:
     rng = random.Random(seed)
     d = Deal(rules, seed=seed, dealer=seed % 3)
     while not d.is_over() and d.phase not in (Phase.PLAY, Phase.KONTRA):
-        d.apply(random_action(d, rng, pass_bias=rng.choice((0.3, 0.7, 0.9)),
-                              kontra_bias=0.4))
+        d.apply(random_action(d, rng, pass_bias=rng.choice((0.3, 0.7, 0.9)), kontra_bias=0.4))
     if d.is_over():
         return None
     for _ in range(rng.randrange(31)):
@@ -177,13 +179,22 @@ def test_positions_from_deals_round_trip(preset: str) -> None:
             # soloist's VII in the last trick (the reader does not see it was the soloist's)
             assert value(back) == value(p), text
         assert write_position(read_position(own, rules)[0], rules) == text
-        for field, hit in (("kontra", "kontra=" in text), ("marriages", "marriages=" in text),
-                           ("taken", "taken=" in text), ("trick", "trick=" in text),
-                           ("no trump", p.no_trump), ("V1", "multiplier=2" in text)):
+        for field, hit in (
+            ("kontra", "kontra=" in text),
+            ("marriages", "marriages=" in text),
+            ("taken", "taken=" in text),
+            ("trick", "trick=" in text),
+            ("no trump", p.no_trump),
+            ("V1", "multiplier=2" in text),
+        ):
             seen[field] += hit
     assert n >= 80
-    wanted = [k for k in seen if (k != "V1" or rules.two_round_auction)
-              and (k != "no trump" or not rules.combined_bids_only)]  # V5: no lone plain bid
+    wanted = [
+        k
+        for k in seen
+        if (k != "V1" or rules.two_round_auction)
+        and (k != "no trump" or not rules.combined_bids_only)
+    ]  # V5: no lone plain bid
     assert all(seen[k] for k in wanted), seen
 
 
@@ -195,10 +206,12 @@ def test_reader_positions_round_trip() -> None:
         POS + "; kontra=ulti:1/2, durchmars:3; multiplier=2",
         POS.replace("marriages=1:acorns", "marriages=0:hearts,2:leaves,1:bells"),
         POS.replace("marriages=1:acorns", "marriages=2:acorns,0:hearts"),
-        POS.replace("bid=40-100 ulti durchmars", "bid=betli").replace("marriages=1:acorns",
-                                                                      "marriages=1:hearts"),
-        POS.replace("bid=40-100 ulti durchmars; trump=acorns",
-                    "bid=20-100 of hearts").replace("1:acorns", "1:leaves,1:bells"),
+        POS.replace("bid=40-100 ulti durchmars", "bid=betli").replace(
+            "marriages=1:acorns", "marriages=1:hearts"
+        ),
+        POS.replace("bid=40-100 ulti durchmars; trump=acorns", "bid=20-100 of hearts").replace(
+            "1:acorns", "1:leaves,1:bells"
+        ),
     ]
     for text in texts:
         p, _ = read_position(text)
@@ -209,19 +222,25 @@ def test_reader_positions_round_trip() -> None:
 
 def test_written_text_is_canonical() -> None:
     """Fields in a fixed order, English names, defaults left out, trump first (B6, R5, K1)."""
-    messy = ("talon=♦7, ♦8; Marriages = 1:MAKK; soloist=1; Trump=Makk; bid=negyvenszáz ulti "
-             "durchmars; hands=piros nyolcas, piros hetes, zöld kilences, zöld nyolcas, ♦A, ♦10,"
-             " ♦K, ♦Q, ♦J, ♦9 / AA AX AK AO AU A9 A8 A7 HA L7 / HX HK HQ HJ H9 LA LX LK LQ LJ;"
-             " leader=1; trick=; taken=//; kontra=; multiplier=1")
+    messy = (
+        "talon=♦7, ♦8; Marriages = 1:MAKK; soloist=1; Trump=Makk; bid=negyvenszáz ulti "
+        "durchmars; hands=piros nyolcas, piros hetes, zöld kilences, zöld nyolcas, ♦A, ♦10,"
+        " ♦K, ♦Q, ♦J, ♦9 / AA AX AK AO AU A9 A8 A7 HA L7 / HX HK HQ HJ H9 LA LX LK LQ LJ;"
+        " leader=1; trick=; taken=//; kontra=; multiplier=1"
+    )
     p, _ = read_position(messy)
     assert p == read_position(POS)[0]
     text = write_position(p)
-    assert text == ("bid=40-100 ulti durchmars; trump=acorns; soloist=1; "
-                    "hands=H8 H7 L9 L8 BA BX BK BO BU B9 / AA AX AK AO AU A9 A8 A7 HA L7 / "
-                    "HX HK HO HU H9 LA LX LK LO LU; talon=B8 B7; marriages=1:acorns")
+    assert text == (
+        "bid=40-100 ulti durchmars; trump=acorns; soloist=1; "
+        "hands=H8 H7 L9 L8 BA BX BK BO BU B9 / AA AX AK AO AU A9 A8 A7 HA L7 / "
+        "HX HK HO HU H9 LA LX LK LO LU; talon=B8 B7; marriages=1:acorns"
+    )
     assert [f.split("=")[0] for f in text.split("; ")] == [
-        f for f in notation.FIELDS if f in ("bid", "trump", "soloist", "hands", "talon",
-                                            "marriages")]
+        f
+        for f in notation.FIELDS
+        if f in ("bid", "trump", "soloist", "hands", "talon", "marriages")
+    ]
     assert write_position(read_position(text)[0]) == text
     # mid-deal: talon, then leader (when not the soloist), trick, taken, marriages, kontra
     d = start(make_deal(FAIL), "40-100 ulti durchmars", "♦7 ♦8", trump="acorns")
@@ -235,13 +254,18 @@ def test_written_text_is_canonical() -> None:
         plays = [a for a in d.legal_actions() if a.kind == ActionKind.PLAY]
         d.apply(plays[-1] if plays else "pass")
     text = deal_position_text(d)
-    assert re.search(r"; talon=B8 B7; leader=[02]; trick=\w\w; taken=[^;]*; "
-                     r"marriages=1:acorns; kontra=ulti:1$", text), text
+    assert re.search(
+        r"; talon=B8 B7; leader=[02]; trick=\w\w; taken=[^;]*; "
+        r"marriages=1:acorns; kontra=ulti:1$",
+        text,
+    ), text
     assert write_position(read_position(text)[0]) == write_position(Position.from_deal(d))
 
 
-HANDS = ("hands=H8 H7 L9 L8 BA BX BK BQ BJ B9 / AA AX AK AO AU A9 A8 A7 HA L7 / "
-         "HX HK HQ HJ H9 LA LX LK LQ LJ")
+HANDS = (
+    "hands=H8 H7 L9 L8 BA BX BK BQ BJ B9 / AA AX AK AO AU A9 A8 A7 HA L7 / "
+    "HX HK HQ HJ H9 LA LX LK LQ LJ"
+)
 
 
 @pytest.mark.parametrize(
@@ -262,8 +286,9 @@ HANDS = ("hands=H8 H7 L9 L8 BA BX BK BQ BJ B9 / AA AX AK AO AU A9 A8 A7 HA L7 / 
         ("plain durchmars", "kontra=Durch:1/2", "kontra=durchmars:1/2"),
     ],
 )
-def test_every_suit_and_component_field_takes_every_name(bid: str, hungarian: str,
-                                                         english: str) -> None:
+def test_every_suit_and_component_field_takes_every_name(
+    bid: str, hungarian: str, english: str
+) -> None:
     """C1, B6, R5, K1: the suit names of ulti.cards (Hungarian, symbols, accents or not) in
     every field that names a suit, and the component names of kontra actions in ``kontra``."""
     base = f"bid={bid}; soloist=1; {HANDS}"
@@ -328,8 +353,9 @@ def test_positions_the_notation_cannot_hold_are_refused() -> None:
     with pytest.raises(NotationError, match=r"^bid: "):
         write_position(replace(p, contract=None))
     with pytest.raises(NotationError, match=r"^bid: "):  # B5: not a bid of the tournament ladder
-        write_position(read_position("bid=ulti; trump=acorns; " + HANDS)[0],
-                       Ruleset.from_preset("tournament"))
+        write_position(
+            read_position("bid=ulti; trump=acorns; " + HANDS)[0], Ruleset.from_preset("tournament")
+        )
     with pytest.raises(NotationError, match=r"^trump: "):
         write_position(replace(p, trump=0))
     with pytest.raises(NotationError, match=r"^taken: "):
@@ -349,8 +375,9 @@ def test_solve_prints_the_position_it_solved(tmp_path: Path) -> None:
     f = tmp_path / "deal.json"
     f.write_text(dumps(d), encoding="utf-8")
     n = len(d.history)
-    r = CliRunner().invoke(app, ["solve", "--record", str(f), "--move", str(n)],
-                           env={"COLUMNS": "80"})
+    r = CliRunner().invoke(
+        app, ["solve", "--record", str(f), "--move", str(n)], env={"COLUMNS": "80"}
+    )
     assert r.exit_code == 0, r.output
     line = next(ln for ln in r.output.splitlines() if ln.startswith("Position: "))
     text = line.removeprefix("Position: ")

@@ -14,7 +14,7 @@ from ulti.observation import TENSOR_LAYOUT, TENSOR_SIZE, tensor_layout
 
 def segment(t: list[float], name: str) -> list[float]:
     at, size = tensor_layout()[name]
-    return t[at:at + size]
+    return t[at : at + size]
 
 
 def test_the_tensor_follows_its_documented_layout() -> None:
@@ -33,7 +33,7 @@ def test_the_tensor_follows_its_documented_layout() -> None:
                 assert sum(segment(t, "phase")) == 1.0
                 taken = segment(t, "taken")
                 for p in range(3):
-                    assert sum(taken[32 * p:32 * p + 32]) == d.taken[p].bit_count()
+                    assert sum(taken[32 * p : 32 * p + 32]) == d.taken[p].bit_count()
                 assert segment(t, "hand_sizes") == [float(h.bit_count()) for h in d.hands]
                 assert o.tensor() == t and o.text() == d.observation(seat).text()
             d.apply(random_action(d, rng, pass_bias=0.5))

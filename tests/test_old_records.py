@@ -43,7 +43,8 @@ def test_a_version_1_session_record_replays() -> None:
     s = Session.from_record(rec)
     assert s.is_over()
     assert [list(d.settlement.totals) for d in s.deals if d.settlement] == [
-        d["result"]["totals"] for d in rec["deals"]]
+        d["result"]["totals"] for d in rec["deals"]
+    ]
 
 
 def test_a_version_2_record_checks_its_outcome() -> None:

@@ -27,9 +27,17 @@ def perft(d: Deal, depth: int) -> int:
     return total
 
 
-def ref_perft(hands: list[list[int]], trick: list[int], player: int, trump: int,
-              trump_contract: bool, ulti_seven: int, soloist: int, depth: int,
-              ends: Callable[[int], bool] = lambda winner: False) -> int:
+def ref_perft(
+    hands: list[list[int]],
+    trick: list[int],
+    player: int,
+    trump: int,
+    trump_contract: bool,
+    ulti_seven: int,
+    soloist: int,
+    depth: int,
+    ends: Callable[[int], bool] = lambda winner: False,
+) -> int:
     """The same count from plain lists and the reference legality (fixtures.ref_legal); ``ends``
     tells whether a trick won by ``winner`` ends the deal (R8: a lost Betli or Durchmars)."""
     if depth == 0:
@@ -44,16 +52,26 @@ def ref_perft(hands: list[list[int]], trick: list[int], player: int, trump: int,
         nh[player].remove(c)
         nt = [*trick, c]
         if len(nt) < 3:
-            total += ref_perft(nh, nt, (player + 1) % 3, trump, trump_contract, ulti_seven,
-                               soloist, depth - 1, ends)
+            total += ref_perft(
+                nh,
+                nt,
+                (player + 1) % 3,
+                trump,
+                trump_contract,
+                ulti_seven,
+                soloist,
+                depth - 1,
+                ends,
+            )
             continue
         leader = (player + 1) % 3  # the trick's first card was the leader's
         winner = (leader + ref_winner(nt, trump, strength)) % 3
         if ends(winner):
             total += 1
             continue
-        total += ref_perft(nh, [], winner, trump, trump_contract, ulti_seven, soloist,
-                           depth - 1, ends)
+        total += ref_perft(
+            nh, [], winner, trump, trump_contract, ulti_seven, soloist, depth - 1, ends
+        )
     return total
 
 
@@ -63,16 +81,29 @@ def _ref(d: Deal, depth: int) -> int:
     seven = d.ulti_card if d.ulti_bit else -1
     s = d.soloist
     if c.key == "betli":
+
         def ends(w: int) -> bool:
             return w == s
     elif c.key == "plain durchmars":
+
         def ends(w: int) -> bool:
             return w != s
     else:
+
         def ends(w: int) -> bool:
             return False
-    return ref_perft([cards_of(h) for h in d.hands], list(d.trick), d.current_player, d.trump,
-                     c.trump, seven, d.soloist, depth, ends)
+
+    return ref_perft(
+        [cards_of(h) for h in d.hands],
+        list(d.trick),
+        d.current_player,
+        d.trump,
+        c.trump,
+        seven,
+        d.soloist,
+        depth,
+        ends,
+    )
 
 
 def ulti_start() -> Deal:
@@ -107,8 +138,10 @@ def test_perft_golden_counts(name: str) -> None:
     assert count == frozen, f"{name}: {count}"
 
 
-@pytest.mark.parametrize("name", ["ulti-start-6", "durchmars-start-6", "seed7-40-100-6",
-                                  "seed8-hearts-ulti-9", "seed9-betli-9"])
+@pytest.mark.parametrize(
+    "name",
+    ["ulti-start-6", "durchmars-start-6", "seed7-40-100-6", "seed8-hearts-ulti-9", "seed9-betli-9"],
+)
 def test_perft_matches_the_reference(name: str) -> None:
     make, depth, frozen = POSITIONS[name]
     assert _ref(make(), depth) == frozen

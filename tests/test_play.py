@@ -176,7 +176,8 @@ def test_r5_hundred_bids_allow_only_the_marriage_of_the_bid() -> None:
     }
     d = start(make_deal(hands), "40-100", "♦7 ♦8", trump="acorns")
     assert [str(a) for a in d.legal_actions() if a.kind == A.ActionKind.MARRIAGE] == [
-        "marriage acorns"]
+        "marriage acorns"
+    ]
     assert_refused(d, "marriage hearts", "R5")
     d.apply("marriage acorns")
     d.apply("play ♠A")
@@ -184,7 +185,8 @@ def test_r5_hundred_bids_allow_only_the_marriage_of_the_bid() -> None:
     assert_refused(d, "marriage leaves", "R5")  # no other marriage counts for anyone
     d = start(make_deal(hands), "20-100", "♦7 ♦8", trump="acorns")
     assert [str(a) for a in d.legal_actions() if a.kind == A.ActionKind.MARRIAGE] == [
-        "marriage hearts"]
+        "marriage hearts"
+    ]
     d.apply("marriage hearts")
     assert not [a for a in d.legal_actions() if a.kind == A.ActionKind.MARRIAGE]
 
@@ -201,11 +203,17 @@ def test_p4_no_marriages_in_no_trump_contracts() -> None:
 
 
 def test_r7_open_contract_hands_are_laid_face_up_after_the_first_trick() -> None:
-    d = start(make_deal({
-        1: "♥7 ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
-        2: "♥A ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
-        0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
-    }), "open betli", "♦A ♦K")
+    d = start(
+        make_deal(
+            {
+                1: "♥7 ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
+                2: "♥A ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
+                0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
+            }
+        ),
+        "open betli",
+        "♦A ♦K",
+    )
     assert d.observation(2).exposed == ()
     assert "claim" not in [str(a) for a in d.legal_actions()]
     d.apply("play ♥7")
@@ -223,11 +231,18 @@ def test_r7_open_contract_hands_are_laid_face_up_after_the_first_trick() -> None
 
 
 def test_v10_soloist_alone_exposes() -> None:
-    d = start(make_deal({
-        1: "♥7 ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
-        2: "♥A ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
-        0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
-    }, rules=Ruleset(soloist_alone_exposes=True)), "open betli", "♦A ♦K")
+    d = start(
+        make_deal(
+            {
+                1: "♥7 ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
+                2: "♥A ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
+                0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
+            },
+            rules=Ruleset(soloist_alone_exposes=True),
+        ),
+        "open betli",
+        "♦A ♦K",
+    )
     for c in ("♥7", "♥A", "♣A"):
         d.apply(f"play {c}")
     assert d.exposed == 1 << 1
@@ -336,17 +351,26 @@ def test_the_engine_does_not_import_the_solver() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, ulti.deal, ulti.observation, ulti.record; "
-            "assert 'ulti.solver' not in sys.modules and 'ulti._core' not in sys.modules, "
-            "sorted(m for m in sys.modules if m.startswith('ulti'))")
+    code = (
+        "import sys, ulti.deal, ulti.observation, ulti.record; "
+        "assert 'ulti.solver' not in sys.modules and 'ulti._core' not in sys.modules, "
+        "sorted(m for m in sys.modules if m.startswith('ulti'))"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
+
 def test_r8_play_ends_when_everything_is_decided() -> None:
-    d = start(make_deal({
-        1: "♥A ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
-        2: "♥7 ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
-        0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
-    }), "betli", "♦A ♦K")
+    d = start(
+        make_deal(
+            {
+                1: "♥A ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
+                2: "♥7 ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
+                0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
+            }
+        ),
+        "betli",
+        "♦A ♦K",
+    )
     d.apply("play ♥A")  # the soloist must win this trick
     d.apply(A.play(d.legal_cards()[0]))
     d.apply(A.play(d.legal_cards()[0]))

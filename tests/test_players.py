@@ -102,8 +102,7 @@ def checked(specs: Sequence[str], seed: int) -> list[Checked]:
     return [Checked(make_player(spec, seed=seed * 3 + s)) for s, spec in enumerate(specs)]
 
 
-def decisions(players: Sequence[Checked]
-              ) -> list[tuple[Observation, tuple[Action, ...], Action]]:
+def decisions(players: Sequence[Checked]) -> list[tuple[Observation, tuple[Action, ...], Action]]:
     return [entry for p in players for entry in p.log]
 
 
@@ -197,8 +196,12 @@ def test_rules_player_in_a_betli_keeps_under_the_trick() -> None:
             best = max(led, key=strength)
             best_seat = (obs.trick_leader + obs.trick.index(best)) % 3
             if under and (obs.seat == obs.soloist or best_seat == obs.soloist):
-                assert a.card in under and strength(a.card) == max(map(strength, under)), \
-                    (g, obs.seat, obs.trick, a)
+                assert a.card in under and strength(a.card) == max(map(strength, under)), (
+                    g,
+                    obs.seat,
+                    obs.trick,
+                    a,
+                )
                 if obs.seat == obs.soloist:
                     ducks += 1
                 else:
@@ -215,8 +218,13 @@ def test_rules_soloist_draws_trumps_while_holding_the_top_one() -> None:
         players = checked(("rules", "rules", "rules"), g)
         play_deal(rules, 2000 + g, g % 3, players, game=g)
         for obs, _legal, a in decisions(players):
-            if (a.kind != ActionKind.PLAY or obs.trick or obs.seat != obs.soloist
-                    or obs.trump < 0 or obs.contract is None):
+            if (
+                a.kind != ActionKind.PLAY
+                or obs.trick
+                or obs.seat != obs.soloist
+                or obs.trump < 0
+                or obs.contract is None
+            ):
                 continue
             if not rules.ladder[obs.contract].trump:
                 continue
@@ -224,8 +232,11 @@ def test_rules_soloist_draws_trumps_while_holding_the_top_one() -> None:
             played = {c for _, cards, _ in obs.tricks for c in cards}
             mine = [c for c in obs.hand if c >> 3 == t]
             # trumps neither played, nor his, nor in the talon he laid: the defenders' trumps
-            theirs = [c for c in range(t * 8, t * 8 + 8)
-                      if c not in played and c not in obs.hand and c not in (obs.talon or ())]
+            theirs = [
+                c
+                for c in range(t * 8, t * 8 + 8)
+                if c not in played and c not in obs.hand and c not in (obs.talon or ())
+            ]
             if not mine or not theirs:
                 continue
             top = max(mine, key=lambda c: TRUMP_ORDER_STRENGTH[c & 7])
@@ -266,8 +277,11 @@ def test_inferences_are_sound_the_true_hands_are_never_excluded() -> None:
     rng = random.Random(3)
     checked = 0
     for _ in range(150):
-        d = Deal(Ruleset.from_preset(rng.choice(["standard", "no-talon", "hearts-trump"])),
-                 seed=rng.getrandbits(64), dealer=rng.randrange(3))
+        d = Deal(
+            Ruleset.from_preset(rng.choice(["standard", "no-talon", "hearts-trump"])),
+            seed=rng.getrandbits(64),
+            dealer=rng.randrange(3),
+        )
         while not d.is_over():
             if d.phase in (Phase.PLAY, Phase.AUCTION, Phase.KONTRA) and rng.random() < 0.3:
                 seat = rng.randrange(3)
@@ -276,7 +290,8 @@ def test_inferences_are_sound_the_true_hands_are_never_excluded() -> None:
                     assert d.hands[p] & k.cannot[p] == 0, "an inference excluded a held card"
                     # what is held for sure is held (the Ulti soloist's VII is an assumption)
                     assert k.held[p] & ~d.hands[p] == 0 or (
-                        d.contract is not None and d.contract.has(Kind.ULTI))
+                        d.contract is not None and d.contract.has(Kind.ULTI)
+                    )
                 hands, talon = sample(k, rng)
                 for p in range(3):
                     assert hands[p].bit_count() == d.hands[p].bit_count()
@@ -322,8 +337,9 @@ def test_pimc_plays_the_solver_move_when_every_card_is_known() -> None:
     seen = 0
     while seen < 5:
         d = Deal(seed=rng.getrandbits(64))
-        while not d.is_over() and not (d.phase == Phase.PLAY and d.exposed and
-                                       d.current_player == d.soloist):
+        while not d.is_over() and not (
+            d.phase == Phase.PLAY and d.exposed and d.current_player == d.soloist
+        ):
             d.apply(random_action(d, rng, pass_bias=0.5))
         if d.is_over():
             continue

@@ -81,8 +81,9 @@ def check_observations(d: Deal, k: Knowledge) -> None:
 @pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, preset=PRESET, bias=BIAS, dealer=st.integers(0, 2))
-def test_every_step_conserves_cards_and_leaks_nothing(seed: int, preset: str, bias: float,
-                                                      dealer: int) -> None:
+def test_every_step_conserves_cards_and_leaks_nothing(
+    seed: int, preset: str, bias: float, dealer: int
+) -> None:
     rules = Ruleset.from_preset(preset)
     rng = random.Random(seed)
     d = Deal(rules, seed=seed, dealer=dealer)
@@ -105,8 +106,9 @@ def test_every_step_conserves_cards_and_leaks_nothing(seed: int, preset: str, bi
         assert card_points(FULL_DECK) + 10 == 90
         s = d.soloist
         sol = card_points(d.taken[s]) + (10 if d.last_winner == s else 0)
-        dfn = card_points(d.taken[(s + 1) % 3] | d.taken[(s + 2) % 3] | d.talon) + \
-            (0 if d.last_winner == s else 10)
+        dfn = card_points(d.taken[(s + 1) % 3] | d.taken[(s + 2) % 3] | d.talon) + (
+            0 if d.last_winner == s else 10
+        )
         assert sol + dfn == 90
 
 
@@ -136,8 +138,9 @@ def test_undo_restores_the_exact_state(seed: int, preset: str, bias: float) -> N
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, preset=PRESET, bias=BIAS, live_events=st.booleans())
-def test_pop_retraces_the_deal_to_its_start(seed: int, preset: str, bias: float,
-                                            live_events: bool) -> None:
+def test_pop_retraces_the_deal_to_its_start(
+    seed: int, preset: str, bias: float, live_events: bool
+) -> None:
     """The one undo stack: popping every action of a deal passes back through exactly the
     states of the way forward, each equal to a fresh replay of the actions left."""
     rng = random.Random(seed)

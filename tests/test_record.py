@@ -17,8 +17,7 @@ from ulti.rules import Ruleset
 
 
 def finished(seed: int = 5, rules: Ruleset | None = None) -> Deal:
-    return play_random(Deal(rules or Ruleset(), seed=seed, dealer=seed % 3),
-                       random.Random(seed))
+    return play_random(Deal(rules or Ruleset(), seed=seed, dealer=seed % 3), random.Random(seed))
 
 
 def test_record_replays_to_the_identical_state_and_settlement() -> None:
@@ -72,8 +71,9 @@ def test_unfinished_record_resumes() -> None:
         (lambda r: {**r, "actions": [*r["actions"], [0, "pass"]]}, "already over"),
     ],
 )
-def test_malformed_records_are_precise_errors(mutate: Callable[[dict[str, Any]], object],
-                                              match: str) -> None:
+def test_malformed_records_are_precise_errors(
+    mutate: Callable[[dict[str, Any]], object], match: str
+) -> None:
     d = finished(6)  # dealer 0: seat 1 is forehand
     rec = to_record(d)
     bad = mutate(rec)

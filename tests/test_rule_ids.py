@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Rule ids with no implementation yet, each with the reason; a test keeps this list honest.
 NOT_YET = {
     "V2": "the how-to-play page's reading (10+2 deal, forehand leads, its own contract order) "
-          "is a later preset; the ruleset is designed for it (see ulti.rules)",
+    "is a later preset; the ruleset is designed for it (see ulti.rules)",
 }
 
 
@@ -33,8 +33,9 @@ def test_every_rule_id_is_cited_in_a_test() -> None:
     for f in sorted((ROOT / "tests").glob("test_*.py")):
         if f.name != "test_rule_ids.py":
             corpus += f.read_text(encoding="utf-8")
-    missing = [rid for rid in rule_ids()
-               if rid not in NOT_YET and not re.search(rf"\b{rid}\b", corpus)]
+    missing = [
+        rid for rid in rule_ids() if rid not in NOT_YET and not re.search(rf"\b{rid}\b", corpus)
+    ]
     assert missing == [], f"rule ids without a test: {missing}"
 
 

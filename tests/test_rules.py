@@ -75,13 +75,17 @@ def test_v12_ace_eleven_schemes_are_not_adopted() -> None:
         ('preset = "nope"\n', "unknown preset"),
         ("session_deals = 10\n", "S3"),
         ("silent_durchmars_in_simple = 5\n", "S2"),
-        ("combined_bids_only = true\nfour_aces = false\nhearts_always_trump = true\n"
-         "equal_value_overcalls = false\n", None),
+        (
+            "combined_bids_only = true\nfour_aces = false\nhearts_always_trump = true\n"
+            "equal_value_overcalls = false\n",
+            None,
+        ),
         ("this is not toml", "not valid TOML"),
     ],
 )
-def test_unknown_or_contradictory_options_are_clear_errors(tmp_path: Path, text: str,
-                                                           match: str | None) -> None:
+def test_unknown_or_contradictory_options_are_clear_errors(
+    tmp_path: Path, text: str, match: str | None
+) -> None:
     f = tmp_path / "r.toml"
     f.write_text(text)
     if match is None:

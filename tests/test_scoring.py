@@ -17,6 +17,8 @@ WIN = {
     2: "♥10 ♥K ♥Q ♥J ♥9 ♠7 ♠10 ♠K ♠Q ♠J",
     0: "♥8 ♥7 ♠9 ♠8 ♦A ♦10 ♦K ♦Q ♦J ♦9",
 }
+
+
 def play_first_legal(d: Deal, soloist_order: list[str] | None = None) -> None:
     """Defenders play their first legal card; the soloist follows ``soloist_order`` when given."""
     order = list(soloist_order or [])
@@ -127,12 +129,14 @@ def test_b4_implicit_simple_is_won_or_lost_on_its_own() -> None:
 
 
 def test_s2_silent_bonuses_won_in_a_played_out_simple() -> None:
-    d = start(make_deal(WIN, rules=Ruleset(simple_forfeit=False)), "simple", "♦7 ♦8",
-              trump="acorns")
+    d = start(
+        make_deal(WIN, rules=Ruleset(simple_forfeit=False)), "simple", "♦7 ♦8", trump="acorns"
+    )
     d.apply("marriage acorns")
     play_first_legal(d, ["♣A", "♣10", "♣K", "♣Q", "♣J", "♣9", "♣8", "♥A", "♠A", "♣7"])
-    got = {ln.item: (ln.outcome, ln.amounts[2]) for ln in d.settlement.lines} \
-        if d.settlement else {}
+    got = (
+        {ln.item: (ln.outcome, ln.amounts[2]) for ln in d.settlement.lines} if d.settlement else {}
+    )
     assert got == {
         "Simple": ("won", -1),
         "Silent 100": ("won", -2),  # 90 + the 40 marriage
@@ -144,8 +148,9 @@ def test_s2_silent_bonuses_won_in_a_played_out_simple() -> None:
 
 
 def test_s2_silent_bonus_lost_costs_double_and_follows_the_carrier_kontra() -> None:
-    d = start(make_deal(WIN, rules=Ruleset(simple_forfeit=False)), "simple", "♦7 ♦8",
-              trump="acorns")
+    d = start(
+        make_deal(WIN, rules=Ruleset(simple_forfeit=False)), "simple", "♦7 ♦8", trump="acorns"
+    )
     d.apply("play ♣A")
     d.apply("kontra simple")  # seat 2 doubles the Simple: the silent bonuses follow (S2)
     play_first_legal(d)
@@ -158,18 +163,28 @@ def test_s2_silent_bonus_lost_costs_double_and_follows_the_carrier_kontra() -> N
 
 
 def test_s2_silent_durchmars_in_simple_reading() -> None:
-    d = start(make_deal(WIN, rules=Ruleset(simple_forfeit=False, silent_durchmars_in_simple=4)),
-              "simple", "♦7 ♦8", trump="acorns")
+    d = start(
+        make_deal(WIN, rules=Ruleset(simple_forfeit=False, silent_durchmars_in_simple=4)),
+        "simple",
+        "♦7 ♦8",
+        trump="acorns",
+    )
     play_first_legal(d, ["♣A", "♣10", "♣K", "♣Q", "♣J", "♣9", "♣8", "♥A", "♠A", "♣7"])
     assert line(d, "Silent Durchmars") == ("won", (-4, 8, -4))
 
 
 def test_s1_k3_no_trump_component_doubled_by_one_defender() -> None:
-    d = start(make_deal({
-        1: "♥A ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
-        2: "♥7 ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
-        0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
-    }), "betli", "♦A ♦K")
+    d = start(
+        make_deal(
+            {
+                1: "♥A ♥8 ♥9 ♠7 ♠8 ♠9 ♣7 ♣8 ♣9 ♦7 ♦A ♦K",
+                2: "♥7 ♥K ♥Q ♥J ♥10 ♠A ♠K ♠Q ♠J ♠10",
+                0: "♣A ♣K ♣Q ♣J ♣10 ♦Q ♦J ♦10 ♦9 ♦8",
+            }
+        ),
+        "betli",
+        "♦A ♦K",
+    )
     d.apply("play ♥A")
     d.apply("kontra betli")  # seat 2 only
     d.apply(A.play(d.legal_cards()[0]))
@@ -197,7 +212,8 @@ def test_p1_p3_points_add_up_in_the_settlement_summary() -> None:
     assert d.settlement is not None
     assert d.settlement.summary[0] == (
         "Points: soloist 70 in tricks + 40 marriages = 110; "
-        "defenders 20 in tricks and talon + 0 marriages = 20.")
+        "defenders 20 in tricks and talon + 0 marriages = 20."
+    )
     text = d.settlement.explain()
     assert "40-100" in text and "needs 60" in text and "Total:" in text
 
@@ -215,8 +231,12 @@ def test_four_aces_talon_ace_default_and_reading() -> None:
     play_first_legal(d, order)
     assert line(d, "Four Aces") == ("lost", (4, -8, 4))
     # the other reading: the talon's Ace is ignored, the soloist took every Ace in play
-    d = start(make_deal(aces, rules=Ruleset(talon_ace_loses_four_aces=False)), "four aces",
-              "♠A ♠7", trump="acorns")
+    d = start(
+        make_deal(aces, rules=Ruleset(talon_ace_loses_four_aces=False)),
+        "four aces",
+        "♠A ♠7",
+        trump="acorns",
+    )
     assert int(Kind.FOUR_ACES) not in d.statuses
     play_first_legal(d, order)
     assert line(d, "Four Aces") == ("won", (-4, 8, -4))

@@ -32,8 +32,9 @@ def late_positions(n: int, tricks_left: int, seed: int) -> list[Deal]:
     out: list[Deal] = []
     while len(out) < n:
         d = Deal(seed=rng.getrandbits(64), dealer=rng.randrange(3))
-        while not d.is_over() and not (d.phase == Phase.PLAY and d.tricks_played >= 10 - tricks_left
-                                       and not d.trick):
+        while not d.is_over() and not (
+            d.phase == Phase.PLAY and d.tricks_played >= 10 - tricks_left and not d.trick
+        ):
             d.apply(random_action(d, rng, pass_bias=0.8, claims=False))
         if not d.is_over():
             # start part-way into a trick now and then

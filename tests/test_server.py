@@ -22,8 +22,9 @@ def sqlite(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'ulti.sqlite3'}"
 
 
-def play_until(seats: dict[int, Seat], done: Callable[[], object], rng: random.Random,
-               limit: float = 120) -> None:
+def play_until(
+    seats: dict[int, Seat], done: Callable[[], object], rng: random.Random, limit: float = 120
+) -> None:
     """Each person seat plays random legal actions until ``done()``."""
     deadline = time.monotonic() + limit
     while not done():
@@ -60,14 +61,27 @@ def test_rules_catalogue_and_table_options(tmp_path: Path) -> None:
     with Running(sqlite(tmp_path)) as srv:
         cat = httpx.get(f"{srv.base}/api/rules").json()
         names = {o["name"] for o in cat["options"]}
-        assert {"two_round_auction", "hearts_always_trump", "talon", "combined_bids_only",
-                "equal_value_overcalls", "four_aces", "simple_forfeit", "open_pays_double",
-                "soloist_alone_exposes", "max_kontra"} <= names
+        assert {
+            "two_round_auction",
+            "hearts_always_trump",
+            "talon",
+            "combined_bids_only",
+            "equal_value_overcalls",
+            "four_aces",
+            "simple_forfeit",
+            "open_pays_double",
+            "soloist_alone_exposes",
+            "max_kontra",
+        } <= names
         assert "session_deals" not in names  # the deals field sets it
         casual = next(p for p in cat["presets"] if p["name"] == "casual")
         assert casual["values"]["max_kontra"] == 2 and casual["values"]["simple_forfeit"] is False
-        t = srv.create([person(), bot("random"), bot("pimc:samples=12,ms=80")], deals=6,
-                       preset="casual", options={"four_aces": False})
+        t = srv.create(
+            [person(), bot("random"), bot("pimc:samples=12,ms=80")],
+            deals=6,
+            preset="casual",
+            options={"four_aces": False},
+        )
         info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
         assert info["rules"] == "casual" and info["options"] == {"four_aces": False}
         # every bid of the table's ladder (B5), named in both languages for the auction view
@@ -78,23 +92,29 @@ def test_rules_catalogue_and_table_options(tmp_path: Path) -> None:
         assert not rules.four_aces and rules.max_kontra == 2 and rules.session_deals == 6
 
 
-@pytest.mark.parametrize("body", [
-    {"seats": [{"kind": "person", "name": "A"}]},
-    {"seats": [{"kind": "bot", "name": "A", "spec": "wizard"}] * 3},
-    {"seats": [{"kind": "bot", "name": "A"}] * 3},
-    {"seats": [{"kind": "person", "name": "A"}] * 3, "deals": 2},
-    {"seats": [{"kind": "person", "name": "A"}] * 3, "preset": "nope"},
-    {"seats": [{"kind": "person", "name": "A"}] * 3, "options": {"bogus": 1}},
-    {"seats": [{"kind": "alien", "name": "A"}] * 3},
-    {"seats": [{"kind": "person", "name": "A"}] * 3, "options": {"max_kontra": 1}},
-    {"seats": [{"kind": "bot", "name": "A", "spec": "pimc:samples=x"}] * 3},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seats": [{"kind": "person", "name": "A"}]},
+        {"seats": [{"kind": "bot", "name": "A", "spec": "wizard"}] * 3},
+        {"seats": [{"kind": "bot", "name": "A"}] * 3},
+        {"seats": [{"kind": "person", "name": "A"}] * 3, "deals": 2},
+        {"seats": [{"kind": "person", "name": "A"}] * 3, "preset": "nope"},
+        {"seats": [{"kind": "person", "name": "A"}] * 3, "options": {"bogus": 1}},
+        {"seats": [{"kind": "alien", "name": "A"}] * 3},
+        {"seats": [{"kind": "person", "name": "A"}] * 3, "options": {"max_kontra": 1}},
+        {"seats": [{"kind": "bot", "name": "A", "spec": "pimc:samples=x"}] * 3},
+    ],
+)
 def test_bad_table_requests_are_refused(tmp_path: Path, body: dict[str, object]) -> None:
     with Running(sqlite(tmp_path)) as srv:
         r = httpx.post(f"{srv.base}/api/tables", json=body)
         assert r.status_code == 422, r.text
-        r = httpx.post(f"{srv.base}/api/tables", content=b"not json",
-                       headers={"content-type": "application/json"})
+        r = httpx.post(
+            f"{srv.base}/api/tables",
+            content=b"not json",
+            headers={"content-type": "application/json"},
+        )
         assert r.status_code == 422
 
 
@@ -122,15 +142,22 @@ def test_a_person_plays_a_deal_against_two_bots_over_websockets(tmp_path: Path) 
         assert "Settlement" in steps["text"]
         for url in (f"/api/tables/{t['id']}/deals", f"/api/tables/{t['id']}/deals/1/record.json"):
             assert httpx.get(srv.base + url).status_code == 403
-            assert httpx.get(srv.base + url, headers={"Authorization": "Bearer x"}
-                             ).status_code == 403
+            assert (
+                httpx.get(srv.base + url, headers={"Authorization": "Bearer x"}).status_code == 403
+            )
             # a token in the query string is not read (it would end up in access logs)
-            assert httpx.get(srv.base + url, params={"seat": 0, "token": t["tokens"]["0"]}
-                             ).status_code == 403
+            assert (
+                httpx.get(srv.base + url, params={"seat": 0, "token": t["tokens"]["0"]}).status_code
+                == 403
+            )
         # out-of-range deal numbers are 404, pages included
         for n in (0, 2, 99, -1, 10**30):
-            assert httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/{n}/record.json",
-                             headers=q).status_code == 404
+            assert (
+                httpx.get(
+                    f"{srv.base}/api/tables/{t['id']}/deals/{n}/record.json", headers=q
+                ).status_code
+                == 404
+            )
             assert httpx.get(f"{srv.base}/replay/{t['id']}/{n}").status_code == 404
         assert httpx.get(f"{srv.base}/replay/{t['id']}/1").status_code == 200
         r = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/2/record.json", headers=q)
@@ -168,12 +195,14 @@ def test_malformed_stale_out_of_turn_and_illegal_frames_change_nothing(tmp_path:
         refused(s, '{"type": "ping", "n": ' + "9" * 200 + "}", "malformed")
         s.conn.send(b'{"type": "ping"}')  # a binary frame is not read
         assert s.recv()["code"] == "malformed"
-        refused(seats[other], {"type": "action", "action": "pass", "version": v0},
-                "not-your-turn")
+        refused(seats[other], {"type": "action", "action": "pass", "version": v0}, "not-your-turn")
         # a foreign token, a wrong seat, a bad hello: refused and closed
-        for hello in ({"type": "hello", "seat": 0, "token": tok["1"]},
-                      {"type": "hello", "seat": 5, "token": tok["0"]},
-                      {"type": "hello", "seat": 0}, {"type": "action"}):
+        for hello in (
+            {"type": "hello", "seat": 0, "token": tok["1"]},
+            {"type": "hello", "seat": 5, "token": tok["0"]},
+            {"type": "hello", "seat": 0},
+            {"type": "action"},
+        ):
             c = srv.ws(t["id"])
             c.send(json.dumps(hello))
             f = json.loads(c.recv(timeout=10))
@@ -328,7 +357,8 @@ def _bad_registry(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.slow
 def test_a_bot_that_crashes_or_runs_away_is_replaced_by_a_fallback_move(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A computer player that kills its worker (a segmentation fault) or thinks past the
     deadline costs one decision: the rules player's move is played instead, the failure is
     logged once per seat, and the table (and the server) go on to the end of the deal."""

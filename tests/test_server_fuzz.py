@@ -21,19 +21,28 @@ from server_util import Running
 #: websockets' keepalive pings (the live server's and the clients', in other threads) draw from
 #: the global ``random`` module; when one falls inside a draw, hypothesis takes it for the
 #: strategy's own use of ``random`` and warns.  The strategies here use ``st.randoms()``.
-pytestmark = [pytest.mark.slow, pytest.mark.filterwarnings(
-    "ignore:Do not use the `random` module inside strategies")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore:Do not use the `random` module inside strategies"),
+]
 
 
 def fuzz(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 @pytest.fixture(scope="module")
@@ -67,11 +76,16 @@ def test_fuzz_websocket_frames(target: Target) -> None:
         st.text(max_size=200).map(lambda s: (s, True)),
         st.binary(max_size=100).map(lambda b: (b, False)),
         st.binary(min_size=1, max_size=20).map(lambda b: (b"\xff" + b, True)),
-        st.builds(lambda a, v, extra: (json.dumps({"type": "action", "action": a,
-                                                   "version": v, **extra}), True),
-                  st.sampled_from(target.legal) | st.text(max_size=30),
-                  st.integers(min_value=-3, max_value=target.version + 3) | json_values,
-                  st.dictionaries(st.text(max_size=5), json_values, max_size=2)))
+        st.builds(
+            lambda a, v, extra: (
+                json.dumps({"type": "action", "action": a, "version": v, **extra}),
+                True,
+            ),
+            st.sampled_from(target.legal) | st.text(max_size=30),
+            st.integers(min_value=-3, max_value=target.version + 3) | json_values,
+            st.dictionaries(st.text(max_size=5), json_values, max_size=2),
+        ),
+    )
 
     @fuzz(6000)
     @given(seat=st.integers(0, 2), frame=frames)
@@ -83,8 +97,11 @@ def test_fuzz_websocket_frames(target: Target) -> None:
 
 def test_fuzz_first_frames_of_new_connections(target: Target) -> None:
     @fuzz(1500)
-    @given(r=st.randoms(use_true_random=False), where=st.sampled_from(["a", "a", "b", "x"]),
-           raw=st.none() | json_values.map(json.dumps) | st.binary(max_size=50))
+    @given(
+        r=st.randoms(use_true_random=False),
+        where=st.sampled_from(["a", "a", "b", "x"]),
+        raw=st.none() | json_values.map(json.dumps) | st.binary(max_size=50),
+    )
     def run(r: random.Random, where: str, raw: str | bytes | None) -> None:
         if raw is None:
             data, text = random_frame(r, target, first=True)
@@ -98,13 +115,16 @@ def test_fuzz_first_frames_of_new_connections(target: Target) -> None:
 
 def test_fuzz_http_requests(target: Target) -> None:
     @fuzz(2500)
-    @given(r=st.randoms(use_true_random=False),
-           body=st.none() | json_values.map(json.dumps) | st.binary(max_size=300))
+    @given(
+        r=st.randoms(use_true_random=False),
+        body=st.none() | json_values.map(json.dumps) | st.binary(max_size=300),
+    )
     def run(r: random.Random, body: str | bytes | None) -> None:
         inp = random_http(r, target)
         if body is not None:
-            inp = Input("http", 0, body, True, "POST", "/api/tables",
-                        {"content-type": "application/json"})
+            inp = Input(
+                "http", 0, body, True, "POST", "/api/tables", {"content-type": "application/json"}
+            )
         _run(target, inp)
 
     _count(target, 2500, run)

@@ -28,13 +28,23 @@ def post(srv: Running, body: object) -> httpx.Response:
     return httpx.post(f"{srv.base}/api/tables", json=body)
 
 
-@pytest.mark.parametrize(("spec", "why"), [
-    ("pimc:ms=nan", "not nan"), ("pimc:ms=inf", "not inf"), ("pimc:ms=-5", "not -5"),
-    ("pimc:samples=0", "not 0"), ("pimc:samples=-3", "not -3"),
-    ("pimc:samples=" + "9" * 40, "from 1 to"), ("pimc:samples=" + "9" * 5000, "at most 64"),
-    ("pimc:samples=1000", "cap of 256"), ("pimc:ms=5000", "cap of 2000"),
-    ("pimc:speed=3", "is not samples=N"), ("wizard", "unknown player"),
-], ids=lambda x: x[:30])
+@pytest.mark.parametrize(
+    ("spec", "why"),
+    [
+        ("pimc:ms=nan", "not nan"),
+        ("pimc:ms=inf", "not inf"),
+        ("pimc:ms=-5", "not -5"),
+        ("pimc:samples=0", "not 0"),
+        ("pimc:samples=-3", "not -3"),
+        ("pimc:samples=" + "9" * 40, "from 1 to"),
+        ("pimc:samples=" + "9" * 5000, "at most 64"),
+        ("pimc:samples=1000", "cap of 256"),
+        ("pimc:ms=5000", "cap of 2000"),
+        ("pimc:speed=3", "is not samples=N"),
+        ("wizard", "unknown player"),
+    ],
+    ids=lambda x: x[:30],
+)
 def test_computer_player_budgets_are_capped(tmp_path: Path, spec: str, why: str) -> None:
     with Running(sqlite(tmp_path)) as srv:
         r = post(srv, {"seats": [person(), bot(spec), bot("rules")]})
@@ -46,19 +56,27 @@ def test_computer_player_budgets_are_capped(tmp_path: Path, spec: str, why: str)
 
 def test_the_caps_are_server_options(tmp_path: Path) -> None:
     with Running(sqlite(tmp_path), max_bot_samples=16, max_bot_ms=100) as srv:
-        assert post(srv, {"seats": [person(), bot("pimc:samples=17"), bot()]}
-                    ).status_code == 422
+        assert post(srv, {"seats": [person(), bot("pimc:samples=17"), bot()]}).status_code == 422
         assert post(srv, {"seats": [person(), bot("pimc:ms=150"), bot()]}).status_code == 422
-        assert post(srv, {"seats": [person(), bot("pimc:samples=16,ms=100"), bot()]}
-                    ).status_code == 201
+        assert (
+            post(srv, {"seats": [person(), bot("pimc:samples=16,ms=100"), bot()]}).status_code
+            == 201
+        )
 
 
 def test_names_lose_control_and_bidi_characters_and_are_capped(tmp_path: Path) -> None:
     with Running(sqlite(tmp_path)) as srv:
-        t = post(srv, {"seats": [person("\u202eAnna\u0000 \u200bKovács\u2066"),
-                                 person("x" * 40), bot("rules", "  Béla\n\tBot  ")]}).json()
-        names = [p["name"] for p in httpx.get(f"{srv.base}/api/tables/{t['id']}").json()[
-            "players"]]
+        t = post(
+            srv,
+            {
+                "seats": [
+                    person("\u202eAnna\u0000 \u200bKovács\u2066"),
+                    person("x" * 40),
+                    bot("rules", "  Béla\n\tBot  "),
+                ]
+            },
+        ).json()
+        names = [p["name"] for p in httpx.get(f"{srv.base}/api/tables/{t['id']}").json()["players"]]
         assert names == ["Anna Kovács", "x" * 24, "Béla Bot"]
         for bad in ("\u202e\u200b\u0007", "", "a" * 65):
             r = post(srv, {"seats": [person(bad), person(), person()]})
@@ -70,17 +88,31 @@ def test_clean_name_and_bounded_json_units() -> None:
     assert clean_name("e\u0301va") == "éva"  # NFC
     assert json_depth_ok('{"a": [1, {"b": "[[[[[["}]}', 3)
     assert not json_depth_ok("[" * 7 + "]" * 7, 6)
-    for bad in ("[" * 100_000, '{"x": NaN}', '{"x": Infinity}', "1" * 200, b"\xff\xfe",
-                "{'single': 1}"):
+    for bad in (
+        "[" * 100_000,
+        '{"x": NaN}',
+        '{"x": Infinity}',
+        "1" * 200,
+        b"\xff\xfe",
+        "{'single': 1}",
+    ):
         with pytest.raises(ValueError):
             loads(bad, 6)
     assert loads('{"a": [1, 2]}', 6) == {"a": [1, 2]}
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options", [{"max_kontra": 10**9}, {"tiebreak_deals": 300},
-                                     {"unit_forints": 10**12}, {"max_kontra": -1},
-                                     {"max_kontra": 1.5}, {"four_aces": "yes"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"max_kontra": 10**9},
+        {"tiebreak_deals": 300},
+        {"unit_forints": 10**12},
+        {"max_kontra": -1},
+        {"max_kontra": 1.5},
+        {"four_aces": "yes"},
+    ],
+)
 def test_every_numeric_setting_is_bounded(tmp_path: Path, options: dict[str, object]) -> None:
     """V11/K2 (max_kontra: 0 keeps kontras unlimited, a number caps them), S3 (deals,
     tie-break, forints): each option has a range, from a rules file or the web alike."""
@@ -99,8 +131,10 @@ def test_bodies_are_capped_before_they_are_read(tmp_path: Path) -> None:
     with Running(sqlite(tmp_path), max_body=2048) as srv:
         # a body announced too large is answered before a byte of it is sent
         with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as sock:
-            sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: "
-                         b"application/json\r\nContent-Length: 1000000000\r\n\r\n")
+            sock.sendall(
+                b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                b"application/json\r\nContent-Length: 1000000000\r\n\r\n"
+            )
             head = sock.recv(4096).decode()
         assert head.startswith("HTTP/1.1 413")
 
@@ -108,13 +142,20 @@ def test_bodies_are_capped_before_they_are_read(tmp_path: Path) -> None:
             yield b'{"seats": ['
             for _ in range(1000):
                 yield b'{"kind": "person", "name": "A"},'
-        r = httpx.post(f"{srv.base}/api/tables", content=chunks(),
-                       headers={"content-type": "application/json"})
+
+        r = httpx.post(
+            f"{srv.base}/api/tables", content=chunks(), headers={"content-type": "application/json"}
+        )
         assert r.status_code == 413
-        for body in (b"[" * 900 + b"]" * 900, b'{"seats": NaN}', b"\xff\xfe{}",
-                     b'{"deals": ' + b"7" * 300 + b"}"):
-            r = httpx.post(f"{srv.base}/api/tables", content=body,
-                           headers={"content-type": "application/json"})
+        for body in (
+            b"[" * 900 + b"]" * 900,
+            b'{"seats": NaN}',
+            b"\xff\xfe{}",
+            b'{"deals": ' + b"7" * 300 + b"}",
+        ):
+            r = httpx.post(
+                f"{srv.base}/api/tables", content=body, headers={"content-type": "application/json"}
+            )
             assert r.status_code == 422, (body[:20], r.text)
             assert "Traceback" not in r.text
         assert not srv.app.state.tables.live
@@ -155,8 +196,7 @@ def test_connections_per_address_are_capped(tmp_path: Path) -> None:
 
 def test_table_creation_is_rate_limited_per_address(tmp_path: Path) -> None:
     with Running(sqlite(tmp_path), create_rate=0.01, create_burst=3) as srv:
-        codes = [post(srv, {"seats": [person(), person(), person()]}).status_code
-                 for _ in range(5)]
+        codes = [post(srv, {"seats": [person(), person(), person()]}).status_code for _ in range(5)]
         assert codes == [201, 201, 201, 429, 429]
         assert len(srv.app.state.tables.live) == 3
 
@@ -183,8 +223,7 @@ def test_one_seat_one_live_connection_and_the_first_can_take_it_back(tmp_path: P
         back.close()
 
 
-def test_api_documentation_is_off_unless_asked_and_a_favicon_is_served(tmp_path: Path
-                                                                       ) -> None:
+def test_api_documentation_is_off_unless_asked_and_a_favicon_is_served(tmp_path: Path) -> None:
     with Running(sqlite(tmp_path)) as srv:
         for url in ("/docs", "/redoc", "/openapi.json"):
             assert httpx.get(srv.base + url).status_code == 404
@@ -206,15 +245,18 @@ def test_settings_out_of_range_are_refused(field: str, value: float) -> None:
 
 
 def test_ulti_serve_refuses_bad_options_without_a_traceback() -> None:
-    r = subprocess.run([sys.executable, "-m", "ulti.cli", "serve", "--bot-deadline", "0",
-                        "--port", "1"], capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "ulti.cli", "serve", "--bot-deadline", "0", "--port", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2
     assert "bot-deadline" in r.stdout + r.stderr and "Traceback" not in r.stdout + r.stderr
 
 
 @pytest.mark.slow
-def test_a_client_that_does_not_read_is_dropped_and_the_table_does_not_wait(
-        tmp_path: Path) -> None:
+def test_a_client_that_does_not_read_is_dropped_and_the_table_does_not_wait(tmp_path: Path) -> None:
     """Frames to a client wait in its own outbox; one that stops reading is closed (4408)
     once it has a few hundred frames waiting, and nobody else waits for it meanwhile."""
     with Running(sqlite(tmp_path)) as srv:

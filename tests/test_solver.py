@@ -18,10 +18,10 @@ from ulti.solver import Position, game_objectives, move_values, objective, point
 class Line:
     """The facts of one complete play phase that the objectives look at."""
 
-    def __init__(self, sp: int, won: list[int], aces: list[int], seven_trick: int,
-                 last: int) -> None:
-        self.sp, self.won, self.aces, self.seven_trick, self.last = sp, won, aces, \
-            seven_trick, last
+    def __init__(
+        self, sp: int, won: list[int], aces: list[int], seven_trick: int, last: int
+    ) -> None:
+        self.sp, self.won, self.aces, self.seven_trick, self.last = sp, won, aces, seven_trick, last
 
 
 def brute(pos: Position, leaf: Callable[[Line], bool]) -> bool:
@@ -30,8 +30,17 @@ def brute(pos: Position, leaf: Callable[[Line], bool]) -> bool:
     strength = PLAIN_ORDER_STRENGTH if pos.no_trump else TRUMP_ORDER_STRENGTH
     seven = pos.trump * 8 if pos.trump >= 0 else -1
 
-    def go(hands: list[list[int]], trick: list[int], leader: int, tricks: int, sp: int,
-           won: list[int], aces: list[int], seven_trick: int, last: int) -> bool:
+    def go(
+        hands: list[list[int]],
+        trick: list[int],
+        leader: int,
+        tricks: int,
+        sp: int,
+        won: list[int],
+        aces: list[int],
+        seven_trick: int,
+        last: int,
+    ) -> bool:
         if tricks == 10:
             return leaf(Line(sp, won, aces, seven_trick, last))
         player = (leader + len(trick)) % 3
@@ -53,8 +62,19 @@ def brute(pos: Position, leaf: Callable[[Line], bool]) -> bool:
                 nw[w] += 1
                 na = list(aces)
                 na[w] |= sum(1 << x for x in nt) & ACES
-                results.append(go(nh, [], w, tricks + 1, sp + (pts if w == pos.soloist else 0),
-                                  nw, na, st, w if tricks == 9 else last))
+                results.append(
+                    go(
+                        nh,
+                        [],
+                        w,
+                        tricks + 1,
+                        sp + (pts if w == pos.soloist else 0),
+                        nw,
+                        na,
+                        st,
+                        w if tricks == 9 else last,
+                    )
+                )
             if player == pos.soloist and results[-1]:
                 return True
             if player != pos.soloist and not results[-1]:
@@ -62,8 +82,17 @@ def brute(pos: Position, leaf: Callable[[Line], bool]) -> bool:
         return player != pos.soloist
 
     hands = [cards_of(h) for h in pos.hands]  # the trick's cards are already out of them
-    return go(hands, list(pos.trick), pos.leader, pos.tricks, pos.sp, list(pos.won),
-              list(pos.aces), pos.seven_trick, -1)
+    return go(
+        hands,
+        list(pos.trick),
+        pos.leader,
+        pos.tricks,
+        pos.sp,
+        list(pos.won),
+        list(pos.aces),
+        pos.seven_trick,
+        -1,
+    )
 
 
 def leaves(pos: Position) -> dict[str, Callable[[Line], bool]]:
@@ -72,8 +101,9 @@ def leaves(pos: Position) -> dict[str, Callable[[Line], bool]]:
     talon_ace = bool(pos.talon & ACES) and pos.talon_ace_loses
 
     out: dict[str, Callable[[Line], bool]] = {
-        "simple": lambda ln: ln.sp + pos.sm > (90 - card_points(pos.talon) - ln.sp)
-        + card_points(pos.talon) + pos.dm,
+        "simple": lambda ln: (
+            ln.sp + pos.sm > (90 - card_points(pos.talon) - ln.sp) + card_points(pos.talon) + pos.dm
+        ),
         "silent 100": lambda ln: ln.sp + pos.sm >= 100,
         "40-100": lambda ln: pos.forty_declared and ln.sp >= 60,
         "20-100": lambda ln: pos.twenty_declared and ln.sp >= 80,

@@ -18,13 +18,16 @@ FAILED = pytest.fail.Exception
 def test_a_package_that_is_there_is_returned(monkeypatch: pytest.MonkeyPatch) -> None:
     for ci in ("true", ""):
         monkeypatch.setenv("CI", ci)
-        assert require_system("Chromium", "/usr/bin/chromium", "apt-get install -y chromium") \
+        assert (
+            require_system("Chromium", "/usr/bin/chromium", "apt-get install -y chromium")
             == "/usr/bin/chromium"
+        )
 
 
 @pytest.mark.parametrize("ci", [None, "", "false", "1"])
-def test_a_missing_package_skips_with_the_install_command(monkeypatch: pytest.MonkeyPatch,
-                                                          ci: str | None) -> None:
+def test_a_missing_package_skips_with_the_install_command(
+    monkeypatch: pytest.MonkeyPatch, ci: str | None
+) -> None:
     if ci is None:
         monkeypatch.delenv("CI", raising=False)
     else:
@@ -47,8 +50,9 @@ def _nothing_installed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(("ci", "outcome"), [("", SKIPPED), ("true", FAILED)])
-def test_the_browser_and_postgresql_tests_use_it(monkeypatch: pytest.MonkeyPatch, ci: str,
-                                                 outcome: type[BaseException]) -> None:
+def test_the_browser_and_postgresql_tests_use_it(
+    monkeypatch: pytest.MonkeyPatch, ci: str, outcome: type[BaseException]
+) -> None:
     _nothing_installed(monkeypatch)
     monkeypatch.setenv("CI", ci)
     with pytest.raises(outcome, match=r"apt-get install -y chromium"):

@@ -14,8 +14,9 @@ from ulti.tournament import ci95, run_unit, seatings, summarize, t95, tournament
 
 
 def test_every_seating_of_three_players() -> None:
-    assert sorted(seatings(3)) == sorted([(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0),
-                                          (2, 0, 1), (2, 1, 0)])
+    assert sorted(seatings(3)) == sorted(
+        [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    )
     two = seatings(2)
     assert len(two) == 6 and all(set(s) == {0, 1} for s in two)
     assert seatings(1) == [(0, 0, 0)]
@@ -35,8 +36,8 @@ def test_units_cover_every_deal_under_every_seating() -> None:
 
 def test_statistics() -> None:
     lo, hi = ci95([1.0, 2.0, 3.0, 4.0, 5.0])
-    assert lo == pytest.approx(3 - 2.776 * (2.5 ** 0.5) / 5 ** 0.5)
-    assert hi == pytest.approx(3 + 2.776 * (2.5 ** 0.5) / 5 ** 0.5)
+    assert lo == pytest.approx(3 - 2.776 * (2.5**0.5) / 5**0.5)
+    assert hi == pytest.approx(3 + 2.776 * (2.5**0.5) / 5**0.5)
     assert t95(1000) == 1.96 and t95(3) == 3.182
     assert 2.0 < t95(50) < 2.021
 
@@ -69,9 +70,23 @@ def test_workers_give_the_same_results() -> None:
 def test_tournament_command_writes_json_and_plot(tmp_path: Path) -> None:
     j = tmp_path / "t.json"
     p = tmp_path / "t.png"
-    r = CliRunner().invoke(app, ["tournament", "--bots", "rules,random", "--deals", "3",
-                                 "--seed", "2", "--json", str(j), "--plot", str(p)],
-                           env={"COLUMNS": "160"})
+    r = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "--bots",
+            "rules,random",
+            "--deals",
+            "3",
+            "--seed",
+            "2",
+            "--json",
+            str(j),
+            "--plot",
+            str(p),
+        ],
+        env={"COLUMNS": "160"},
+    )
     assert r.exit_code == 0, r.output
     assert "rules" in r.output and "95% interval" in r.output
     data = json.loads(j.read_text())

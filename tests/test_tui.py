@@ -21,8 +21,13 @@ SIZE = (80, 24)
 
 
 def config(tmp_path: Path | None = None, **kw: Any) -> PlayConfig:
-    base: dict[str, Any] = {"opponents": ("rules", "rules"), "bot_delay": 0.0, "deals": 3,
-                            "seed": 4, "hint": "rules"}
+    base: dict[str, Any] = {
+        "opponents": ("rules", "rules"),
+        "bot_delay": 0.0,
+        "deals": 3,
+        "seed": 4,
+        "hint": "rules",
+    }
     base.update(kw)
     if tmp_path is not None:
         base["save"] = tmp_path / "session.json"
@@ -195,12 +200,12 @@ def test_snapshot_bid_list_in_hungarian(snap_compare: Any) -> None:
                 await pilot.click("#pickup")
             elif d.phase == Phase.DISCARD:
                 hand = list(d.observation(HUMAN).hand)
-                await do(pilot, app, next(a for a in d.legal_actions()
-                                         if a.cards == (hand[0], hand[1])))
+                await do(
+                    pilot, app, next(a for a in d.legal_actions() if a.cards == (hand[0], hand[1]))
+                )
             await pilot.pause()
 
-    assert snap_compare(_snap_app(lang="hu", seed=2), terminal_size=SIZE,
-                        run_before=run_before)
+    assert snap_compare(_snap_app(lang="hu", seed=2), terminal_size=SIZE, run_before=run_before)
 
 
 def test_snapshot_card_play_with_dimmed_cards(snap_compare: Any) -> None:

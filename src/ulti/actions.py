@@ -74,16 +74,37 @@ class ActionParseError(UltiError):
 
 
 #: Names of kontra levels (K2): level 1 = Kontra (x2) ... level 7 = Wheeled Bicycle (x128).
-KONTRA_WORDS = ("kontra", "rekontra", "subkontra", "mordkontra", "hirschkontra", "fedaksari",
-                "bicycle")
-KONTRA_TITLES = ("Kontra", "Rekontra", "Subkontra", "Mordkontra", "Hirschkontra", "Fedák Sári",
-                 "Wheeled Bicycle")
+KONTRA_WORDS = (
+    "kontra",
+    "rekontra",
+    "subkontra",
+    "mordkontra",
+    "hirschkontra",
+    "fedaksari",
+    "bicycle",
+)
+KONTRA_TITLES = (
+    "Kontra",
+    "Rekontra",
+    "Subkontra",
+    "Mordkontra",
+    "Hirschkontra",
+    "Fedák Sári",
+    "Wheeled Bicycle",
+)
 KONTRA_LEVELS_WITH_ID = 16
 
 
 #: The Hungarian names of the kontra levels.
-KONTRA_TITLES_HU = ("kontra", "rekontra", "szubkontra", "mordkontra", "hirskontra", "fedák sári",
-                    "bicikli")
+KONTRA_TITLES_HU = (
+    "kontra",
+    "rekontra",
+    "szubkontra",
+    "mordkontra",
+    "hirskontra",
+    "fedák sári",
+    "bicikli",
+)
 
 
 def kontra_title(level: int, lang: str = "en") -> str:
@@ -114,9 +135,19 @@ class Action:
     level: int
     _text: str
 
-    def __init__(self, kind: ActionKind, id: int, text: str, *, card: int = -1,
-                 cards: tuple[int, ...] = (), bid: str = "", suit: int = -1,
-                 component: Kind = Kind.SIMPLE, level: int = 0) -> None:
+    def __init__(
+        self,
+        kind: ActionKind,
+        id: int,
+        text: str,
+        *,
+        card: int = -1,
+        cards: tuple[int, ...] = (),
+        bid: str = "",
+        suit: int = -1,
+        component: Kind = Kind.SIMPLE,
+        level: int = 0,
+    ) -> None:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "id", id)
         object.__setattr__(self, "card", card)
@@ -179,13 +210,16 @@ DISCARD: dict[tuple[int, int], Action] = {}
 _i = 0
 for _a in range(32):
     for _b in range(_a + 1, 32):
-        DISCARD[(_a, _b)] = Action(ActionKind.DISCARD, _DISCARD_BASE + _i,
-                                   f"discard {symbol(_a)} {symbol(_b)}", cards=(_a, _b))
+        DISCARD[(_a, _b)] = Action(
+            ActionKind.DISCARD,
+            _DISCARD_BASE + _i,
+            f"discard {symbol(_a)} {symbol(_b)}",
+            cards=(_a, _b),
+        )
         _i += 1
 _BID_BASE = _DISCARD_BASE + _i
 BID: dict[str, Action] = {
-    b.key: Action(ActionKind.BID, _BID_BASE + b.order, f"bid {b.key}", bid=b.key)
-    for b in ALL_BIDS
+    b.key: Action(ActionKind.BID, _BID_BASE + b.order, f"bid {b.key}", bid=b.key) for b in ALL_BIDS
 }
 _NEXT = _BID_BASE + 56
 PASS = Action(ActionKind.PASS, _NEXT, "pass")
@@ -198,8 +232,7 @@ TRUMP: tuple[Action, ...] = tuple(
 )
 _MARRIAGE_BASE = _TRUMP_BASE + 4
 MARRIAGE: tuple[Action, ...] = tuple(
-    Action(ActionKind.MARRIAGE, _MARRIAGE_BASE + s, f"marriage {SUIT_NAMES_EN[s].lower()}",
-           suit=s)
+    Action(ActionKind.MARRIAGE, _MARRIAGE_BASE + s, f"marriage {SUIT_NAMES_EN[s].lower()}", suit=s)
     for s in range(4)
 )
 _KONTRA_BASE = _MARRIAGE_BASE + 4
@@ -237,10 +270,18 @@ def kontra(component: Kind, level: int = 1) -> Action:
     key = (Kind(component), level)
     act = _KONTRA_CACHE.get(key)
     if act is None:
-        ident = (_KONTRA_BASE + key[0] * KONTRA_LEVELS_WITH_ID + level - 1
-                 if level <= KONTRA_LEVELS_WITH_ID else -1)
-        act = Action(ActionKind.KONTRA, ident,
-                     f"{kontra_word(level)} {KIND_NAMES[key[0]]}", component=key[0], level=level)
+        ident = (
+            _KONTRA_BASE + key[0] * KONTRA_LEVELS_WITH_ID + level - 1
+            if level <= KONTRA_LEVELS_WITH_ID
+            else -1
+        )
+        act = Action(
+            ActionKind.KONTRA,
+            ident,
+            f"{kontra_word(level)} {KIND_NAMES[key[0]]}",
+            component=key[0],
+            level=level,
+        )
         _KONTRA_CACHE[key] = act
     return act
 
@@ -267,27 +308,66 @@ def from_id(ident: int) -> Action:
 
 
 _VERBS = {
-    "play": "play", "jatszik": "play", "hiv": "play", "lead": "play",
-    "discard": "discard", "lay": "discard", "lerak": "discard", "talon": "discard",
-    "bid": "bid", "mond": "bid", "licit": "bid",
-    "pass": "pass", "passz": "pass", "decline": "pass", "nincs": "pass",
-    "pickup": "pickup", "felvesz": "pickup", "take": "pickup",
+    "play": "play",
+    "jatszik": "play",
+    "hiv": "play",
+    "lead": "play",
+    "discard": "discard",
+    "lay": "discard",
+    "lerak": "discard",
+    "talon": "discard",
+    "bid": "bid",
+    "mond": "bid",
+    "licit": "bid",
+    "pass": "pass",
+    "passz": "pass",
+    "decline": "pass",
+    "nincs": "pass",
+    "pickup": "pickup",
+    "felvesz": "pickup",
+    "take": "pickup",
     "claim": "claim",
-    "trump": "trump", "adu": "trump", "trumps": "trump",
-    "marriage": "marriage", "declare": "marriage", "bemond": "marriage", "hazassag": "marriage",
-    "20": "marriage", "40": "marriage",
+    "trump": "trump",
+    "adu": "trump",
+    "trumps": "trump",
+    "marriage": "marriage",
+    "declare": "marriage",
+    "bemond": "marriage",
+    "hazassag": "marriage",
+    "20": "marriage",
+    "40": "marriage",
 }
 _KONTRA_PARSE = {w: i + 1 for i, w in enumerate(KONTRA_WORDS)}
-_KONTRA_PARSE.update({"double": 1, "redouble": 2, "kontra": 1, "rekontra": 2, "re": 2,
-                      "szubkontra": 3, "surdouble": 3, "mord": 4, "hirsch": 5,
-                      "fedak": 6, "fedak-sari": 6, "fedaksari": 6, "bicikli": 7,
-                      "bicycle": 7})
+_KONTRA_PARSE.update(
+    {
+        "double": 1,
+        "redouble": 2,
+        "kontra": 1,
+        "rekontra": 2,
+        "re": 2,
+        "szubkontra": 3,
+        "surdouble": 3,
+        "mord": 4,
+        "hirsch": 5,
+        "fedak": 6,
+        "fedak-sari": 6,
+        "fedaksari": 6,
+        "bicikli": 7,
+        "bicycle": 7,
+    }
+)
 #: Component names (folded): the English and Hungarian names of ulti.bids, and a few variants.
 _COMPONENT_PARSE: dict[str, Kind] = {fold(n): k for k, n in KIND_NAMES.items()}
 _COMPONENT_PARSE.update({fold(n): k for k, n in KIND_NAMES_HU.items()})
-_COMPONENT_PARSE.update({"parti": Kind.SIMPLE, "four-aces": Kind.FOUR_ACES,
-                         "4 aces": Kind.FOUR_ACES, "4 asz": Kind.FOUR_ACES,
-                         "durch": Kind.DURCHMARS})
+_COMPONENT_PARSE.update(
+    {
+        "parti": Kind.SIMPLE,
+        "four-aces": Kind.FOUR_ACES,
+        "4 aces": Kind.FOUR_ACES,
+        "4 asz": Kind.FOUR_ACES,
+        "durch": Kind.DURCHMARS,
+    }
+)
 
 
 def parse_component(text: str) -> Kind:
@@ -296,8 +376,10 @@ def parse_component(text: str) -> Kind:
     :class:`ActionParseError`."""
     comp = _COMPONENT_PARSE.get(fold(text))
     if comp is None:
-        raise ActionParseError(f"K1: {text!r}: name a component (simple, 40-100, four aces, "
-                               f"ulti, betli, durchmars, 20-100)")
+        raise ActionParseError(
+            f"K1: {text!r}: name a component (simple, 40-100, four aces, "
+            f"ulti, betli, durchmars, 20-100)"
+        )
     return comp
 
 
@@ -313,8 +395,10 @@ def _parse_kontra(word: str, rest: str, text: str) -> Action:
         raise ActionParseError(f"{text!r}: unknown kontra word {word!r}")
     comp = _COMPONENT_PARSE.get(rest)
     if comp is None:
-        raise ActionParseError(f"K1: {text!r}: name the component to double (simple, 40-100, "
-                               f"four aces, ulti, betli, durchmars, 20-100)")
+        raise ActionParseError(
+            f"K1: {text!r}: name the component to double (simple, 40-100, "
+            f"four aces, ulti, betli, durchmars, 20-100)"
+        )
     return kontra(comp, level)
 
 
@@ -331,8 +415,9 @@ def parse_action(text: str) -> Action:
     # two-word kontra names
     for multi in ("fedak sari", "wheeled bicycle"):
         if folded.startswith(multi + " "):
-            return _parse_kontra("fedaksari" if multi == "fedak sari" else "bicycle",
-                                 folded[len(multi) + 1:], text)
+            return _parse_kontra(
+                "fedaksari" if multi == "fedak sari" else "bicycle", folded[len(multi) + 1 :], text
+            )
     head, _, rest_raw = raw.partition(" ")
     word = fold(head)
     rest = fold(rest_raw)
@@ -342,7 +427,8 @@ def parse_action(text: str) -> Action:
     if verb is None:
         raise ActionParseError(
             f"{text!r}: unknown action {head!r} (play, discard, bid, pass, pickup, trump, "
-            f"kontra, marriage, claim)")
+            f"kontra, marriage, claim)"
+        )
     if verb in ("pass", "pickup", "claim"):
         if rest:
             raise ActionParseError(f"{text!r}: '{verb}' takes nothing after it")
@@ -379,7 +465,8 @@ def parse_action(text: str) -> Action:
             s = parse_suit(words[0])
         except CardParseError:
             raise ActionParseError(
-                f"{text!r}: name one suit (hearts, acorns, leaves, bells)") from None
+                f"{text!r}: name one suit (hearts, acorns, leaves, bells)"
+            ) from None
         return TRUMP[s] if verb == "trump" else MARRIAGE[s]
     raise ActionParseError(f"{text!r}: cannot read")  # pragma: no cover
 

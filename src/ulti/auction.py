@@ -105,15 +105,37 @@ def _push_talon(d: DealState) -> None:
     """Undo entry before the talon is picked up or laid."""
     p = d.player
     ev = d._events
-    d._stack.append((TALON, p, d.hands[p], d.talon, d.talon_owner, d.phase, len(d.history),
-                     -1 if ev is None else len(ev)))
+    d._stack.append(
+        (
+            TALON,
+            p,
+            d.hands[p],
+            d.talon,
+            d.talon_owner,
+            d.phase,
+            len(d.history),
+            -1 if ev is None else len(ev),
+        )
+    )
 
 
 def _push_bid(d: DealState) -> None:
     """Undo entry before a bid (a bid never ends the auction)."""
     ev = d._events
-    d._stack.append((BIDDEN, d.bid, d.bid_rank, d.bidder, d.passes, d.bid_multiplier, d.phase,
-                     d.player, len(d.history), -1 if ev is None else len(ev)))
+    d._stack.append(
+        (
+            BIDDEN,
+            d.bid,
+            d.bid_rank,
+            d.bidder,
+            d.passes,
+            d.bid_multiplier,
+            d.phase,
+            d.player,
+            len(d.history),
+            -1 if ev is None else len(ev),
+        )
+    )
 
 
 def _find_bid(d: DealState, action: Action) -> Bid:
@@ -181,11 +203,11 @@ def _end_round1(d: DealState) -> None:
     fh = d.forehand
     winner = d.bidder if d.bid is not None else fh
     pos = 15
-    for c in deck[pos:pos + 2]:
+    for c in deck[pos : pos + 2]:
         d.hands[winner] |= 1 << c
     pos += 2
     for seat in (fh, (fh + 1) % 3, (fh + 2) % 3):
-        for c in deck[pos:pos + 5]:
+        for c in deck[pos : pos + 5]:
             d.hands[seat] |= 1 << c
         pos += 5
     d.initial_hands = (d.hands[0], d.hands[1], d.hands[2])
@@ -208,8 +230,7 @@ def _end(d: DealState) -> None:
     d.soloist = s
     d.contract = b
     if d._events is not None:
-        d._events.append(Event("auction", s, f"auction over: seat {s} plays {b.key}",
-                               name=b.key))
+        d._events.append(Event("auction", s, f"auction over: seat {s} plays {b.key}", name=b.key))
     if b.key == "simple" and d.rules.simple_forfeit:
         d._finish(Outcome(Termination.SIMPLE_NOT_PLAYED), forfeit(d))
         return
@@ -229,10 +250,20 @@ def apply_trump(d: DealState, action: Action) -> None:
     d._push_auction()
     d._log(action)
     if d._events is not None:
-        d._events.append(Event("trump", d.player, f"trump: {SUIT_NAMES_EN[action.suit]}",
-                               value=action.suit))
+        d._events.append(
+            Event("trump", d.player, f"trump: {SUIT_NAMES_EN[action.suit]}", value=action.suit)
+        )
     play.start(d, action.suit)
 
 
-__all__ = ["apply", "apply_bid", "apply_discard", "apply_round1", "apply_trump", "legal",
-           "legal_bids", "legal_round1", "legal_trump"]
+__all__ = [
+    "apply",
+    "apply_bid",
+    "apply_discard",
+    "apply_round1",
+    "apply_trump",
+    "legal",
+    "legal_bids",
+    "legal_round1",
+    "legal_trump",
+]

@@ -143,8 +143,13 @@ class Bid:
         kinds = frozenset(c.kind for c in self.components)
         object.__setattr__(self, "value", sum(c.value for c in self.components))
         object.__setattr__(self, "kinds", kinds)
-        hundred = (Kind.FORTY_HUNDRED if Kind.FORTY_HUNDRED in kinds else
-                   Kind.TWENTY_HUNDRED if Kind.TWENTY_HUNDRED in kinds else None)
+        hundred = (
+            Kind.FORTY_HUNDRED
+            if Kind.FORTY_HUNDRED in kinds
+            else Kind.TWENTY_HUNDRED
+            if Kind.TWENTY_HUNDRED in kinds
+            else None
+        )
         object.__setattr__(self, "hundred", hundred)
         pc = Kind.SIMPLE if Kind.SIMPLE in kinds else hundred
         object.__setattr__(self, "points_component", pc)
@@ -245,8 +250,15 @@ STANDARD_TABLE: tuple[tuple[int, str, str, int, int, int, int], ...] = (
 )
 
 #: The component order used in names (and in the ``parts`` column).
-_NAME_ORDER = (Kind.TWENTY_HUNDRED, Kind.FORTY_HUNDRED, Kind.ULTI, Kind.FOUR_ACES,
-               Kind.DURCHMARS, Kind.BETLI, Kind.SIMPLE)
+_NAME_ORDER = (
+    Kind.TWENTY_HUNDRED,
+    Kind.FORTY_HUNDRED,
+    Kind.ULTI,
+    Kind.FOUR_ACES,
+    Kind.DURCHMARS,
+    Kind.BETLI,
+    Kind.SIMPLE,
+)
 
 
 def _features(title: str) -> tuple[list[Kind], bool, bool, bool]:
@@ -529,15 +541,29 @@ class BidParseError(UltiError):
 
 
 _TOKEN_KINDS = {
-    "simple": Kind.SIMPLE, "parti": Kind.SIMPLE, "passz": Kind.SIMPLE, "party": Kind.SIMPLE,
-    "40-100": Kind.FORTY_HUNDRED, "40/100": Kind.FORTY_HUNDRED, "40100": Kind.FORTY_HUNDRED,
+    "simple": Kind.SIMPLE,
+    "parti": Kind.SIMPLE,
+    "passz": Kind.SIMPLE,
+    "party": Kind.SIMPLE,
+    "40-100": Kind.FORTY_HUNDRED,
+    "40/100": Kind.FORTY_HUNDRED,
+    "40100": Kind.FORTY_HUNDRED,
     "negyvenszaz": Kind.FORTY_HUNDRED,
-    "20-100": Kind.TWENTY_HUNDRED, "20/100": Kind.TWENTY_HUNDRED, "20100": Kind.TWENTY_HUNDRED,
+    "20-100": Kind.TWENTY_HUNDRED,
+    "20/100": Kind.TWENTY_HUNDRED,
+    "20100": Kind.TWENTY_HUNDRED,
     "huszszaz": Kind.TWENTY_HUNDRED,
-    "fouraces": Kind.FOUR_ACES, "4aces": Kind.FOUR_ACES, "negyasz": Kind.FOUR_ACES,
-    "4asz": Kind.FOUR_ACES, "four-aces": Kind.FOUR_ACES,
-    "ulti": Kind.ULTI, "betli": Kind.BETLI, "rebetli": Kind.BETLI,
-    "durchmars": Kind.DURCHMARS, "durchmarsch": Kind.DURCHMARS, "durch": Kind.DURCHMARS,
+    "fouraces": Kind.FOUR_ACES,
+    "4aces": Kind.FOUR_ACES,
+    "negyasz": Kind.FOUR_ACES,
+    "4asz": Kind.FOUR_ACES,
+    "four-aces": Kind.FOUR_ACES,
+    "ulti": Kind.ULTI,
+    "betli": Kind.BETLI,
+    "rebetli": Kind.BETLI,
+    "durchmars": Kind.DURCHMARS,
+    "durchmarsch": Kind.DURCHMARS,
+    "durch": Kind.DURCHMARS,
     "redurchmars": Kind.DURCHMARS,
 }
 

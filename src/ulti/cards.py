@@ -102,8 +102,12 @@ _BYTE_CARDS = tuple(
 def cards_of(mask: int) -> list[int]:
     """The cards of a mask, lowest card number first."""
     t = _BYTE_CARDS
-    return [*t[0][mask & 255], *t[1][(mask >> 8) & 255], *t[2][(mask >> 16) & 255],
-            *t[3][(mask >> 24) & 255]]
+    return [
+        *t[0][mask & 255],
+        *t[1][(mask >> 8) & 255],
+        *t[2][(mask >> 16) & 255],
+        *t[3][(mask >> 24) & 255],
+    ]
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -174,15 +178,33 @@ for _s in SUITS:
         _SUIT_WORDS[fold(_w)] = _s
 _SUIT_WORDS.update(
     {
-        "heart": HEARTS, "acorn": ACORNS, "leaf": LEAVES, "bell": BELLS,
-        "red": HEARTS, "green": LEAVES, "pumpkin": BELLS, "tok": BELLS,
+        "heart": HEARTS,
+        "acorn": ACORNS,
+        "leaf": LEAVES,
+        "bell": BELLS,
+        "red": HEARTS,
+        "green": LEAVES,
+        "pumpkin": BELLS,
+        "tok": BELLS,
         # French suits, mapped one to one (C1)
-        "diamonds": BELLS, "diamond": BELLS, "clubs": ACORNS, "club": ACORNS,
-        "spades": LEAVES, "spade": LEAVES,
+        "diamonds": BELLS,
+        "diamond": BELLS,
+        "clubs": ACORNS,
+        "club": ACORNS,
+        "spades": LEAVES,
+        "spade": LEAVES,
     }
 )
-_SYMBOL_SUITS = {"♥": HEARTS, "♡": HEARTS, "♣": ACORNS, "♧": ACORNS,
-                 "♠": LEAVES, "♤": LEAVES, "♦": BELLS, "♢": BELLS}
+_SYMBOL_SUITS = {
+    "♥": HEARTS,
+    "♡": HEARTS,
+    "♣": ACORNS,
+    "♧": ACORNS,
+    "♠": LEAVES,
+    "♤": LEAVES,
+    "♦": BELLS,
+    "♢": BELLS,
+}
 
 _RANK_WORDS: dict[str, int] = {}
 for _r in RANKS:
@@ -190,11 +212,26 @@ for _r in RANKS:
         _RANK_WORDS[fold(_w)] = _r
 _RANK_WORDS.update(
     {
-        "seven": SEVEN, "eight": EIGHT, "nine": NINE, "ten": TEN,
-        "jack": UNDER, "queen": OVER, "unter": UNDER, "ober": OVER,
-        "vii": SEVEN, "viii": EIGHT, "ix": NINE, "x": TEN,
-        "u": UNDER, "o": OVER, "j": UNDER, "q": OVER,
-        "het": SEVEN, "nyolc": EIGHT, "kilenc": NINE, "tiz": TEN,
+        "seven": SEVEN,
+        "eight": EIGHT,
+        "nine": NINE,
+        "ten": TEN,
+        "jack": UNDER,
+        "queen": OVER,
+        "unter": UNDER,
+        "ober": OVER,
+        "vii": SEVEN,
+        "viii": EIGHT,
+        "ix": NINE,
+        "x": TEN,
+        "u": UNDER,
+        "o": OVER,
+        "j": UNDER,
+        "q": OVER,
+        "het": SEVEN,
+        "nyolc": EIGHT,
+        "kilenc": NINE,
+        "tiz": TEN,
     }
 )
 
@@ -212,8 +249,10 @@ def parse_suit(text: str) -> int:
     if suit is None:
         suit = _SUIT_WORDS.get(fold(raw))
     if suit is None:
-        raise CardParseError(f"C1: {text!r} is not a suit (hearts, acorns, leaves, bells; "
-                             f"piros, makk, zöld, tök; ♥ ♣ ♠ ♦)")
+        raise CardParseError(
+            f"C1: {text!r} is not a suit (hearts, acorns, leaves, bells; "
+            f"piros, makk, zöld, tök; ♥ ♣ ♠ ♦)"
+        )
     return suit
 
 
@@ -289,7 +328,8 @@ def sort_for_display(mask: int, trump: int | None = None, no_trump: bool = False
     return sorted(cards_of(mask), key=lambda c: (suit_order.index(c >> 3), -strength[c & 7]))
 
 
-def format_cards(mask: int, lang: str = "symbol", trump: int | None = None,
-                 no_trump: bool = False) -> str:
+def format_cards(
+    mask: int, lang: str = "symbol", trump: int | None = None, no_trump: bool = False
+) -> str:
     sep = " " if lang in ("symbol", "code") else ", "
     return sep.join(name(c, lang) for c in sort_for_display(mask, trump, no_trump))

@@ -49,8 +49,9 @@ def rules(preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
     """Print the active ruleset and its whole bidding ladder (B5)."""
     rs = _ruleset(preset, rules_file)
     std = Ruleset().to_dict()
-    t = Table(title=f"Ruleset: {rs.preset} — {PRESET_DOCS.get(rs.preset, '')}",
-              title_justify="left")
+    t = Table(
+        title=f"Ruleset: {rs.preset} — {PRESET_DOCS.get(rs.preset, '')}", title_justify="left"
+    )
     t.add_column("option")
     t.add_column("rule")
     t.add_column("value", justify="right")
@@ -64,17 +65,33 @@ def rules(preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
     console.print(t)
     console.print("Presets: " + ", ".join(PRESETS))
     lad = rs.ladder
-    lt = Table(title=f"Ladder: {len(lad)} bids in {lad.top_rank} ranks "
-                     "(a bid overcalls only bids of lower rank)", title_justify="left")
-    for col, just in (("rank", "right"), ("bid", "left"), ("magyarul", "left"),
-                      ("parts", "right"), ("value", "right"), ("trump", "left"),
-                      ("silent 100", "right"), ("silent Ulti", "right"),
-                      ("silent Durchmars", "right"), ("silent 4 Aces", "right")):
+    lt = Table(
+        title=f"Ladder: {len(lad)} bids in {lad.top_rank} ranks "
+        "(a bid overcalls only bids of lower rank)",
+        title_justify="left",
+    )
+    for col, just in (
+        ("rank", "right"),
+        ("bid", "left"),
+        ("magyarul", "left"),
+        ("parts", "right"),
+        ("value", "right"),
+        ("trump", "left"),
+        ("silent 100", "right"),
+        ("silent Ulti", "right"),
+        ("silent Durchmars", "right"),
+        ("silent 4 Aces", "right"),
+    ):
         lt.add_column(col, justify=just)  # type: ignore[arg-type]
     for group in lad.ranks:
         for b in group:
-            trump = "Hearts" if b.trump and (b.hearts or rs.hearts_always_trump) else \
-                "named after" if b.trump else "none"
+            trump = (
+                "Hearts"
+                if b.trump and (b.hearts or rs.hearts_always_trump)
+                else "named after"
+                if b.trump
+                else "none"
+            )
 
             def sv(s: Silent, b: Bid = b) -> str:
                 v = b.silent_value(s)
@@ -84,13 +101,25 @@ def rules(preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
                     v = 0
                 return str(v) if v else "-"
 
-            lt.add_row(str(b.rank), b.title, b.title_hu, b.parts, str(b.value), trump,
-                       sv(Silent.HUNDRED), sv(Silent.ULTI), sv(Silent.DURCHMARS),
-                       sv(Silent.FOUR_ACES))
+            lt.add_row(
+                str(b.rank),
+                b.title,
+                b.title_hu,
+                b.parts,
+                str(b.value),
+                trump,
+                sv(Silent.HUNDRED),
+                sv(Silent.ULTI),
+                sv(Silent.DURCHMARS),
+                sv(Silent.FOUR_ACES),
+            )
     console.print(lt)
-    console.print("Silent bonuses (S2): " + "; ".join(
-        f"{SILENT_TITLES[s]}" for s in Silent) + " — won: each defender pays the value; lost: "
-        "the soloist pays each defender double; multiplied with the bid's points component.")
+    console.print(
+        "Silent bonuses (S2): "
+        + "; ".join(f"{SILENT_TITLES[s]}" for s in Silent)
+        + " — won: each defender pays the value; lost: "
+        "the soloist pays each defender double; multiplied with the bid's points component."
+    )
 
 
 @app.command()
@@ -130,8 +159,10 @@ def _print_sheet(s: Session) -> None:
         t.add_row(str(no), s.players[dealer], contract, *(f"{v:+d}" for v in run))
     console.print(t)
     money = s.money()
-    console.print("Totals: " + ", ".join(
-        f"{s.players[i]} {s.totals[i]:+d} units ({money[i]:+d} Ft)" for i in range(3)))
+    console.print(
+        "Totals: "
+        + ", ".join(f"{s.players[i]} {s.totals[i]:+d} units ({money[i]:+d} Ft)" for i in range(3))
+    )
     if s.is_over():
         console.print("Winner: " + " and ".join(s.players[i] for i in s.winners()))
 
@@ -194,14 +225,22 @@ def demo(
 
 @app.command()
 def solve(
-    position: Annotated[str | None, typer.Argument(
-        help="A position: 'bid=...; trump=...; soloist=...; hands=... / ... / ...' "
-             "(see the README).")] = None,
-    record: Annotated[Path | None, typer.Option(help="A game record to take the position "
-                                                     "from.")] = None,
-    move: Annotated[int | None, typer.Option(help="With --record: the position after this "
-                                                  "many actions (default: the first card).")
-                    ] = None,
+    position: Annotated[
+        str | None,
+        typer.Argument(
+            help="A position: 'bid=...; trump=...; soloist=...; hands=... / ... / ...' "
+            "(see the README)."
+        ),
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="A game record to take the position from.")
+    ] = None,
+    move: Annotated[
+        int | None,
+        typer.Option(
+            help="With --record: the position after this many actions (default: the first card)."
+        ),
+    ] = None,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
 ) -> None:
@@ -220,9 +259,14 @@ def solve(
             names = players_of(rec)
             full = from_record(rec)
             d = Deal(full.rules, full.seed, full.dealer, full.deck if full.custom_deck else None)
-            n = move if move is not None else next(
-                (i for i, (_, a) in enumerate(full.history) if a.kind == ActionKind.PLAY),
-                len(full.history))
+            n = (
+                move
+                if move is not None
+                else next(
+                    (i for i, (_, a) in enumerate(full.history) if a.kind == ActionKind.PLAY),
+                    len(full.history),
+                )
+            )
             if not 0 <= n <= len(full.history):
                 raise NotationError(f"--move: 0 to {len(full.history)}")
             for _, a in full.history[:n]:
@@ -239,10 +283,16 @@ def solve(
         raise typer.Exit(2) from None
     c = pos.contract
     assert c is not None
-    trump = ["Hearts (piros)", "Acorns (makk)", "Leaves (zöld)", "Bells (tök)"][pos.trump] \
-        if pos.trump >= 0 else "no trump"
-    console.print(f"Contract: {c.title} / {c.title_hu}, {trump}; soloist {names[pos.soloist]}; "
-                  f"{names[pos.player]} to play; {pos.tricks} tricks played", highlight=False)
+    trump = (
+        ["Hearts (piros)", "Acorns (makk)", "Leaves (zöld)", "Bells (tök)"][pos.trump]
+        if pos.trump >= 0
+        else "no trump"
+    )
+    console.print(
+        f"Contract: {c.title} / {c.title_hu}, {trump}; soloist {names[pos.soloist]}; "
+        f"{names[pos.player]} to play; {pos.tricks} tricks played",
+        highlight=False,
+    )
     console.print(f"Position: {text}", markup=False, highlight=False, soft_wrap=True)
     sol = S.solve(pos)
     kinds = [S.ITEM_OBJECTIVE[item] for item, _ in pos.items]
@@ -266,11 +316,13 @@ def solve(
         mt.add_column("points", justify="right")
     for k in shown:
         mt.add_column(k)
-    best = max(m.value or 0 for m in sol.moves) if pos.player == pos.soloist else \
-        min(m.value or 0 for m in sol.moves)
+    best = (
+        max(m.value or 0 for m in sol.moves)
+        if pos.player == pos.soloist
+        else min(m.value or 0 for m in sol.moves)
+    )
     for m in sol.moves:
-        row = [symbol(m.card), name_hu(m.card),
-               f"{m.value:+d}" + (" *" if m.value == best else "")]
+        row = [symbol(m.card), name_hu(m.card), f"{m.value:+d}" + (" *" if m.value == best else "")]
         if not pos.no_trump:
             row.append(str(m.points))
         row += ["yes" if per[m.card][k] else "no" for k in shown]
@@ -295,16 +347,22 @@ def _player_specs(text: str) -> list[str]:
 
 @app.command()
 def tournament(
-    bots: Annotated[str, typer.Option(help="Players, comma separated: random, rules, pimc, "
-                                           "each with an optional budget (pimc:samples=40).")]
-    = "pimc,rules,random",
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Players, comma separated: random, rules, pimc, "
+            "each with an optional budget (pimc:samples=40)."
+        ),
+    ] = "pimc,rules,random",
     deals: Annotated[int, typer.Option(help="Deals; each is played under every seating.")] = 30,
     seed: Annotated[int, typer.Option(help="Seed of the deals and of the players.")] = 1,
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
-    json_file: Annotated[Path | None, typer.Option("--json", help="Write the results here.")]
-    = None,
-    plot_file: Annotated[Path | None, typer.Option("--plot", help="Plot the means here "
-                                                                  "(PNG).")] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the results here.")
+    ] = None,
+    plot_file: Annotated[
+        Path | None, typer.Option("--plot", help="Plot the means here (PNG).")
+    ] = None,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
 ) -> None:
@@ -319,26 +377,44 @@ def tournament(
     if deals < 1 or workers < 1:
         console.print("[red]error:[/red] --deals and --workers must be positive")
         raise typer.Exit(2)
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=console) as bar:
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+    ) as bar:
         task = bar.add_task("deals x seatings", total=None)
 
         def step(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
         summary, results = run_tournament(specs, deals, seed, rs, workers, step)
-    t = Table(title=f"Duplicate tournament: {deals} deals x "
-                    f"{summary['config']['seatings']} seatings (seed {seed})",
-              title_justify="left")
-    for col in ("player", "units / deal", "95% interval", "as soloist", "made",
-                "decision ms (median / p95)"):
+    t = Table(
+        title=f"Duplicate tournament: {deals} deals x "
+        f"{summary['config']['seatings']} seatings (seed {seed})",
+        title_justify="left",
+    )
+    for col in (
+        "player",
+        "units / deal",
+        "95% interval",
+        "as soloist",
+        "made",
+        "decision ms (median / p95)",
+    ):
         t.add_column(col, justify="left" if col == "player" else "right")
     for name, b in summary["bots"].items():
         bid_n = sum(c["bid"] for c in b["contracts"].values())
         made_n = sum(c["made"] for c in b["contracts"].values())
-        t.add_row(name, f"{b['mean']:+.3f}", f"[{b['ci95'][0]:+.3f}, {b['ci95'][1]:+.3f}]",
-                  str(bid_n), f"{made_n}", f"{b['decision_ms']['median']:.1f} / "
-                                           f"{b['decision_ms']['p95']:.1f}")
+        t.add_row(
+            name,
+            f"{b['mean']:+.3f}",
+            f"[{b['ci95'][0]:+.3f}, {b['ci95'][1]:+.3f}]",
+            str(bid_n),
+            f"{made_n}",
+            f"{b['decision_ms']['median']:.1f} / {b['decision_ms']['p95']:.1f}",
+        )
     console.print(t)
     pt = Table(title="Pairs: difference of units per deal", title_justify="left")
     for col in ("pair", "mean", "95% interval", "verdict"):
@@ -354,8 +430,10 @@ def tournament(
     for name, b in summary["bots"].items():
         top = list(b["contracts"].items())[:6]
         if top:
-            console.print(f"{name} as soloist: " + "; ".join(
-                f"{k} {v['made']}/{v['bid']}" for k, v in top), highlight=False)
+            console.print(
+                f"{name} as soloist: " + "; ".join(f"{k} {v['made']}/{v['bid']}" for k, v in top),
+                highlight=False,
+            )
     if json_file:
         write_json(summary, results, json_file)
     if plot_file:
@@ -365,14 +443,19 @@ def tournament(
 @app.command()
 def play(
     lang: Annotated[str, typer.Option(help="Language of the table: en or hu.")] = "en",
-    opponents: Annotated[str, typer.Option(help="The two computer players, comma separated, "
-                                                "each with an optional budget.")]
-    = "pimc,rules",
-    deals: Annotated[int | None, typer.Option(help="Deals in the session (default: the "
-                                                   "rules', 24).")] = None,
+    opponents: Annotated[
+        str,
+        typer.Option(
+            help="The two computer players, comma separated, each with an optional budget."
+        ),
+    ] = "pimc,rules",
+    deals: Annotated[
+        int | None, typer.Option(help="Deals in the session (default: the rules', 24).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the session.")] = 1,
-    save: Annotated[Path | None, typer.Option(help="The session file (default: in your data "
-                                                   "folder).")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="The session file (default: in your data folder).")
+    ] = None,
     resume: Annotated[bool, typer.Option(help="Continue the saved session.")] = False,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
@@ -393,8 +476,9 @@ def play(
 
         save = Path(platformdirs.user_data_dir("ulti")) / "session.json"
         save.parent.mkdir(parents=True, exist_ok=True)
-    cfg = PlayConfig(lang=lang, opponents=(specs[0], specs[1]), rules=rs, deals=deals,
-                     seed=seed, save=save)
+    cfg = PlayConfig(
+        lang=lang, opponents=(specs[0], specs[1]), rules=rs, deals=deals, seed=seed, save=save
+    )
     try:
         run(cfg, resume)
     except (FileNotFoundError, RecordError) as exc:
@@ -407,28 +491,48 @@ def play(
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port.", min=1, max=65535)] = 8000,
-    db: Annotated[str | None, typer.Option(help="Database URL: sqlite:///PATH or "
-                                                "postgresql://user:pass@host/db (default: a "
-                                                "SQLite file in your data folder).")] = None,
-    rate_limit: Annotated[float, typer.Option(help="Frames a second each connection may send "
-                                                   "(bursts of three times as many).")] = 10.0,
-    bot_workers: Annotated[int | None, typer.Option(
-        help="Worker processes in which computer players think (default: cores - 1).")] = None,
-    bot_deadline: Annotated[float, typer.Option(
-        help="Seconds a computer player's decision may take; past it the worker is stopped "
-             "and the rules player's move is played.")] = 10.0,
-    max_bot_samples: Annotated[int, typer.Option(
-        help="The most samples a table may give a computer player.")] = 256,
-    max_bot_ms: Annotated[float, typer.Option(
-        help="The most milliseconds a table may give a computer player per decision.")] = 2000,
-    max_per_address: Annotated[int, typer.Option(
-        help="Live websocket connections per client address.")] = 32,
-    max_connections: Annotated[int, typer.Option(
-        help="Live websocket connections in all.")] = 2000,
-    tables_per_minute: Annotated[float, typer.Option(
-        help="New tables a client address may create a minute (bursts of 10).")] = 12,
-    api_docs: Annotated[bool, typer.Option(
-        help="Serve the API's documentation (/docs, /redoc, /openapi.json).")] = False,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL: sqlite:///PATH or "
+            "postgresql://user:pass@host/db (default: a "
+            "SQLite file in your data folder)."
+        ),
+    ] = None,
+    rate_limit: Annotated[
+        float,
+        typer.Option(
+            help="Frames a second each connection may send (bursts of three times as many)."
+        ),
+    ] = 10.0,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(help="Worker processes in which computer players think (default: cores - 1)."),
+    ] = None,
+    bot_deadline: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a computer player's decision may take; past it the worker is stopped "
+            "and the rules player's move is played."
+        ),
+    ] = 10.0,
+    max_bot_samples: Annotated[
+        int, typer.Option(help="The most samples a table may give a computer player.")
+    ] = 256,
+    max_bot_ms: Annotated[
+        float,
+        typer.Option(help="The most milliseconds a table may give a computer player per decision."),
+    ] = 2000,
+    max_per_address: Annotated[
+        int, typer.Option(help="Live websocket connections per client address.")
+    ] = 32,
+    max_connections: Annotated[int, typer.Option(help="Live websocket connections in all.")] = 2000,
+    tables_per_minute: Annotated[
+        float, typer.Option(help="New tables a client address may create a minute (bursts of 10).")
+    ] = 12,
+    api_docs: Annotated[
+        bool, typer.Option(help="Serve the API's documentation (/docs, /redoc, /openapi.json).")
+    ] = False,
 ) -> None:
     """Serve the web table: a lobby, tables for friends and computer players."""
     from ulti.server.app import serve as run_server
@@ -436,10 +540,17 @@ def serve(
 
     try:
         settings = ServerSettings(
-            rate=rate_limit, burst=max(1.0, 3 * rate_limit), bot_workers=bot_workers,
-            bot_deadline=bot_deadline, max_bot_samples=max_bot_samples, max_bot_ms=max_bot_ms,
-            max_per_address=max_per_address, max_connections=max_connections,
-            create_rate=tables_per_minute / 60, api_docs=api_docs)
+            rate=rate_limit,
+            burst=max(1.0, 3 * rate_limit),
+            bot_workers=bot_workers,
+            bot_deadline=bot_deadline,
+            max_bot_samples=max_bot_samples,
+            max_bot_ms=max_bot_ms,
+            max_per_address=max_per_address,
+            max_connections=max_connections,
+            create_rate=tables_per_minute / 60,
+            api_docs=api_docs,
+        )
     except SettingsError as exc:
         console.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from None

@@ -165,18 +165,63 @@ _AK_CLAIM = ActionKind.CLAIM
 
 #: The fields an action may change, for the undo stack's full entries (list fields are kept as
 #: tuples there and copied back to lists).
-_LISTS = ("hands", "trick", "trick_seats", "tricks", "taken", "tricks_won", "marriages",
-          "kontra_queue", "pending")
-_SCALARS = ("_money", "_settlement", "best_card", "best_seat", "bid", "bid_multiplier",
-            "bid_rank", "bidder", "contract", "outcome", "exposed", "initial_hands",
-            "last_winner", "leader", "led_suit", "passes", "phase", "player", "round1_bid",
-            "seven_trick", "soloist", "soloist_had_seven", "talon", "talon_owner", "trick_mask",
-            "beats", "trump", "trumped", "ulti_bit", "ulti_card", "kontra_raised")
+_LISTS = (
+    "hands",
+    "trick",
+    "trick_seats",
+    "tricks",
+    "taken",
+    "tricks_won",
+    "marriages",
+    "kontra_queue",
+    "pending",
+)
+_SCALARS = (
+    "_money",
+    "_settlement",
+    "best_card",
+    "best_seat",
+    "bid",
+    "bid_multiplier",
+    "bid_rank",
+    "bidder",
+    "contract",
+    "outcome",
+    "exposed",
+    "initial_hands",
+    "last_winner",
+    "leader",
+    "led_suit",
+    "passes",
+    "phase",
+    "player",
+    "round1_bid",
+    "seven_trick",
+    "soloist",
+    "soloist_had_seven",
+    "talon",
+    "talon_owner",
+    "trick_mask",
+    "beats",
+    "trump",
+    "trumped",
+    "ulti_bit",
+    "ulti_card",
+    "kontra_raised",
+)
 _get_lists = attrgetter(*_LISTS)
 _get_scalars = attrgetter(*_SCALARS)
 # undo entries: (tag, ...); a card within a trick, a trick's last card, anything else
 _CARD, _LAST_CARD, _PASSED, _TALON, _BIDDEN, _AUCTION, _EXTRA, _FULL = (
-    CARD, LAST_CARD, PASSED, TALON, BIDDEN, AUCTION, EXTRA, FULL)
+    CARD,
+    LAST_CARD,
+    PASSED,
+    TALON,
+    BIDDEN,
+    AUCTION,
+    EXTRA,
+    FULL,
+)
 #: A card within a trick needs no record: the trick itself tells what to take back.
 _CARD_ENTRY = (CARD,)
 
@@ -186,9 +231,14 @@ class Deal(DealState):
 
     __slots__ = ()
 
-    def __init__(self, rules: Ruleset = STANDARD, seed: int = 0, dealer: int = 0,
-                 deck: Sequence[int] | None = None,
-                 adjudicator: Adjudicator | None = None) -> None:
+    def __init__(
+        self,
+        rules: Ruleset = STANDARD,
+        seed: int = 0,
+        dealer: int = 0,
+        deck: Sequence[int] | None = None,
+        adjudicator: Adjudicator | None = None,
+    ) -> None:
         """A new deal of ``rules``.  The deck order comes from ``seed`` (D2), or is given as
         ``deck`` (a permutation of the 32 cards, dealt in order: see :func:`deck_for_hands`).
         ``adjudicator`` answers R7's questions in open contracts (default: the solver's)."""
@@ -230,7 +280,7 @@ class Deal(DealState):
         pos = 0
         bit = _BIT.__getitem__
         for offset, n in plan:
-            hands[(fh + offset) % 3] |= sum(map(bit, deck[pos:pos + n]))
+            hands[(fh + offset) % 3] |= sum(map(bit, deck[pos : pos + n]))
             pos += n
         self.hands = hands
         spare = 0 if rules.talon else sum(map(bit, deck[30:]))
@@ -324,8 +374,12 @@ class Deal(DealState):
         return replay._events
 
     def _deal_event(self) -> Event:
-        return Event("deal", self.dealer, f"seat {self.dealer} deals; seat {self.forehand} is "
-                                          f"forehand", value=self.forehand)
+        return Event(
+            "deal",
+            self.dealer,
+            f"seat {self.dealer} deals; seat {self.forehand} is forehand",
+            value=self.forehand,
+        )
 
     def record_events(self) -> None:
         """Keep the event log live from now on (a server streaming events wants this)."""
@@ -348,8 +402,7 @@ class Deal(DealState):
             p = self.player
             m = play_rule(self, p)[0]
             t = _PLAY_T
-            cards = [*t[0][m & 255], *t[1][(m >> 8) & 255], *t[2][(m >> 16) & 255],
-                     *t[3][m >> 24]]
+            cards = [*t[0][m & 255], *t[1][(m >> 8) & 255], *t[2][(m >> 16) & 255], *t[3][m >> 24]]
             if self.tricks_played == 0:
                 extra = play.first_trick_extras(self, p)
                 if extra:
@@ -399,8 +452,9 @@ class Deal(DealState):
                 try:
                     action = A.parse_action(action)
                 except A.ActionParseError as exc:
-                    raise IllegalAction(Reason("grammar", "grammar",
-                                               {"message": str(exc)})) from None
+                    raise IllegalAction(
+                        Reason("grammar", "grammar", {"message": str(exc)})
+                    ) from None
         ph = self.phase
         if ph == _PH_PLAY and action.kind == _AK_PLAY:  # (play.apply_card, inlined)
             stack = self._stack
@@ -482,8 +536,19 @@ class Deal(DealState):
                 if self._events is not None:
                     self._events.pop()  # the card's own event
             else:  # the trick is read back from ``tricks``
-                (_, self.last_winner, pending, statuses, self.outcome, self._settlement,
-                 self.phase, self.exposed, queue, self.kontra_raised, n_events) = entry
+                (
+                    _,
+                    self.last_winner,
+                    pending,
+                    statuses,
+                    self.outcome,
+                    self._settlement,
+                    self.phase,
+                    self.exposed,
+                    queue,
+                    self.kontra_raised,
+                    n_events,
+                ) = entry
                 leader, cards, w = self.tricks.pop()
                 a, b = cards[0], cards[1]
                 self.trick = [a, b]
@@ -499,8 +564,9 @@ class Deal(DealState):
                 self._cut_events(n_events)
             trick = self.trick
             if trick:  # the trick in progress, as it stood (R4)
-                i, self.trumped = play.trick_winner(trick, self.trump,
-                                                    self.beats is BEATS_PLAIN_ORDER)
+                i, self.trumped = play.trick_winner(
+                    trick, self.trump, self.beats is BEATS_PLAIN_ORDER
+                )
                 self.led_suit = trick[0] >> 3
                 self.best_card = trick[i]
                 self.best_seat = self.trick_seats[i]
@@ -517,33 +583,77 @@ class Deal(DealState):
     def _last_card_entry(self) -> tuple[Any, ...]:
         """Before a trick's last card: what the end of a trick changes that cannot be read back
         from the trick itself (its cards, leader and winner stay in ``tricks``)."""
-        return (_LAST_CARD, self.last_winner, tuple(self.pending), tuple(self.statuses.items()),
-                self.outcome, self._settlement, self.phase, self.exposed,
-                tuple(self.kontra_queue), self.kontra_raised,
-                -1 if self._events is None else len(self._events))
+        return (
+            _LAST_CARD,
+            self.last_winner,
+            tuple(self.pending),
+            tuple(self.statuses.items()),
+            self.outcome,
+            self._settlement,
+            self.phase,
+            self.exposed,
+            tuple(self.kontra_queue),
+            self.kontra_raised,
+            -1 if self._events is None else len(self._events),
+        )
 
     def _restore(self, entry: tuple[Any, ...]) -> None:
         tag = entry[0]
         if tag == _PASSED:
             _, self.passes, self.player, n_history, n_events = entry
         elif tag == _TALON:
-            _, p, self.hands[p], self.talon, self.talon_owner, self.phase, n_history, \
-                n_events = entry
+            _, p, self.hands[p], self.talon, self.talon_owner, self.phase, n_history, n_events = (
+                entry
+            )
         elif tag == _BIDDEN:
-            (_, self.bid, self.bid_rank, self.bidder, self.passes, self.bid_multiplier,
-             self.phase, self.player, n_history, n_events) = entry
+            (
+                _,
+                self.bid,
+                self.bid_rank,
+                self.bidder,
+                self.passes,
+                self.bid_multiplier,
+                self.phase,
+                self.player,
+                n_history,
+                n_events,
+            ) = entry
         elif tag == _AUCTION:
-            (_, hands, self.talon, self.talon_owner, self.phase, self.player, self.bid,
-             self.bid_rank, self.bidder, self.passes, self.bid_multiplier, self.round1_bid,
-             self.initial_hands, n_history, n_events) = entry
+            (
+                _,
+                hands,
+                self.talon,
+                self.talon_owner,
+                self.phase,
+                self.player,
+                self.bid,
+                self.bid_rank,
+                self.bidder,
+                self.passes,
+                self.bid_multiplier,
+                self.round1_bid,
+                self.initial_hands,
+                n_history,
+                n_events,
+            ) = entry
             self.hands = list(hands)
             if self.phase == _PH_TRUMP:  # the soloist had still to name the trump
                 self._unstart(keep_contract=True)
             elif self.soloist >= 0:  # the auction had not ended
                 self._unstart(keep_contract=False)
         elif tag == _EXTRA:
-            (_, self.kontra_key, self._money, n_marriages, queue, self.kontra_raised,
-             self.phase, self.player, n_history, n_events) = entry
+            (
+                _,
+                self.kontra_key,
+                self._money,
+                n_marriages,
+                queue,
+                self.kontra_raised,
+                self.phase,
+                self.player,
+                n_history,
+                n_events,
+            ) = entry
             self.kontra = {k: [a, b] for k, a, b in self.kontra_key}
             del self.marriages[n_marriages:]
             self.kontra_queue = list(queue)
@@ -574,9 +684,15 @@ class Deal(DealState):
         self._money = None
 
     def _full_entry(self) -> tuple[Any, ...]:
-        return (_FULL, tuple(map(tuple, _get_lists(self))), _get_scalars(self),
-                {k: tuple(v) for k, v in self.kontra.items()}, tuple(self.statuses.items()),
-                len(self.history), -1 if self._events is None else len(self._events))
+        return (
+            _FULL,
+            tuple(map(tuple, _get_lists(self))),
+            _get_scalars(self),
+            {k: tuple(v) for k, v in self.kontra.items()},
+            tuple(self.statuses.items()),
+            len(self.history),
+            -1 if self._events is None else len(self._events),
+        )
 
     def _restore_full(self, entry: tuple[Any, ...]) -> None:
         _, lists, scalars, kontra_levels, statuses, n_history, n_events = entry
@@ -624,8 +740,13 @@ class Deal(DealState):
 
     def _fresh(self) -> Deal:
         """The same deal before its first action."""
-        return Deal(self.rules, self.seed, self.dealer,
-                    self._deck if self.custom_deck else None, self.adjudicator)
+        return Deal(
+            self.rules,
+            self.seed,
+            self.dealer,
+            self._deck if self.custom_deck else None,
+            self.adjudicator,
+        )
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -635,19 +756,49 @@ class Deal(DealState):
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the state (for equality and tests)."""
         return (
-            self.rules, self.seed, self.dealer, tuple(self._deck), tuple(self.hands), self.talon,
-            self.talon_owner, self.initial_hands,
-            self.phase, self.player, self.bid.key if self.bid else None, self.bidder,
-            self.passes, self.bid_multiplier, self.round1_bid, self.soloist, self.trump,
-            tuple(self.trick), tuple(self.trick_seats), self.trick_mask, self.leader,
-            self.led_suit, self.best_card, self.best_seat, self.trumped, self.seven_trick,
-            self.soloist_had_seven, self.ulti_bit,
-            tuple(self.tricks), tuple(self.taken), tuple(self.tricks_won), self.tricks_played,
-            self.last_winner, tuple(self.marriages),
+            self.rules,
+            self.seed,
+            self.dealer,
+            tuple(self._deck),
+            tuple(self.hands),
+            self.talon,
+            self.talon_owner,
+            self.initial_hands,
+            self.phase,
+            self.player,
+            self.bid.key if self.bid else None,
+            self.bidder,
+            self.passes,
+            self.bid_multiplier,
+            self.round1_bid,
+            self.soloist,
+            self.trump,
+            tuple(self.trick),
+            tuple(self.trick_seats),
+            self.trick_mask,
+            self.leader,
+            self.led_suit,
+            self.best_card,
+            self.best_seat,
+            self.trumped,
+            self.seven_trick,
+            self.soloist_had_seven,
+            self.ulti_bit,
+            tuple(self.tricks),
+            tuple(self.taken),
+            tuple(self.tricks_won),
+            self.tricks_played,
+            self.last_winner,
+            tuple(self.marriages),
             tuple(sorted((int(k), tuple(v)) for k, v in self.kontra.items())),
-            tuple(self.kontra_queue), self.kontra_raised, self.exposed, tuple(self.pending),
-            tuple(sorted(self.statuses.items())), self.outcome,
-            tuple((s, str(a)) for s, a in self.history), self._settlement,
+            tuple(self.kontra_queue),
+            self.kontra_raised,
+            self.exposed,
+            tuple(self.pending),
+            tuple(sorted(self.statuses.items())),
+            self.outcome,
+            tuple((s, str(a)) for s, a in self.history),
+            self._settlement,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -669,11 +820,24 @@ class Deal(DealState):
         return observe(self, seat)
 
     def __repr__(self) -> str:
-        return (f"Deal(seed={self.seed}, dealer={self.dealer}, phase={self.phase.name}, "
-                f"player={self.current_player})")
+        return (
+            f"Deal(seed={self.seed}, dealer={self.dealer}, phase={self.phase.name}, "
+            f"player={self.current_player})"
+        )
 
 
 from ulti.observation import Observation  # noqa: E402  (re-exported for typing)
 
-__all__ = ["Deal", "Event", "IllegalAction", "Observation", "Phase", "Reason", "deck_for_hands",
-           "derive_seed", "marriage_options", "play_actions", "shuffled_deck"]
+__all__ = [
+    "Deal",
+    "Event",
+    "IllegalAction",
+    "Observation",
+    "Phase",
+    "Reason",
+    "deck_for_hands",
+    "derive_seed",
+    "marriage_options",
+    "play_actions",
+    "shuffled_deck",
+]

@@ -76,8 +76,9 @@ class Game:
         best = 2 * mult  # A5's forfeit
         for b in rules.ladder.by_key.values():
             kontra = {k: (cap, cap) for k in b.kinds}
-            total = sum(max(m.won_total, -m.lost_total)
-                        for _, m in money_for(b, kontra, mult, rules))
+            total = sum(
+                max(m.won_total, -m.lost_total) for _, m in money_for(b, kontra, mult, rules)
+            )
             best = max(best, total)
         return best
 

@@ -58,7 +58,7 @@ def _allowed_raises(d: DealState, seat: int, answering: bool) -> list[Action]:
     cap = d.kontra_cap
     for kind, (a, b) in d.kontra.items():
         # the candidates: the next level on either side (only these can be allowed)
-        for level in ((a + 1,) if a == b else (a + 1, b + 1)):
+        for level in (a + 1,) if a == b else (a + 1, b + 1):
             if level <= cap and kontra_rule(d, seat, kind, level, answering) is None:
                 out.append(kontra_action(kind, level))
     return out
@@ -161,5 +161,14 @@ def _next_turn(d: DealState) -> None:
     d.player = d.leader
 
 
-__all__ = ["KONTRA_T", "apply", "apply_raise", "check", "in_first_trick", "kontra_action",
-           "legal", "open_answers", "raises"]
+__all__ = [
+    "KONTRA_T",
+    "apply",
+    "apply_raise",
+    "check",
+    "in_first_trick",
+    "kontra_action",
+    "legal",
+    "open_answers",
+    "raises",
+]

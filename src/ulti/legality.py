@@ -49,9 +49,11 @@ class Reason(NamedTuple):
         return f"{self.rule}: {self.text()}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "code": self.code,
-                "params": {k: int(v) if isinstance(v, int) else v
-                           for k, v in self.params.items()}}
+        return {
+            "rule": self.rule,
+            "code": self.code,
+            "params": {k: int(v) if isinstance(v, int) else v for k, v in self.params.items()},
+        }
 
 
 def _render(params: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -91,88 +93,136 @@ DOING: dict[str, tuple[str, str]] = {
 TEXTS: dict[str, dict[str, str]] = {
     "grammar": {"en": "{message}", "hu": "{message}"},
     "deal-over": {"en": "the deal is over", "hu": "a leosztásnak vége"},
-    "wrong-phase": {"en": "seat {seat} must {doing} now, not {action}",
-                    "hu": "a(z) {seat}. helynek most {doing} kell, nem ezt: {action}"},
+    "wrong-phase": {
+        "en": "seat {seat} must {doing} now, not {action}",
+        "hu": "a(z) {seat}. helynek most {doing} kell, nem ezt: {action}",
+    },
     "nothing-to-undo": {"en": "nothing to undo", "hu": "nincs mit visszavonni"},
     # play (R1-R6)
     "no-card-now": {"en": "no card is played now", "hu": "most nem lapot hívnak"},
-    "not-held": {"en": "seat {seat} does not hold {card}",
-                 "hu": "a(z) {seat}. helynél nincs {card}"},
+    "not-held": {
+        "en": "seat {seat} does not hold {card}",
+        "hu": "a(z) {seat}. helynél nincs {card}",
+    },
     "follow": {"en": "must follow suit ({suit})", "hu": "színt kell adni ({suit})"},
     "overtake": {"en": "must overtake {best}", "hu": "felül kell ütni: {best}"},
     "trump": {"en": "must trump", "hu": "adut kell adni"},
     "overtrump": {"en": "must overtrump {best}", "hu": "felül kell ütni adubal: {best}"},
-    "hold-seven": {"en": "the trump VII is held back for the Ulti until the last trick",
-                   "hu": "az adu hetest az utolsó ütésig vissza kell tartani az ultihoz"},
+    "hold-seven": {
+        "en": "the trump VII is held back for the Ulti until the last trick",
+        "hu": "az adu hetest az utolsó ütésig vissza kell tartani az ultihoz",
+    },
     # marriages (R5, P4)
-    "marriage-first-trick": {"en": "marriages are declared only with the first trick's card",
-                             "hu": "bemondani csak az első ütés lapjával lehet"},
-    "marriage-no-trump": {"en": "no marriages in a no-trump contract",
-                          "hu": "adu nélküli játékban nincs bemondás"},
-    "marriage-soloist-only": {"en": "in 40-100 and 20-100 only the soloist's marriage of the "
-                                    "bid counts",
-                              "hu": "negyvenszázban és húszszázban csak a felvevő bemondása "
-                                    "számít"},
-    "marriage-forty-trump": {"en": "in 40-100 the soloist declares only the trump marriage",
-                             "hu": "negyvenszázban a felvevő csak az adu negyvenet mondhatja"},
-    "marriage-twenty-side": {"en": "in 20-100 the marriage is a non-trump one",
-                             "hu": "húszszázban a bemondás nem adu húsz"},
-    "marriage-declared": {"en": "the {suit} marriage is already declared",
-                          "hu": "a(z) {suit} bemondás már megvolt"},
-    "marriage-twenty-once": {"en": "in 20-100 only one marriage, the one of the bid, is "
-                                   "declared",
-                             "hu": "húszszázban csak egy bemondás van, a licitben vállalt"},
-    "marriage-not-held": {"en": "seat {seat} does not hold the King and Over of {suit}",
-                          "hu": "a(z) {seat}. helynél nincs {suit} király és felső"},
+    "marriage-first-trick": {
+        "en": "marriages are declared only with the first trick's card",
+        "hu": "bemondani csak az első ütés lapjával lehet",
+    },
+    "marriage-no-trump": {
+        "en": "no marriages in a no-trump contract",
+        "hu": "adu nélküli játékban nincs bemondás",
+    },
+    "marriage-soloist-only": {
+        "en": "in 40-100 and 20-100 only the soloist's marriage of the bid counts",
+        "hu": "negyvenszázban és húszszázban csak a felvevő bemondása számít",
+    },
+    "marriage-forty-trump": {
+        "en": "in 40-100 the soloist declares only the trump marriage",
+        "hu": "negyvenszázban a felvevő csak az adu negyvenet mondhatja",
+    },
+    "marriage-twenty-side": {
+        "en": "in 20-100 the marriage is a non-trump one",
+        "hu": "húszszázban a bemondás nem adu húsz",
+    },
+    "marriage-declared": {
+        "en": "the {suit} marriage is already declared",
+        "hu": "a(z) {suit} bemondás már megvolt",
+    },
+    "marriage-twenty-once": {
+        "en": "in 20-100 only one marriage, the one of the bid, is declared",
+        "hu": "húszszázban csak egy bemondás van, a licitben vállalt",
+    },
+    "marriage-not-held": {
+        "en": "seat {seat} does not hold the King and Over of {suit}",
+        "hu": "a(z) {seat}. helynél nincs {suit} király és felső",
+    },
     # kontra (K1-K3, V11)
-    "kontra-closed": {"en": "doubling closed with the first trick",
-                      "hu": "a kontrázás az első ütéssel lezárult"},
-    "kontra-no-component": {"en": "{component} is not a component of {contract!r}",
-                            "hu": "a(z) {component} nem része ennek: {contract!r}"},
-    "kontra-cap": {"en": "kontra is capped at level {cap} in these rules",
-                   "hu": "ezekben a szabályokban a kontra legfeljebb {cap}. szintű"},
-    "kontra-soloist-starts": {"en": "only the defenders may start doubling; the soloist answers "
-                                    "a defenders' double",
-                              "hu": "kontrát csak az ellenvonók kezdhetnek; a felvevő "
-                                    "visszakontrázik"},
-    "kontra-no-answer": {"en": "{action} does not answer the open double of {component}",
-                         "hu": "ez ({action}) nem felel a(z) {component} nyitott kontrájára"},
-    "kontra-defenders-last": {"en": "{component} was doubled by the defenders last; only the "
-                                    "soloist may double it again",
-                              "hu": "a(z) {component} kontráját az ellenvonók adták utoljára; "
-                                    "most csak a felvevő emelhet"},
-    "kontra-answers-only": {"en": "new doubles are made only up to the first trick's card; now "
-                                  "only open doubles may be answered",
-                            "hu": "új kontra csak az első ütés lapjáig adható; most csak a "
-                                  "nyitott kontrákra lehet felelni"},
-    "kontra-next": {"en": "{component} stands at level {level}; the next double is {word}",
-                    "hu": "a(z) {component} {level}. szinten áll; a következő: {word}"},
+    "kontra-closed": {
+        "en": "doubling closed with the first trick",
+        "hu": "a kontrázás az első ütéssel lezárult",
+    },
+    "kontra-no-component": {
+        "en": "{component} is not a component of {contract!r}",
+        "hu": "a(z) {component} nem része ennek: {contract!r}",
+    },
+    "kontra-cap": {
+        "en": "kontra is capped at level {cap} in these rules",
+        "hu": "ezekben a szabályokban a kontra legfeljebb {cap}. szintű",
+    },
+    "kontra-soloist-starts": {
+        "en": "only the defenders may start doubling; the soloist answers a defenders' double",
+        "hu": "kontrát csak az ellenvonók kezdhetnek; a felvevő visszakontrázik",
+    },
+    "kontra-no-answer": {
+        "en": "{action} does not answer the open double of {component}",
+        "hu": "ez ({action}) nem felel a(z) {component} nyitott kontrájára",
+    },
+    "kontra-defenders-last": {
+        "en": "{component} was doubled by the defenders last; only the soloist may double it again",
+        "hu": "a(z) {component} kontráját az ellenvonók adták utoljára; "
+        "most csak a felvevő emelhet",
+    },
+    "kontra-answers-only": {
+        "en": "new doubles are made only up to the first trick's card; now "
+        "only open doubles may be answered",
+        "hu": "új kontra csak az első ütés lapjáig adható; most csak a "
+        "nyitott kontrákra lehet felelni",
+    },
+    "kontra-next": {
+        "en": "{component} stands at level {level}; the next double is {word}",
+        "hu": "a(z) {component} {level}. szinten áll; a következő: {word}",
+    },
     # auction (A1, A2, B5, B6, V1, V4)
-    "no-talon": {"en": "there is no talon in these rules",
-                 "hu": "ezekben a szabályokban nincs talon"},
-    "pickup-top": {"en": "no bid ranks above the current one, so the talon cannot be picked up",
-                   "hu": "nincs a mostaninál magasabb licit, a talont nem lehet felvenni"},
-    "discard-not-held": {"en": "seat {seat} does not hold {cards}",
-                         "hu": "a(z) {seat}. helynél nincs: {cards}"},
-    "unknown-bid": {"en": "{bid!r} is not a bid in these rules",
-                    "hu": "{bid!r} nem licit ezekben a szabályokban"},
-    "same-trump-kind": {"en": "the first round's bid {bid!r} may be raised only with the same "
-                              "trump suit",
-                        "hu": "az első kör licitje ({bid!r}) csak azonos aduval emelhető"},
-    "no-overcall": {"en": "{bid!r} (rank {rank}) does not overcall {current!r} (rank "
-                          "{current_rank})",
-                    "hu": "{bid!r} ({rank}. fok) nem magasabb ennél: {current!r} "
-                          "({current_rank}. fok)"},
-    "hearts-bid": {"en": "Hearts must be bid as a Hearts bid; announce Acorns, Leaves or Bells",
-                   "hu": "a piros adut piros licittel kell vállalni; makk, zöld vagy tök "
-                         "mondható"},
+    "no-talon": {
+        "en": "there is no talon in these rules",
+        "hu": "ezekben a szabályokban nincs talon",
+    },
+    "pickup-top": {
+        "en": "no bid ranks above the current one, so the talon cannot be picked up",
+        "hu": "nincs a mostaninál magasabb licit, a talont nem lehet felvenni",
+    },
+    "discard-not-held": {
+        "en": "seat {seat} does not hold {cards}",
+        "hu": "a(z) {seat}. helynél nincs: {cards}",
+    },
+    "unknown-bid": {
+        "en": "{bid!r} is not a bid in these rules",
+        "hu": "{bid!r} nem licit ezekben a szabályokban",
+    },
+    "same-trump-kind": {
+        "en": "the first round's bid {bid!r} may be raised only with the same trump suit",
+        "hu": "az első kör licitje ({bid!r}) csak azonos aduval emelhető",
+    },
+    "no-overcall": {
+        "en": "{bid!r} (rank {rank}) does not overcall {current!r} (rank {current_rank})",
+        "hu": "{bid!r} ({rank}. fok) nem magasabb ennél: {current!r} ({current_rank}. fok)",
+    },
+    "hearts-bid": {
+        "en": "Hearts must be bid as a Hearts bid; announce Acorns, Leaves or Bells",
+        "hu": "a piros adut piros licittel kell vállalni; makk, zöld vagy tök mondható",
+    },
     # claims (R7)
-    "claim-not-open": {"en": "claims are made only in open contracts",
-                       "hu": "terítéket csak terített játékban lehet kérni"},
-    "claim-too-early": {"en": "the hands are laid open after the first trick; claim after it",
-                        "hu": "a lapok az első ütés után kerülnek fel; utána lehet kérni"},
-    "claim-refused": {"en": "claim refused: {side} can still prevent it",
-                      "hu": "a kérés elutasítva: {side} még megakadályozhatja"},
+    "claim-not-open": {
+        "en": "claims are made only in open contracts",
+        "hu": "terítéket csak terített játékban lehet kérni",
+    },
+    "claim-too-early": {
+        "en": "the hands are laid open after the first trick; claim after it",
+        "hu": "a lapok az első ütés után kerülnek fel; utána lehet kérni",
+    },
+    "claim-refused": {
+        "en": "claim refused: {side} can still prevent it",
+        "hu": "a kérés elutasítva: {side} még megakadályozhatja",
+    },
 }
 
 
@@ -235,8 +285,15 @@ KINGS_OVERS = tuple((1 << card(s, KING)) | (1 << card(s, OVER)) for s in range(4
 KINGS = sum(1 << card(s, KING) for s in range(4))
 
 
-def marriage_rule(contract: Bid, trump: int, soloist: int, seat: int, hand: int,
-                  declared: Sequence[int], suit: int) -> Reason | None:
+def marriage_rule(
+    contract: Bid,
+    trump: int,
+    soloist: int,
+    seat: int,
+    hand: int,
+    declared: Sequence[int],
+    suit: int,
+) -> Reason | None:
     """Whether ``seat`` (holding ``hand``, having declared the suits ``declared``) may declare
     the marriage of ``suit`` (R5, P4): a King and Over held, in a trump contract; in 40-100
     only the soloist's trump marriage, in 20-100 one non-trump marriage of the soloist, and no
@@ -259,23 +316,27 @@ def marriage_rule(contract: Bid, trump: int, soloist: int, seat: int, hand: int,
     return None
 
 
-def marriage_options(contract: Bid, trump: int, soloist: int, seat: int, hand: int,
-                     declared: Sequence[int]) -> list[int]:
+def marriage_options(
+    contract: Bid, trump: int, soloist: int, seat: int, hand: int, declared: Sequence[int]
+) -> list[int]:
     """The suits whose marriage ``seat`` may still declare: those :func:`marriage_rule`
     allows."""
     pairs = hand & (hand << 1) & KINGS  # the Kings whose Over is held too
     if not contract.trump or not pairs:
         return []
-    return [s for s in range(4) if pairs >> (s * 8 + KING) & 1
-            and marriage_rule(contract, trump, soloist, seat, hand, declared, s) is None]
+    return [
+        s
+        for s in range(4)
+        if pairs >> (s * 8 + KING) & 1
+        and marriage_rule(contract, trump, soloist, seat, hand, declared, s) is None
+    ]
 
 
 # --------------------------------------------------------------------------------------------
 # K1, K2, K3, V11: kontra
 
 
-def kontra_rule(d: DealState, seat: int, kind: Kind, level: int, answering: bool
-                ) -> Reason | None:
+def kontra_rule(d: DealState, seat: int, kind: Kind, level: int, answering: bool) -> Reason | None:
     """Whether ``seat`` may double ``kind`` to ``level`` now.  ``answering``: the answers after
     the first trick (K1), where only open doubles may be raised.  K2: the defenders make the
     odd levels, the soloist the even ones, each answering the other side's last double; K3:
@@ -293,8 +354,11 @@ def kontra_rule(d: DealState, seat: int, kind: Kind, level: int, answering: bool
         if not (lv[0] & 1 or lv[1] & 1):
             return Reason("K2", "kontra-soloist-starts")
         if level % 2 or not (lv[0] == level - 1 or lv[1] == level - 1):
-            return Reason("K2", "kontra-no-answer",
-                          {"action": f"{_word(level)} {KIND_NAMES[kind]}", "component": kind})
+            return Reason(
+                "K2",
+                "kontra-no-answer",
+                {"action": f"{_word(level)} {KIND_NAMES[kind]}", "component": kind},
+            )
         return None
     x = lv[0 if seat == (s + 1) % 3 else 1]
     if x & 1:
@@ -333,10 +397,22 @@ def bid_rule(d: DealState, seat: int, b: Bid) -> Reason | None:
     if b.rank <= d.bid_rank:
         cur = d.bid
         assert cur is not None
-        return Reason("B5", "no-overcall", {"bid": b.key, "rank": b.rank, "current": cur.key,
-                                            "current_rank": cur.rank})
+        return Reason(
+            "B5",
+            "no-overcall",
+            {"bid": b.key, "rank": b.rank, "current": cur.key, "current_rank": cur.rank},
+        )
     return None
 
 
-__all__ = ["DOING", "TEXTS", "Reason", "bid_rule", "kontra_rule", "marriage_options",
-           "marriage_rule", "play_rule", "same_trump_kind"]
+__all__ = [
+    "DOING",
+    "TEXTS",
+    "Reason",
+    "bid_rule",
+    "kontra_rule",
+    "marriage_options",
+    "marriage_rule",
+    "play_rule",
+    "same_trump_kind",
+]

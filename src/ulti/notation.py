@@ -101,8 +101,19 @@ if TYPE_CHECKING:
     from ulti.rules import Ruleset
 
 #: The fields, in the order they are written.
-FIELDS = ("bid", "trump", "soloist", "hands", "talon", "leader", "trick", "taken", "marriages",
-          "kontra", "multiplier")
+FIELDS = (
+    "bid",
+    "trump",
+    "soloist",
+    "hands",
+    "talon",
+    "leader",
+    "trick",
+    "taken",
+    "marriages",
+    "kontra",
+    "multiplier",
+)
 
 
 class NotationError(UltiError):
@@ -191,17 +202,22 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
         raise NotationError(f"talon: {code(c)} is in two places ({where[c]} too)")
     if (union | talon) != FULL_DECK:
         missing = " ".join(code(c) for c in cards_of(FULL_DECK & ~(union | talon)))
-        raise NotationError("talon: the hands, talon, trick and taken cards must hold the 32 "
-                            f"cards once (missing: {missing})")
+        raise NotationError(
+            "talon: the hands, talon, trick and taken cards must hold the 32 "
+            f"cards once (missing: {missing})"
+        )
     if talon.bit_count() != 2:
         raise NotationError("talon: the talon (or the cards aside) is two cards")
-    n_left = [hands[p].bit_count() + sum(1 for i in range(len(trick_cards))
-                                         if (leader + i) % 3 == p) for p in range(3)]
+    n_left = [
+        hands[p].bit_count() + sum(1 for i in range(len(trick_cards)) if (leader + i) % 3 == p)
+        for p in range(3)
+    ]
     if len(set(n_left)) != 1:
-        raise NotationError("hands: every seat must hold as many cards (the trick's cards "
-                            "counted)")
-    if any(t.bit_count() % 3 for t in taken) or sum(t.bit_count() for t in taken) // 3 != \
-            10 - n_left[0]:
+        raise NotationError("hands: every seat must hold as many cards (the trick's cards counted)")
+    if (
+        any(t.bit_count() % 3 for t in taken)
+        or sum(t.bit_count() for t in taken) // 3 != 10 - n_left[0]
+    ):
         raise NotationError("taken: whole tricks, as many as have been played")
     trump_name = fields.get("trump", "")
     if bid.trump and (bid.hearts or rules.hearts_always_trump):
@@ -221,8 +237,10 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
             raise NotationError(f"marriages: {item!r} is not seat:suit (seat 0, 1 or 2)")
         suit = _suit("marriages", su)
         if any(s2 == suit for _, s2 in marriages):
-            raise NotationError(f"marriages: the {SUIT_NAMES_EN[suit].lower()} marriage is "
-                                "given twice (R5: each suit has one)")
+            raise NotationError(
+                f"marriages: the {SUIT_NAMES_EN[suit].lower()} marriage is "
+                "given twice (R5: each suit has one)"
+            )
         marriages.append((int(st), suit))
     kontra: dict[Kind, tuple[int, int]] = {}
     for item in _items(fields.get("kontra", "")):
@@ -238,32 +256,47 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
         except ValueError:
             levels = ()
         if len(levels) not in (1, 2) or min(levels) < 0:
-            raise NotationError(f"kontra: {item!r}: a level (0, 1 = kontra, 2 = rekontra, ...) "
-                                "or two, level1/level2, against each defender")
+            raise NotationError(
+                f"kontra: {item!r}: a level (0, 1 = kontra, 2 = rekontra, ...) "
+                "or two, level1/level2, against each defender"
+            )
         if kind in kontra:
             raise NotationError(f"kontra: {KIND_NAMES[kind]} given twice")
         if not bid.has(kind):
-            raise NotationError(f"kontra: {KIND_NAMES[kind]} is not a component of "
-                                f"{bid.key!r} (K1)")
+            raise NotationError(
+                f"kontra: {KIND_NAMES[kind]} is not a component of {bid.key!r} (K1)"
+            )
         kontra[kind] = (levels[0], levels[-1])
     try:
         multiplier = int(fields.get("multiplier", "1"))
     except ValueError:
         multiplier = 0
     if multiplier < 1:
-        raise NotationError("multiplier: a positive whole number (V1: 2 when a first-round "
-                            "bid stood)")
+        raise NotationError(
+            "multiplier: a positive whole number (V1: 2 when a first-round bid stood)"
+        )
     # a VII already taken is counted as fallen early (its Ulti is lost); one in the trick in
     # progress is seen there
     seven = trump * 8 if trump >= 0 else -1
     seven_taken = seven >= 0 and bool((taken[0] | taken[1] | taken[2]) >> seven & 1)
     pos = Position.from_summary(
-        contract=bid, rules=rules, trump=trump, soloist=soloist,
-        hands=(hands[0], hands[1], hands[2]), talon=talon, trick=tuple(trick_cards),
-        leader=leader, taken=(taken[0], taken[1], taken[2]),
+        contract=bid,
+        rules=rules,
+        trump=trump,
+        soloist=soloist,
+        hands=(hands[0], hands[1], hands[2]),
+        talon=talon,
+        trick=tuple(trick_cards),
+        leader=leader,
+        taken=(taken[0], taken[1], taken[2]),
         won=(taken[0].bit_count() // 3, taken[1].bit_count() // 3, taken[2].bit_count() // 3),
-        last_winner=-1, seven_trick=0 if seven_taken else -1, soloist_played_seven=False,
-        marriages=marriages, kontra=kontra, multiplier=multiplier)
+        last_winner=-1,
+        seven_trick=0 if seven_taken else -1,
+        soloist_played_seven=False,
+        marriages=marriages,
+        kontra=kontra,
+        multiplier=multiplier,
+    )
     return pos, bid
 
 
@@ -302,8 +335,12 @@ def deal_position_text(deal: Deal) -> str:
     return _write(pos, deal.rules, (t[0], t[1], t[2]), tuple(deal.marriages))
 
 
-def _write(pos: Position, rules: Ruleset | None, taken: tuple[int, int, int] | None,
-           known_marriages: Sequence[tuple[int, int]]) -> str:
+def _write(
+    pos: Position,
+    rules: Ruleset | None,
+    taken: tuple[int, int, int] | None,
+    known_marriages: Sequence[tuple[int, int]],
+) -> str:
     from ulti.rules import STANDARD
 
     rules = rules or STANDARD
@@ -344,13 +381,18 @@ def _write(pos: Position, rules: Ruleset | None, taken: tuple[int, int, int] | N
         out.append("taken=" + " / ".join(cards(t) for t in taken))
     marriages = _marriages(pos, bid, known_marriages)
     if marriages:
-        out.append("marriages=" + ",".join(f"{st}:{SUIT_NAMES_EN[su].lower()}"
-                                           for st, su in marriages))
+        out.append(
+            "marriages=" + ",".join(f"{st}:{SUIT_NAMES_EN[su].lower()}" for st, su in marriages)
+        )
     kontra, multiplier = _kontra(pos, bid, rules)
     if kontra:
-        out.append("kontra=" + ",".join(
-            f"{KIND_NAMES[k]}:{a}" if a == b else f"{KIND_NAMES[k]}:{a}/{b}"
-            for k, (a, b) in kontra.items()))
+        out.append(
+            "kontra="
+            + ",".join(
+                f"{KIND_NAMES[k]}:{a}" if a == b else f"{KIND_NAMES[k]}:{a}/{b}"
+                for k, (a, b) in kontra.items()
+            )
+        )
     if multiplier != 1:
         out.append(f"multiplier={multiplier}")
     return "; ".join(" ".join(f.split()) for f in out)
@@ -360,23 +402,29 @@ def _deal_taken(pos: Position) -> tuple[int, int, int]:
     """Taken cards for each seat that give the position's tricks, Aces and card points."""
     s = pos.soloist
     order = (s, (s + 1) % 3, (s + 2) % 3)
-    played = FULL_DECK & ~(pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.talon
-                           | mask_of(pos.trick))
+    played = FULL_DECK & ~(
+        pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.talon | mask_of(pos.trick)
+    )
     need = [3 * w for w in pos.won]
-    if sum(need) != played.bit_count() or (pos.aces[0] | pos.aces[1] | pos.aces[2]) != \
-            played & ACES or any(a & ~played for a in pos.aces):
+    if (
+        sum(need) != played.bit_count()
+        or (pos.aces[0] | pos.aces[1] | pos.aces[2]) != played & ACES
+        or any(a & ~played for a in pos.aces)
+    ):
         raise NotationError("taken: the position's tricks and Aces do not match its cards")
     taken = list(pos.aces)
     rest = played & ~ACES
     if not pos.no_trump:  # the Xs: as many to the soloist as the points say (P1)
         tens = cards_of(rest & TENS)
         n_solo = pos.sp // 10 - pos.aces[s].bit_count()
-        if pos.sp % 10 or not 0 <= n_solo <= len(tens) or \
-                pos.sp + pos.dp != card_points(played):
+        if pos.sp % 10 or not 0 <= n_solo <= len(tens) or pos.sp + pos.dp != card_points(played):
             raise NotationError("taken: the position's card points do not match its cards")
         for i, c in enumerate(tens):
-            seat = s if i < n_solo else next(
-                (p for p in order[1:] if taken[p].bit_count() < need[p]), -1)
+            seat = (
+                s
+                if i < n_solo
+                else next((p for p in order[1:] if taken[p].bit_count() < need[p]), -1)
+            )
             if seat < 0:
                 raise NotationError("taken: the position's tricks do not match its cards")
             taken[seat] |= 1 << c
@@ -391,8 +439,7 @@ def _deal_taken(pos: Position) -> tuple[int, int, int]:
     return taken[0], taken[1], taken[2]
 
 
-def _marriages(pos: Position, bid: Bid, known: Sequence[tuple[int, int]]
-               ) -> list[tuple[int, int]]:
+def _marriages(pos: Position, bid: Bid, known: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """Marriages that read back to the position's marriage facts: of the sets that do, the one
     with the fewest marriages whose King and Over are in another hand or the talon, then the
     most of ``known``, then the fewest, then the first in a fixed order."""
@@ -404,12 +451,19 @@ def _marriages(pos: Position, bid: Bid, known: Sequence[tuple[int, int]]
     for choice in product((-1, s, (s + 1) % 3, (s + 2) % 3), repeat=4):
         ms = [(seat, suit) for suit, seat in enumerate(choice) if seat >= 0]
         sm, dm, _, _ = marriage_points(ms, trump, s) if bid.trump else (0, 0, False, False)
-        got = (sm, dm, any(st == s and su == trump for st, su in ms),
-               any(st == s and su != trump for st, su in ms))
+        got = (
+            sm,
+            dm,
+            any(st == s and su == trump for st, su in ms),
+            any(st == s and su != trump for st, su in ms),
+        )
         if got != goal:
             continue
-        unlikely = sum(1 for st, su in ms if marriage_pair(su) & (
-            pos.talon | pos.hands[(st + 1) % 3] | pos.hands[(st + 2) % 3]))
+        unlikely = sum(
+            1
+            for st, su in ms
+            if marriage_pair(su) & (pos.talon | pos.hands[(st + 1) % 3] | pos.hands[(st + 2) % 3])
+        )
         score = (unlikely, -sum(1 for m in ms if m in known), len(ms))
         if best is None or score < best[0]:
             best = (score, ms)
@@ -418,8 +472,7 @@ def _marriages(pos: Position, bid: Bid, known: Sequence[tuple[int, int]]
     return sorted(best[1])
 
 
-def _kontra(pos: Position, bid: Bid, rules: Ruleset
-            ) -> tuple[dict[Kind, tuple[int, int]], int]:
+def _kontra(pos: Position, bid: Bid, rules: Ruleset) -> tuple[dict[Kind, tuple[int, int]], int]:
     """The kontra levels and the multiplier that give the position's money under ``rules``."""
     money: dict[Item, Money] = dict(pos.items)
     want = list(pos.items)
@@ -436,8 +489,11 @@ def _kontra(pos: Position, bid: Bid, rules: Ruleset
             kontra: dict[Kind, tuple[int, int]] = {}
             for comp in bid.components:
                 mon = money.get(int(comp.kind))
-                levels = (_level(mon.first, comp.value * m), _level(mon.second, comp.value * m)) \
-                    if mon is not None else None
+                levels = (
+                    (_level(mon.first, comp.value * m), _level(mon.second, comp.value * m))
+                    if mon is not None
+                    else None
+                )
                 if levels is None or levels[0] is None or levels[1] is None:
                     break
                 if levels != (0, 0):
@@ -445,8 +501,10 @@ def _kontra(pos: Position, bid: Bid, rules: Ruleset
             else:
                 if money_for(bid, kontra, m, rules) == want:
                     return kontra, m
-    raise NotationError("kontra: the position's money is not that of its contract under these "
-                        "rules with any kontra and multiplier")
+    raise NotationError(
+        "kontra: the position's money is not that of its contract under these "
+        "rules with any kontra and multiplier"
+    )
 
 
 def _level(amount: int, value: int) -> int | None:

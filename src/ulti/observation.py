@@ -31,8 +31,11 @@ class Move(NamedTuple):
     action: Action | None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind.name.lower(),
-                "action": self.action.to_dict() if self.action is not None else None}
+        return {
+            "seat": self.seat,
+            "kind": self.kind.name.lower(),
+            "action": self.action.to_dict() if self.action is not None else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -139,8 +142,9 @@ def observe(d: Deal, seat: int) -> Observation:
             history.append(Move(who, act.kind, None))
         else:
             history.append(Move(who, act.kind, act))
-    exposed = tuple((p, tuple(cards_of(d.hands[p]))) for p in range(3)
-                    if d.exposed >> p & 1 and p != seat)
+    exposed = tuple(
+        (p, tuple(cards_of(d.hands[p]))) for p in range(3) if d.exposed >> p & 1 and p != seat
+    )
     show_talon = over or (d.talon_owner == seat and d.talon_owner >= 0)
     kontras = tuple((Kind(k), v[0], v[1]) for k, v in sorted(d.kontra.items()))
     legal = tuple(d.legal_actions()) if d.current_player == seat else ()
@@ -292,8 +296,10 @@ def observation_text(o: Observation) -> str:
     def cs(cards: Any) -> str:
         return " ".join(code(c) for c in cards) or "-"
 
-    lines = [f"seat {o.seat} phase {o.phase} to-act {o.current_player} dealer {o.dealer}",
-             f"hand {cs(o.hand)}"]
+    lines = [
+        f"seat {o.seat} phase {o.phase} to-act {o.current_player} dealer {o.dealer}",
+        f"hand {cs(o.hand)}",
+    ]
     if o.talon is not None:
         lines.append(f"talon {cs(o.talon)}")
     if o.bid:

@@ -51,8 +51,12 @@ _PLAY_T = _play_tables()
 def play_actions(mask: int) -> list[Action]:
     """The play actions of a set of cards, in card order."""
     t = _PLAY_T
-    return [*t[0][mask & 255], *t[1][(mask >> 8) & 255], *t[2][(mask >> 16) & 255],
-            *t[3][mask >> 24]]
+    return [
+        *t[0][mask & 255],
+        *t[1][(mask >> 8) & 255],
+        *t[2][(mask >> 16) & 255],
+        *t[3][mask >> 24],
+    ]
 
 
 # --------------------------------------------------------------------------------------------
@@ -130,8 +134,9 @@ def legal(d: DealState) -> list[Action]:
 def first_trick_extras(d: DealState, seat: int) -> list[Action]:
     """Marriages (R5) and kontras (K1) open to ``seat`` at their first-trick turn."""
     hand = d.hands[seat]
-    out = ([A.MARRIAGE[s] for s in seat_marriages(d, seat)]
-           if hand & (hand << 1) & KINGS else [])  # (quick: no King with its Over)
+    out = (
+        [A.MARRIAGE[s] for s in seat_marriages(d, seat)] if hand & (hand << 1) & KINGS else []
+    )  # (quick: no King with its Over)
     if seat != d.soloist:
         out.extend(kontra.raises(d, seat, answering=False))
     return out
@@ -203,8 +208,16 @@ def _finish_trick(d: DealState, r7: bool) -> None:
     d.tricks_won[w] += 1
     d.tricks_played += 1
     if d._events is not None:
-        d._events.append(Event("trick", w, f"trick {d.tricks_played} to seat {w}",
-                               tuple(d.trick), tuple(d.trick_seats), value=d.tricks_played))
+        d._events.append(
+            Event(
+                "trick",
+                w,
+                f"trick {d.tricks_played} to seat {w}",
+                tuple(d.trick),
+                tuple(d.trick_seats),
+                value=d.tricks_played,
+            )
+        )
     d.trick = []
     d.trick_seats = []
     d.trick_mask = 0
@@ -223,8 +236,15 @@ def _finish_trick(d: DealState, r7: bool) -> None:
         d.exposed = 0b111 if not d.rules.soloist_alone_exposes else 1 << s
         if d._events is not None:
             shown = [(x, p) for p in range(3) if d.exposed >> p & 1 for x in cards_of(d.hands[p])]
-            d._events.append(Event("expose", s, "hands laid face up",
-                                   tuple(x for x, _ in shown), tuple(p for _, p in shown)))
+            d._events.append(
+                Event(
+                    "expose",
+                    s,
+                    "hands laid face up",
+                    tuple(x for x, _ in shown),
+                    tuple(p for _, p in shown),
+                )
+            )
     if c.open and r7 and _settle_if_fixed(d):
         return
     if d.tricks_played == 1:
@@ -334,8 +354,9 @@ def check_claim(d: DealState) -> None:
         raise IllegalAction(Reason("R7", "claim-refused", {"side": side}))
 
 
-def settle_claim(d: DealState, action: Action, end: DealState,
-                 full_entry: tuple[object, ...]) -> None:
+def settle_claim(
+    d: DealState, action: Action, end: DealState, full_entry: tuple[object, ...]
+) -> None:
     """A sound claim settles the deal as ``end`` (a copy played to its end by best play,
     :func:`best_play_to_end`) settled."""
     assert end._settlement is not None
@@ -347,7 +368,22 @@ def settle_claim(d: DealState, action: Action, end: DealState,
     d._finish(Outcome(Termination.CLAIM, d.tricks_played, p), end._settlement)
 
 
-__all__ = ["R7_BUDGET", "apply_card", "apply_extra", "best_play_to_end", "check_claim",
-           "claim_sound", "first_trick_extras", "legal", "overtakes", "play_actions",
-           "play_card", "seat_marriages", "settle_claim", "start", "trick_winner",
-           "update_statuses", "why_illegal"]
+__all__ = [
+    "R7_BUDGET",
+    "apply_card",
+    "apply_extra",
+    "best_play_to_end",
+    "check_claim",
+    "claim_sound",
+    "first_trick_extras",
+    "legal",
+    "overtakes",
+    "play_actions",
+    "play_card",
+    "seat_marriages",
+    "settle_claim",
+    "start",
+    "trick_winner",
+    "update_statuses",
+    "why_illegal",
+]

@@ -87,9 +87,15 @@ def to_record(deal: Deal, players: list[str] | None = None) -> dict[str, Any]:
         assert deal.settlement is not None
         assert deal.outcome is not None
         o = deal.outcome
-        rec["result"] = {"totals": list(deal.settlement.totals), "end_reason": deal.end_reason,
-                         "outcome": {"termination": o.termination.value, "tricks": o.tricks,
-                                     "claimant": o.claimant}}
+        rec["result"] = {
+            "totals": list(deal.settlement.totals),
+            "end_reason": deal.end_reason,
+            "outcome": {
+                "termination": o.termination.value,
+                "tricks": o.tricks,
+                "claimant": o.claimant,
+            },
+        }
     return rec
 
 
@@ -107,16 +113,20 @@ def from_record(rec: Any) -> Deal:
     _need(isinstance(rec, dict), "a record is a JSON object")
     _need(rec.get("format") == FORMAT, f"not an Ulti deal record (format {rec.get('format')!r})")
     version = rec.get("version")
-    _need(version in READS and not isinstance(version, bool),
-          f"unsupported record version {version!r} (this reads versions "
-          f"{', '.join(map(str, READS))})")
+    _need(
+        version in READS and not isinstance(version, bool),
+        f"unsupported record version {version!r} (this reads versions "
+        f"{', '.join(map(str, READS))})",
+    )
     try:
         rules = Ruleset.from_dict(rec.get("rules", {}))
     except RulesetError as exc:
         raise RecordError(f"rules: {exc}") from None
     seed, dealer = rec.get("seed"), rec.get("dealer")
-    _need(isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 64,
-          "seed: an integer in [0, 2**64) (D2)")
+    _need(
+        isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 64,
+        "seed: an integer in [0, 2**64) (D2)",
+    )
     _need(dealer in (0, 1, 2) and not isinstance(dealer, bool), "dealer: 0, 1 or 2 (C3)")
     actions = rec.get("actions")
     _need(isinstance(actions, list), "actions: a list of [seat, action]")
@@ -132,14 +142,18 @@ def from_record(rec: Any) -> Deal:
         deal = Deal(rules, seed, dealer)
     for i, entry in enumerate(actions):
         where = f"action {i + 1}"
-        _need(isinstance(entry, list | tuple) and len(entry) == 2,
-              f"{where}: expected [seat, action], got {entry!r}")
+        _need(
+            isinstance(entry, list | tuple) and len(entry) == 2,
+            f"{where}: expected [seat, action], got {entry!r}",
+        )
         seat, text = entry
         _need(isinstance(text, str), f"{where}: the action must be text")
         _need(not deal.is_over(), f"{where} ({text!r}): the deal is already over")
         if seat != deal.current_player:
-            raise RecordError(f"{where} ({text!r}): recorded for seat {seat}, but seat "
-                              f"{deal.current_player} is to act")
+            raise RecordError(
+                f"{where} ({text!r}): recorded for seat {seat}, but seat "
+                f"{deal.current_player} is to act"
+            )
         try:
             deal.apply(parse_action(text))
         except ActionParseError as exc:
@@ -152,18 +166,27 @@ def from_record(rec: Any) -> Deal:
         _need(deal.is_over(), "result: recorded, but the actions do not finish the deal")
         assert deal.settlement is not None
         if list(deal.settlement.totals) != result.get("totals"):
-            raise RecordError(f"result: recorded totals {result.get('totals')} but the replay "
-                              f"settles {list(deal.settlement.totals)}")
+            raise RecordError(
+                f"result: recorded totals {result.get('totals')} but the replay "
+                f"settles {list(deal.settlement.totals)}"
+            )
         if "end_reason" in result and result["end_reason"] != deal.end_reason:
-            raise RecordError(f"result: recorded end {result['end_reason']!r} but the replay "
-                              f"ends {deal.end_reason!r}")
+            raise RecordError(
+                f"result: recorded end {result['end_reason']!r} but the replay "
+                f"ends {deal.end_reason!r}"
+            )
         o = deal.outcome
         assert o is not None
         want = result.get("outcome")
-        if version >= 2 and want != {"termination": o.termination.value, "tricks": o.tricks,
-                                     "claimant": o.claimant}:
-            raise RecordError(f"result: recorded outcome {want!r} but the replay ends "
-                              f"{o.termination.value!r} after trick {o.tricks}")
+        if version >= 2 and want != {
+            "termination": o.termination.value,
+            "tricks": o.tricks,
+            "claimant": o.claimant,
+        }:
+            raise RecordError(
+                f"result: recorded outcome {want!r} but the replay ends "
+                f"{o.termination.value!r} after trick {o.tricks}"
+            )
     return deal
 
 
@@ -206,12 +229,17 @@ def render(deal: Deal, players: list[str] | None = None) -> str:
     no_trump = deal.contract is not None and not deal.contract.trump
     trump = deal.trump if deal.trump >= 0 else None
     out: list[str] = []
-    title = f"Ulti deal, seed {deal.seed}: {names[deal.dealer]} deals, " \
-            f"{names[deal.forehand]} is forehand"
+    title = (
+        f"Ulti deal, seed {deal.seed}: {names[deal.dealer]} deals, "
+        f"{names[deal.forehand]} is forehand"
+    )
     out.append(title)
     rules_line = f"Rules: {rules.preset}"
-    diff = {k: v for k, v in rules.differences().items()
-            if k not in (Ruleset.from_preset(rules.preset).differences())}
+    diff = {
+        k: v
+        for k, v in rules.differences().items()
+        if k not in (Ruleset.from_preset(rules.preset).differences())
+    }
     if diff:
         rules_line += " + " + ", ".join(f"{k}={v}" for k, v in diff.items())
     out.append(rules_line)
@@ -235,8 +263,9 @@ def render(deal: Deal, players: list[str] | None = None) -> str:
             auction.append(f"  {who} lays {' '.join(symbol(c) for c in act.cards)}")
         elif k == ActionKind.BID:
             b = deal.ladder[act.bid]
-            auction.append(f"  {who} bids {b.title} / {b.title_hu} (rank {b.rank}, "
-                           f"value {b.value})")
+            auction.append(
+                f"  {who} bids {b.title} / {b.title_hu} (rank {b.rank}, value {b.value})"
+            )
         elif k == ActionKind.PASS:
             if played:  # after the first trick, a pass declines to raise a kontra (K1)
                 during.append(f"  {who} declines to raise")
@@ -247,8 +276,9 @@ def render(deal: Deal, players: list[str] | None = None) -> str:
         elif k == ActionKind.TRUMP:
             auction.append(f"  {who} announces trump: {_suit(act.suit)}")
         elif k == ActionKind.KONTRA:
-            during.append(f"  {who}: {kontra_title(act.level)} on "
-                          f"{KIND_TITLES[Kind(act.component)]}")
+            during.append(
+                f"  {who}: {kontra_title(act.level)} on {KIND_TITLES[Kind(act.component)]}"
+            )
         elif k == ActionKind.MARRIAGE:
             value = 40 if act.suit == deal.trump else 20
             during.append(f"  {who} declares the {value} marriage in {_suit(act.suit)}")
@@ -261,14 +291,15 @@ def render(deal: Deal, players: list[str] | None = None) -> str:
         c = deal.contract
         out.append("")
         trump_text = _suit(deal.trump) if deal.trump >= 0 else "no trump"
-        out.append(f"Contract: {names[deal.soloist]} plays {c.title} / {c.title_hu}, "
-                   f"{trump_text}")
+        out.append(f"Contract: {names[deal.soloist]} plays {c.title} / {c.title_hu}, {trump_text}")
         if deal.bid_multiplier != 1:
             out.append(f"  the first-round bid stands: values ×{deal.bid_multiplier} (V1)")
         talon_pts = card_points(deal.talon) if c.trump else 0
         laid = "aside" if not rules.talon else "talon"
-        out.append(f"  {laid}: {format_cards(deal.talon)}"
-                   + (f" ({talon_pts} points to the defenders, P3)" if talon_pts else ""))
+        out.append(
+            f"  {laid}: {format_cards(deal.talon)}"
+            + (f" ({talon_pts} points to the defenders, P3)" if talon_pts else "")
+        )
     if during:
         out.append("")
         out.append("Kontras, marriages and claims:")
@@ -278,8 +309,7 @@ def render(deal: Deal, players: list[str] | None = None) -> str:
         out.append("Tricks:")
         for trick_no, (leader, cards, winner) in enumerate(deal.tricks, 1):
             seats = [(leader + i) % 3 for i in range(3)]
-            line = ", ".join(f"{names[p]} {symbol(c)}"
-                               for p, c in zip(seats, cards, strict=True))
+            line = ", ".join(f"{names[p]} {symbol(c)}" for p, c in zip(seats, cards, strict=True))
             pts = card_points(sum(1 << c for c in cards)) if not no_trump else 0
             extra = f" ({pts})" if pts else ""
             out.append(f"  {trick_no:>2}. {line} → {names[winner]}{extra}")
@@ -294,6 +324,5 @@ def render(deal: Deal, players: list[str] | None = None) -> str:
             out.append("  " + line)
     else:
         out.append("")
-        out.append(f"(in progress: {deal.phase.name.lower()}, {names[deal.current_player]} "
-                   f"to act)")
+        out.append(f"(in progress: {deal.phase.name.lower()}, {names[deal.current_player]} to act)")
     return "\n".join(out)

@@ -41,40 +41,71 @@ class Option:
 
 #: Every option, the rule it comes from, and what it does.  Printed by ``ulti rules``.
 OPTIONS: tuple[Option, ...] = (
-    Option("two_round_auction", "V1",
-           "Two-round auction: a first round on 5 cards at double value; the round's winner takes "
-           "the talon and confirms (value stays double) or raises (single value, same trump "
-           "kind)."),
-    Option("hearts_always_trump", "V3",
-           "Hearts are always trump: the 'of Hearts' trump bids leave the ladder and every trump "
-           "bid plays in Hearts at single value."),
-    Option("talon", "V4", "Play with the 2-card talon (false: no talon; the 2 spare cards lie "
-                          "aside and count for the defenders)."),
-    Option("combined_bids_only", "V5",
-           "Only bids of at least two parts may be made (an implicit Simple counts as a part)."),
-    Option("equal_value_overcalls", "V6",
-           "A bid of equal value but fewer components overcalls (false: the tournament ladder, "
-           "where equal value never overcalls)."),
+    Option(
+        "two_round_auction",
+        "V1",
+        "Two-round auction: a first round on 5 cards at double value; the round's winner takes "
+        "the talon and confirms (value stays double) or raises (single value, same trump "
+        "kind).",
+    ),
+    Option(
+        "hearts_always_trump",
+        "V3",
+        "Hearts are always trump: the 'of Hearts' trump bids leave the ladder and every trump "
+        "bid plays in Hearts at single value.",
+    ),
+    Option(
+        "talon",
+        "V4",
+        "Play with the 2-card talon (false: no talon; the 2 spare cards lie "
+        "aside and count for the defenders).",
+    ),
+    Option(
+        "combined_bids_only",
+        "V5",
+        "Only bids of at least two parts may be made (an implicit Simple counts as a part).",
+    ),
+    Option(
+        "equal_value_overcalls",
+        "V6",
+        "A bid of equal value but fewer components overcalls (false: the tournament ladder, "
+        "where equal value never overcalls).",
+    ),
     Option("four_aces", "V7", "Four Aces bids and the Silent Four Aces exist (false: off)."),
-    Option("simple_forfeit", "A5/V8",
-           "A final single-value Simple is not played: the soloist pays the Simple doubled "
-           "(false: played out)."),
-    Option("open_pays_double", "V9",
-           "Open forms pay double the closed form (Open Betli 10, Plain Open Durchmars 12) and "
-           "Open Ulti (8+1, of Hearts 16+2) can be bid."),
-    Option("soloist_alone_exposes", "V10",
-           "In open contracts only the soloist lays the hand face up (false: every hand)."),
-    Option("max_kontra", "V11/K2",
-           "Highest kontra level (0 = no limit; 2 = capped at Rekontra)."),
-    Option("talon_ace_loses_four_aces", "R (unclear seed)",
-           "An Ace in the soloist's talon is lost to the defenders for Four Aces and Silent Four "
-           "Aces (false: the talon's Aces are ignored)."),
-    Option("silent_durchmars_in_simple", "S2 (unclear seed)",
-           "Value of the Silent Durchmars in a Simple (the seed's '(simple 4)' note; 3 by the "
-           "table, 4 by that reading; doubled in Hearts)."),
+    Option(
+        "simple_forfeit",
+        "A5/V8",
+        "A final single-value Simple is not played: the soloist pays the Simple doubled "
+        "(false: played out).",
+    ),
+    Option(
+        "open_pays_double",
+        "V9",
+        "Open forms pay double the closed form (Open Betli 10, Plain Open Durchmars 12) and "
+        "Open Ulti (8+1, of Hearts 16+2) can be bid.",
+    ),
+    Option(
+        "soloist_alone_exposes",
+        "V10",
+        "In open contracts only the soloist lays the hand face up (false: every hand).",
+    ),
+    Option("max_kontra", "V11/K2", "Highest kontra level (0 = no limit; 2 = capped at Rekontra)."),
+    Option(
+        "talon_ace_loses_four_aces",
+        "R (unclear seed)",
+        "An Ace in the soloist's talon is lost to the defenders for Four Aces and Silent Four "
+        "Aces (false: the talon's Aces are ignored).",
+    ),
+    Option(
+        "silent_durchmars_in_simple",
+        "S2 (unclear seed)",
+        "Value of the Silent Durchmars in a Simple (the seed's '(simple 4)' note; 3 by the "
+        "table, 4 by that reading; doubled in Hearts).",
+    ),
     Option("session_deals", "S3", "Deals in a session (each player deals a third of them)."),
-    Option("tiebreak_deals", "S3", "Deals of one tie-break round (a tie for first after it "
-                                    "stands)."),
+    Option(
+        "tiebreak_deals", "S3", "Deals of one tie-break round (a tie for first after it stands)."
+    ),
     Option("unit_forints", "S3", "Forints per unit, for showing scores as money."),
 )
 OPTION_BY_NAME = {o.name: o for o in OPTIONS}
@@ -106,33 +137,43 @@ class Ruleset:
             value = getattr(self, f.name)
             expected = bool if f.type in ("bool", bool) else int if f.type in ("int", int) else str
             if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesetError(f"{_rule(f.name)}: option {f.name!r} must be an integer, "
-                                   f"not {value!r}")
+                raise RulesetError(
+                    f"{_rule(f.name)}: option {f.name!r} must be an integer, not {value!r}"
+                )
             if expected is bool and not isinstance(value, bool):
-                raise RulesetError(f"{_rule(f.name)}: option {f.name!r} must be true or false, "
-                                   f"not {value!r}")
+                raise RulesetError(
+                    f"{_rule(f.name)}: option {f.name!r} must be true or false, not {value!r}"
+                )
             if expected is str and not isinstance(value, str):
                 raise RulesetError(f"option {f.name!r} must be a string, not {value!r}")
         if self.two_round_auction and not self.talon:
-            raise RulesetError("V1/V4: the two-round auction deals the talon to the first "
-                               "round's winner; it cannot be played without a talon")
+            raise RulesetError(
+                "V1/V4: the two-round auction deals the talon to the first "
+                "round's winner; it cannot be played without a talon"
+            )
         if self.max_kontra < 0 or self.max_kontra == 1:
-            raise RulesetError("V11/K2: max_kontra must be 0 (no limit) or at least 2 "
-                               "(Rekontra); the soloist must be able to answer a Kontra")
+            raise RulesetError(
+                "V11/K2: max_kontra must be 0 (no limit) or at least 2 "
+                "(Rekontra); the soloist must be able to answer a Kontra"
+            )
         if self.silent_durchmars_in_simple not in (3, 4):
-            raise RulesetError("S2: silent_durchmars_in_simple is 3 (the table) or 4 (the "
-                               "'(simple 4)' reading)")
+            raise RulesetError(
+                "S2: silent_durchmars_in_simple is 3 (the table) or 4 (the '(simple 4)' reading)"
+            )
         if self.session_deals < 1 or self.session_deals % 3:
-            raise RulesetError("S3: session_deals must be a positive multiple of 3, so that "
-                               "each player deals equally often")
+            raise RulesetError(
+                "S3: session_deals must be a positive multiple of 3, so that "
+                "each player deals equally often"
+            )
         if self.tiebreak_deals < 0 or self.tiebreak_deals % 3:
             raise RulesetError("S3: tiebreak_deals must be a multiple of 3 (0 = no tie-break)")
         if self.unit_forints < 0:
             raise RulesetError("S3: unit_forints must not be negative")
         for name, top in _BOUNDS.items():  # every number has a sane range
             if getattr(self, name) > top:
-                raise RulesetError(f"{_rule(name)}: {name} is at most {top}, "
-                                   f"not {getattr(self, name)}")
+                raise RulesetError(
+                    f"{_rule(name)}: {name} is at most {top}, not {getattr(self, name)}"
+                )
         if len(self.ladder) == 0:
             raise RulesetError("B5: these options leave no bid in the ladder")
 
@@ -184,8 +225,9 @@ class Ruleset:
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
-                raise RulesetError(f"unknown option {key!r}; options: "
-                                   f"{', '.join(o.name for o in OPTIONS)}")
+                raise RulesetError(
+                    f"unknown option {key!r}; options: {', '.join(o.name for o in OPTIONS)}"
+                )
         return base.with_options(**data)
 
     @classmethod
@@ -220,8 +262,7 @@ class Ruleset:
 
 
 #: Upper bounds of the numeric options (a ruleset from a file or a web form stays sane).
-_BOUNDS = {"max_kontra": 64, "session_deals": 999, "tiebreak_deals": 99,
-           "unit_forints": 1_000_000}
+_BOUNDS = {"max_kontra": 64, "session_deals": 999, "tiebreak_deals": 99, "unit_forints": 1_000_000}
 
 _INTERNED: dict[tuple[Any, ...], Ruleset] = {}
 

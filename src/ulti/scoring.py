@@ -63,8 +63,9 @@ def item_title(item: Item, lang: str = "en") -> str:
     return KIND_NAMES_HU[Kind(item)] if hu else KIND_TITLES[Kind(item)]
 
 
-def marriage_points(marriages: Sequence[tuple[int, int]], trump: int, soloist: int
-                    ) -> tuple[int, int, bool, bool]:
+def marriage_points(
+    marriages: Sequence[tuple[int, int]], trump: int, soloist: int
+) -> tuple[int, int, bool, bool]:
     """R5: the soloist's and the defenders' marriage points (40 in trump, 20 otherwise), and
     whether the soloist declared a 40 / a 20 (for 40-100 and 20-100)."""
     sm = dm = 0
@@ -110,9 +111,16 @@ def _held_marriage(d: Deal, seat: int, trump_marriage: bool) -> bool:
     return any(st == seat and (suit == d.trump) == trump_marriage for st, suit in d.marriages)
 
 
-def past_rules_out(kind: Kind, soloist: int, tricks_won: Sequence[int],
-                   taken: Sequence[int], talon: int, talon_ace_loses: bool,
-                   had_seven: bool, seven_trick: int) -> bool:
+def past_rules_out(
+    kind: Kind,
+    soloist: int,
+    tricks_won: Sequence[int],
+    taken: Sequence[int],
+    talon: int,
+    talon_ace_loses: bool,
+    had_seven: bool,
+    seven_trick: int,
+) -> bool:
     """Whether the tricks so far already rule out the soloist's making a trick-based component
     (and its silent form): Durchmars once a defender has taken a trick, Betli once the soloist
     has, Ulti without the trump VII or once it fell before the last trick (R6), Four Aces once
@@ -127,13 +135,22 @@ def past_rules_out(kind: Kind, soloist: int, tricks_won: Sequence[int],
         return not had_seven or 0 <= seven_trick < 9
     if kind == Kind.FOUR_ACES:  # ``taken``: each seat's cards won (or only their Aces)
         return bool((taken[(s + 1) % 3] | taken[(s + 2) % 3]) & ACES) or bool(
-            talon & ACES and talon_ace_loses)
+            talon & ACES and talon_ace_loses
+        )
     raise ValueError(f"{kind!r} is not decided by tricks alone")
 
 
 def _ruled_out(d: Deal, kind: Kind) -> bool:
-    return past_rules_out(kind, d.soloist, d.tricks_won, d.taken, d.talon,
-                          d.rules.talon_ace_loses_four_aces, d.soloist_had_seven, d.seven_trick)
+    return past_rules_out(
+        kind,
+        d.soloist,
+        d.tricks_won,
+        d.taken,
+        d.talon,
+        d.rules.talon_ace_loses_four_aces,
+        d.soloist_had_seven,
+        d.seven_trick,
+    )
 
 
 def status(d: Deal, item: Item) -> Status:
@@ -243,23 +260,33 @@ class Termination(Enum):
     SIMPLE_NOT_PLAYED = "simple-not-played"  # A5: a final Simple is not played
 
 
-_TERMINATION_RULE = {Termination.TEN_TRICKS: "R8", Termination.DECIDED: "R8",
-                     Termination.PROVED: "R7", Termination.CLAIM: "R7",
-                     Termination.SIMPLE_NOT_PLAYED: "A5"}
+_TERMINATION_RULE = {
+    Termination.TEN_TRICKS: "R8",
+    Termination.DECIDED: "R8",
+    Termination.PROVED: "R7",
+    Termination.CLAIM: "R7",
+    Termination.SIMPLE_NOT_PLAYED: "A5",
+}
 _TERMINATION_TEXT = {
     Termination.TEN_TRICKS: ("ten tricks played", "mind a tíz ütés lement"),
-    Termination.DECIDED: ("every item decided after trick {tricks}",
-                          "a(z) {tricks}. ütés után minden tétel eldőlt"),
-    Termination.PROVED: ("after trick {tricks} no play can change the result (proved by the "
-                         "solver)",
-                         "a(z) {tricks}. ütés után semmi nem változtathat az eredményen (a "
-                         "megoldó bizonyította)"),
-    Termination.CLAIM: ("seat {claimant} claimed after trick {tricks}; the solver upheld the "
-                        "claim; settled by best play",
-                        "a(z) {claimant}. hely a(z) {tricks}. ütés után terítéket kért; a "
-                        "megoldó helybenhagyta; a legjobb játék szerint számolva"),
-    Termination.SIMPLE_NOT_PLAYED: ("a final Simple is not played",
-                                    "a végső passz partit nem játsszák le"),
+    Termination.DECIDED: (
+        "every item decided after trick {tricks}",
+        "a(z) {tricks}. ütés után minden tétel eldőlt",
+    ),
+    Termination.PROVED: (
+        "after trick {tricks} no play can change the result (proved by the solver)",
+        "a(z) {tricks}. ütés után semmi nem változtathat az eredményen (a megoldó bizonyította)",
+    ),
+    Termination.CLAIM: (
+        "seat {claimant} claimed after trick {tricks}; the solver upheld the "
+        "claim; settled by best play",
+        "a(z) {claimant}. hely a(z) {tricks}. ütés után terítéket kért; a "
+        "megoldó helybenhagyta; a legjobb játék szerint számolva",
+    ),
+    Termination.SIMPLE_NOT_PLAYED: (
+        "a final Simple is not played",
+        "a végső passz partit nem játsszák le",
+    ),
 }
 
 
@@ -281,9 +308,14 @@ class Outcome(NamedTuple):
         return f"{self.rule}: " + tpl.format(tricks=self.tricks, claimant=self.claimant)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"termination": self.termination.value, "rule": self.rule,
-                "tricks": self.tricks, "claimant": self.claimant,
-                "text": self.text("en"), "text_hu": self.text("hu")}
+        return {
+            "termination": self.termination.value,
+            "rule": self.rule,
+            "tricks": self.tricks,
+            "claimant": self.claimant,
+            "text": self.text("en"),
+            "text_hu": self.text("hu"),
+        }
 
 
 # --------------------------------------------------------------------------------------------
@@ -317,27 +349,40 @@ class Line(NamedTuple):
         return {"won": "nyert", "lost": "bukott"}[self.outcome] if lang == "hu" else self.outcome
 
     def to_dict(self) -> dict[str, Any]:
-        return {"item": self.item, "outcome": self.outcome, "amounts": list(self.amounts),
-                "detail": self.detail, "item_id": self.item_id, "code": self.code,
-                "params": dict(self.params), "levels": list(self.levels),
-                "implicit": self.implicit,
-                "item_hu": self.title("hu"), "detail_hu": self.why("hu")}
+        return {
+            "item": self.item,
+            "outcome": self.outcome,
+            "amounts": list(self.amounts),
+            "detail": self.detail,
+            "item_id": self.item_id,
+            "code": self.code,
+            "params": dict(self.params),
+            "levels": list(self.levels),
+            "implicit": self.implicit,
+            "item_hu": self.title("hu"),
+            "detail_hu": self.why("hu"),
+        }
 
 
 #: The words of every settlement line's reason and every summary line, English and Hungarian.
 LINE_TEXTS: dict[str, tuple[str, str]] = {
-    "simple-points": ("soloist {s} vs defenders {d} points",
-                      "felvevő {s}, ellenvonók {d} pont"),
-    "marriage-missing": ("the marriage of the bid was not declared",
-                         "a licitben vállalt bemondás elmaradt"),
+    "simple-points": ("soloist {s} vs defenders {d} points", "felvevő {s}, ellenvonók {d} pont"),
+    "marriage-missing": (
+        "the marriage of the bid was not declared",
+        "a licitben vállalt bemondás elmaradt",
+    ),
     "hundred-points": ("{points} in tricks (needs {need})", "{points} az ütésekben (kell {need})"),
     "aces-all": ("soloist took every Ace", "a felvevő vitte mind a négy ászt"),
     "aces-defender": ("a defender took an Ace", "egy ellenvonó ászt ütött"),
     "aces-talon": ("an Ace lies in the talon", "ász van a talonban"),
-    "ulti-no-seven": ("the soloist does not hold the trump VII ({seven})",
-                      "a felvevőnél nincs adu hetes ({seven})"),
-    "ulti-early": ("the trump VII fell in trick {trick}",
-                   "az adu hetes a(z) {trick}. ütésben elment"),
+    "ulti-no-seven": (
+        "the soloist does not hold the trump VII ({seven})",
+        "a felvevőnél nincs adu hetes ({seven})",
+    ),
+    "ulti-early": (
+        "the trump VII fell in trick {trick}",
+        "az adu hetes a(z) {trick}. ütésben elment",
+    ),
     "ulti-won": ("the trump VII won the last trick", "az adu hetes vitte az utolsó ütést"),
     "ulti-lost": ("the last trick was lost", "az utolsó ütés elveszett"),
     "betli-won": ("soloist took no trick", "a felvevő nem ütött"),
@@ -346,23 +391,32 @@ LINE_TEXTS: dict[str, tuple[str, str]] = {
     "durchmars-lost": ("defenders took a trick", "az ellenvonók ütöttek"),
     "silent-100": ("soloist {s}, defenders {d}", "felvevő {s}, ellenvonók {d}"),
     "silent-aces-lost": ("one defender took every Ace", "egy ellenvonó vitte mind a négy ászt"),
-    "silent-ulti-lost": ("the trump VII lost the last trick",
-                         "az adu hetes elvesztette az utolsó ütést"),
-    "silent-durchmars-lost": ("one defender took every trick",
-                              "egy ellenvonó vitt minden ütést"),
+    "silent-ulti-lost": (
+        "the trump VII lost the last trick",
+        "az adu hetes elvesztette az utolsó ütést",
+    ),
+    "silent-durchmars-lost": ("one defender took every trick", "egy ellenvonó vitt minden ütést"),
     "penalty": ("K4: the penalty is never multiplied", "K4: a büntetés nem duplázódik"),
-    "forfeit": ("A5: a final Simple is not played; the soloist pays it doubled",
-                "A5: a végső passz partit nem játsszák; a felvevő duplán fizeti"),
+    "forfeit": (
+        "A5: a final Simple is not played; the soloist pays it doubled",
+        "A5: a végső passz partit nem játsszák; a felvevő duplán fizeti",
+    ),
     "pays-double": ("; the soloist pays double", "; a felvevő duplán fizet"),
     # summary lines
-    "summary-points": ("Points: soloist {sp} in tricks + {sm} marriages = {s}; defenders {dp} in "
-                       "tricks and talon + {dm} marriages = {d}.",
-                       "Pontok: felvevő {sp} ütésben + {sm} bemondás = {s}; ellenvonók {dp} "
-                       "ütésben és talonban + {dm} bemondás = {d}."),
-    "summary-multiplier": ("V1: the first-round bid stood; every value is ×{m}.",
-                           "V1: az első kör licitje maradt; minden érték ×{m}."),
-    "summary-forfeit": ("The auction ended on Simple: not played (A5).",
-                        "A licit passz partin ért véget: nem játsszák (A5)."),
+    "summary-points": (
+        "Points: soloist {sp} in tricks + {sm} marriages = {s}; defenders {dp} in "
+        "tricks and talon + {dm} marriages = {d}.",
+        "Pontok: felvevő {sp} ütésben + {sm} bemondás = {s}; ellenvonók {dp} "
+        "ütésben és talonban + {dm} bemondás = {d}.",
+    ),
+    "summary-multiplier": (
+        "V1: the first-round bid stood; every value is ×{m}.",
+        "V1: az első kör licitje maradt; minden érték ×{m}.",
+    ),
+    "summary-forfeit": (
+        "The auction ended on Simple: not played (A5).",
+        "A licit passz partin ért véget: nem játsszák (A5).",
+    ),
 }
 
 
@@ -411,9 +465,14 @@ class Settlement:
 
     _summary: tuple[tuple[str, dict[str, Any]], ...] | None
 
-    def __init__(self, totals: tuple[int, int, int], raw: list[_Raw] | None = None,
-                 facts: _Facts | None = None, lines: tuple[Line, ...] | None = None,
-                 summary: tuple[tuple[str, dict[str, Any]], ...] = ()) -> None:
+    def __init__(
+        self,
+        totals: tuple[int, int, int],
+        raw: list[_Raw] | None = None,
+        facts: _Facts | None = None,
+        lines: tuple[Line, ...] | None = None,
+        summary: tuple[tuple[str, dict[str, Any]], ...] = (),
+    ) -> None:
         self.totals = totals
         self._raw = raw
         self._facts = facts
@@ -422,8 +481,9 @@ class Settlement:
         self._summary = summary if lines is not None else None
 
     @classmethod
-    def from_lines(cls, lines: tuple[Line, ...],
-                   summary: tuple[tuple[str, dict[str, Any]], ...] = ()) -> Settlement:
+    def from_lines(
+        cls, lines: tuple[Line, ...], summary: tuple[tuple[str, dict[str, Any]], ...] = ()
+    ) -> Settlement:
         t = [0, 0, 0]
         for ln in lines:
             for i in range(3):
@@ -447,8 +507,19 @@ class Settlement:
             lines.append(_line(item, won, amounts, code, params, levels, implicit))
         summary: list[tuple[str, dict[str, Any]]] = []
         if f.trump:
-            summary.append(("summary-points", {"sp": f.sp, "sm": f.sm, "s": f.sp + f.sm,
-                                               "dp": f.dp, "dm": f.dm, "d": f.dp + f.dm}))
+            summary.append(
+                (
+                    "summary-points",
+                    {
+                        "sp": f.sp,
+                        "sm": f.sm,
+                        "s": f.sp + f.sm,
+                        "dp": f.dp,
+                        "dm": f.dm,
+                        "d": f.dp + f.dm,
+                    },
+                )
+            )
         if f.multiplier != 1:
             summary.append(("summary-multiplier", {"m": f.multiplier}))
         self._lines = tuple(lines)
@@ -487,12 +558,17 @@ class Settlement:
         if self._summary is None:
             self._build()
         assert self._summary is not None
-        return {"totals": list(self.totals), "lines": [ln.to_dict() for ln in self.lines],
-                "summary": list(self.summary), "summary_hu": list(self.summary_text("hu")),
-                "summary_codes": [[code, params] for code, params in self._summary]}
+        return {
+            "totals": list(self.totals),
+            "lines": [ln.to_dict() for ln in self.lines],
+            "summary": list(self.summary),
+            "summary_hu": list(self.summary_text("hu")),
+            "summary_codes": [[code, params] for code, params in self._summary],
+        }
 
-    def explain(self, seat_names: tuple[str, str, str] = ("Seat 0", "Seat 1", "Seat 2"),
-                lang: str = "en") -> str:
+    def explain(
+        self, seat_names: tuple[str, str, str] = ("Seat 0", "Seat 1", "Seat 2"), lang: str = "en"
+    ) -> str:
         """The settlement in words, line by line (``lang``: ``en`` or ``hu``)."""
         out = list(self.summary_text(lang))
         titles = [ln.title(lang) for ln in self.lines]
@@ -526,11 +602,26 @@ def _mult_text(levels: tuple[int, int], lang: str = "en") -> str:
     return f" ({'ellenvonók' if lang == 'hu' else 'defenders'}: {parts[0]} / {parts[1]})"
 
 
-def _line(item: int, won: bool, amounts: tuple[int, int, int], code: str,
-          params: Mapping[str, Any], levels: tuple[int, int] = (0, 0),
-          implicit: bool = False) -> Line:
-    line = Line("", "won" if won else "lost", amounts, line_text(code, params), item, code,
-                params, levels, implicit)
+def _line(
+    item: int,
+    won: bool,
+    amounts: tuple[int, int, int],
+    code: str,
+    params: Mapping[str, Any],
+    levels: tuple[int, int] = (0, 0),
+    implicit: bool = False,
+) -> Line:
+    line = Line(
+        "",
+        "won" if won else "lost",
+        amounts,
+        line_text(code, params),
+        item,
+        code,
+        params,
+        levels,
+        implicit,
+    )
     return line._replace(item=line.title("en"))
 
 
@@ -545,8 +636,10 @@ def _why(f: _Facts, item: Item, st: Status) -> tuple[str, dict[str, Any]]:
     """Why an item ended as it did: a :data:`LINE_TEXTS` code and its parameters."""
     won = st == Status.WON
     if item in (_SIMPLE, _S100):
-        return ("simple-points" if item == _SIMPLE else "silent-100",
-                {"s": f.sp + f.sm, "d": f.dp + f.dm})
+        return (
+            "simple-points" if item == _SIMPLE else "silent-100",
+            {"s": f.sp + f.sm, "d": f.dp + f.dm},
+        )
     if item in (_FORTY, _TWENTY):
         if not (f.forty_declared if item == _FORTY else f.twenty_declared):
             return "marriage-missing", {}
@@ -612,17 +705,32 @@ def money(d: Deal) -> list[tuple[Item, Money]]:
     return money_for(d.contract, d.kontra, d.bid_multiplier, d.rules)
 
 
-def money_for(bid: Bid, kontra: dict[Kind, list[int]] | dict[Kind, tuple[int, int]],
-              multiplier: int, rules: Ruleset) -> list[tuple[Item, Money]]:
+def money_for(
+    bid: Bid,
+    kontra: dict[Kind, list[int]] | dict[Kind, tuple[int, int]],
+    multiplier: int,
+    rules: Ruleset,
+) -> list[tuple[Item, Money]]:
     """Every item of ``bid`` with its money, given the kontra levels against each defender."""
     m = multiplier
     out: list[tuple[Item, Money]] = []
     for comp in bid.components:
         lv = kontra.get(comp.kind) or (0, 0)
         v = comp.value * m
-        out.append((int(comp.kind), Money(int(comp.kind), v << lv[0], v << lv[1],
-                                          v if comp.kind == _ULTI else 0, False,
-                                          (lv[0], lv[1]), comp.implicit)))
+        out.append(
+            (
+                int(comp.kind),
+                Money(
+                    int(comp.kind),
+                    v << lv[0],
+                    v << lv[1],
+                    v if comp.kind == _ULTI else 0,
+                    False,
+                    (lv[0], lv[1]),
+                    comp.implicit,
+                ),
+            )
+        )
     if bid.silent:
         clv = kontra.get(bid.silent_carrier) or (0, 0)
         for sil, value in bid.silent:
@@ -631,9 +739,14 @@ def money_for(bid: Bid, kontra: dict[Kind, list[int]] | dict[Kind, tuple[int, in
             if sil == Silent.DURCHMARS and bid.key in ("simple", "simple of hearts"):
                 value = value // 3 * rules.silent_durchmars_in_simple
             v = value * m
-            out.append((SILENT_BASE + int(sil),
-                        Money(SILENT_BASE + int(sil), v << clv[0], v << clv[1], 0, True,
-                              (clv[0], clv[1]))))
+            out.append(
+                (
+                    SILENT_BASE + int(sil),
+                    Money(
+                        SILENT_BASE + int(sil), v << clv[0], v << clv[1], 0, True, (clv[0], clv[1])
+                    ),
+                )
+            )
     return out
 
 
@@ -667,16 +780,39 @@ def settle(d: Deal, statuses: dict[Item, Status]) -> Settlement:
             t2 += amounts[2]
     out = Settlement((t0, t1, t2), raw)
     # what the explanation needs, kept as it is now and worked out only if it is asked for
-    out._end = (s, tuple(d.taken), d.talon, d.hands[0] | d.hands[1] | d.hands[2] | d.trick_mask,
-                d.tricks_played, d.last_winner, tuple(d.marriages), d.trump, bid.trump,
-                d.bid_multiplier, d.soloist_had_seven, d.ulti_card, d.seven_trick)
+    out._end = (
+        s,
+        tuple(d.taken),
+        d.talon,
+        d.hands[0] | d.hands[1] | d.hands[2] | d.trick_mask,
+        d.tricks_played,
+        d.last_winner,
+        tuple(d.marriages),
+        d.trump,
+        bid.trump,
+        d.bid_multiplier,
+        d.soloist_had_seven,
+        d.ulti_card,
+        d.seven_trick,
+    )
     return out
 
 
-def _facts_of(s: int, taken: tuple[int, int, int], talon: int, left: int, tricks: int,
-              last_winner: int, marriages: tuple[tuple[int, int], ...], trump: int,
-              trump_game: bool, multiplier: int, had_seven: bool, seven: int,
-              seven_trick: int) -> _Facts:
+def _facts_of(
+    s: int,
+    taken: tuple[int, int, int],
+    talon: int,
+    left: int,
+    tricks: int,
+    last_winner: int,
+    marriages: tuple[tuple[int, int], ...],
+    trump: int,
+    trump_game: bool,
+    multiplier: int,
+    had_seven: bool,
+    seven: int,
+    seven_trick: int,
+) -> _Facts:
     sp = card_points(taken[s])
     dp = card_points(taken[(s + 1) % 3] | taken[(s + 2) % 3] | talon)
     if tricks == 10:
@@ -686,7 +822,17 @@ def _facts_of(s: int, taken: tuple[int, int, int], talon: int, left: int, tricks
             dp += 10
     sm, dm, forty, twenty = marriage_points(marriages, trump, s)
     return _Facts(
-        soloist=s, sp=sp, dp=dp, sm=sm, dm=dm, trump=trump_game, multiplier=multiplier,
+        soloist=s,
+        sp=sp,
+        dp=dp,
+        sm=sm,
+        dm=dm,
+        trump=trump_game,
+        multiplier=multiplier,
         defenders_took_ace=bool((taken[(s + 1) % 3] | taken[(s + 2) % 3]) & ACES),
-        had_seven=had_seven, seven=seven, seven_trick=seven_trick,
-        forty_declared=forty, twenty_declared=twenty)
+        had_seven=had_seven,
+        seven=seven,
+        seven_trick=seven_trick,
+        forty_declared=forty,
+        twenty_declared=twenty,
+    )

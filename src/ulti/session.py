@@ -29,8 +29,13 @@ class Session:
     """A match of deals.  Play the current deal (``session.deal``) through its own API; call
     :meth:`next_deal` when it is over."""
 
-    def __init__(self, rules: Ruleset | None = None, seed: int = 0, first_dealer: int = 0,
-                 players: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        rules: Ruleset | None = None,
+        seed: int = 0,
+        first_dealer: int = 0,
+        players: list[str] | None = None,
+    ) -> None:
         if first_dealer not in (0, 1, 2):
             raise ValueError("C3: the first dealer is seat 0, 1 or 2")
         self.rules = rules or Ruleset()
@@ -118,8 +123,7 @@ class Session:
             for k in range(3):
                 run[k] += r[k]
             contract = d.contract.title if d.contract else "-"
-            rows.append((i + 1, d.dealer, contract, (r[0], r[1], r[2]),
-                         (run[0], run[1], run[2])))
+            rows.append((i + 1, d.dealer, contract, (r[0], r[1], r[2]), (run[0], run[1], run[2])))
         return rows
 
     # -- records --------------------------------------------------------------------------
@@ -172,8 +176,9 @@ class Session:
                 raise RecordError(f"deal {i + 1}: {exc}") from None
             expected = s._make(i)
             if (d.seed, d.dealer, d.rules) != (expected.seed, expected.dealer, rules):
-                raise RecordError(f"deal {i + 1}: seed, dealer or rules do not follow the "
-                                  f"session (S3)")
+                raise RecordError(
+                    f"deal {i + 1}: seed, dealer or rules do not follow the session (S3)"
+                )
             if i < len(deals) - 1 and not d.is_over():
                 raise RecordError(f"deal {i + 1}: only the last deal may be unfinished")
             s.deals.append(d)

@@ -39,13 +39,17 @@ if TYPE_CHECKING:
     from ulti.rules import Ruleset
     from ulti.state import DealState
 
+
 def _expected_core_constants() -> dict[str, dict[str, int]]:
     """The constants the compiled core must share with the Python side, from their one
     Python definition (:class:`~ulti.bids.Kind`, :class:`~ulti.bids.Silent`,
     :data:`~ulti.scoring.SILENT_BASE`, :class:`~ulti.scoring.Status`)."""
     items = {name: item for item, name in ITEM_OBJECTIVE.items()}
-    return {"items": items, "statuses": {st.name.lower(): int(st) for st in Status},
-            "objectives": dict(_core.CONSTANTS["objectives"])}
+    return {
+        "items": items,
+        "statuses": {st.name.lower(): int(st) for st in Status},
+        "objectives": dict(_core.CONSTANTS["objectives"]),
+    }
 
 
 def check_core() -> None:
@@ -54,20 +58,39 @@ def check_core() -> None:
     want = _expected_core_constants()
     have = _core.CONSTANTS
     if {k: have[k] for k in want} != want:
-        raise ImportError(f"ulti._core is out of date (its constants {have} differ from the "
-                          f"package's {want}); rebuild it: pip install -e .")
+        raise ImportError(
+            f"ulti._core is out of date (its constants {have} differ from the "
+            f"package's {want}); rebuild it: pip install -e ."
+        )
 
 
 # objective names, in the order they are reported
-OBJECTIVES = ("simple", "40-100", "20-100", "four aces", "ulti", "betli", "durchmars",
-              "silent 100", "silent four aces", "silent ulti", "silent durchmars")
+OBJECTIVES = (
+    "simple",
+    "40-100",
+    "20-100",
+    "four aces",
+    "ulti",
+    "betli",
+    "durchmars",
+    "silent 100",
+    "silent four aces",
+    "silent ulti",
+    "silent durchmars",
+)
 #: the objective (name) of each item
 ITEM_OBJECTIVE: dict[Item, str] = {
-    int(Kind.SIMPLE): "simple", int(Kind.FORTY_HUNDRED): "40-100",
-    int(Kind.TWENTY_HUNDRED): "20-100", int(Kind.FOUR_ACES): "four aces",
-    int(Kind.ULTI): "ulti", int(Kind.BETLI): "betli", int(Kind.DURCHMARS): "durchmars",
-    SILENT_BASE + 0: "silent 100", SILENT_BASE + 1: "silent four aces",
-    SILENT_BASE + 2: "silent ulti", SILENT_BASE + 3: "silent durchmars",
+    int(Kind.SIMPLE): "simple",
+    int(Kind.FORTY_HUNDRED): "40-100",
+    int(Kind.TWENTY_HUNDRED): "20-100",
+    int(Kind.FOUR_ACES): "four aces",
+    int(Kind.ULTI): "ulti",
+    int(Kind.BETLI): "betli",
+    int(Kind.DURCHMARS): "durchmars",
+    SILENT_BASE + 0: "silent 100",
+    SILENT_BASE + 1: "silent four aces",
+    SILENT_BASE + 2: "silent ulti",
+    SILENT_BASE + 3: "silent durchmars",
 }
 
 
@@ -109,19 +132,39 @@ class Position:
         if d.phase not in (Phase.PLAY, Phase.KONTRA) or d.contract is None:
             raise ValueError("R1: the solver works on the play phase")
         return cls.from_facts(
-            contract=d.contract, rules=d.rules, trump=d.trump, soloist=d.soloist,
-            hands=(d.hands[0], d.hands[1], d.hands[2]), talon=d.talon, tricks=d.tricks,
-            trick=tuple(d.trick), to_move=d.player, marriages=d.marriages,
-            items=tuple(d.money()), had_seven=d.soloist_had_seven)
+            contract=d.contract,
+            rules=d.rules,
+            trump=d.trump,
+            soloist=d.soloist,
+            hands=(d.hands[0], d.hands[1], d.hands[2]),
+            talon=d.talon,
+            tricks=d.tricks,
+            trick=tuple(d.trick),
+            to_move=d.player,
+            marriages=d.marriages,
+            items=tuple(d.money()),
+            had_seven=d.soloist_had_seven,
+        )
 
     @classmethod
-    def from_facts(cls, *, contract: Bid, rules: Ruleset, trump: int, soloist: int,
-                   hands: tuple[int, int, int], talon: int,
-                   tricks: Sequence[tuple[int, tuple[int, ...], int]], trick: tuple[int, ...],
-                   to_move: int, marriages: Sequence[tuple[int, int]],
-                   items: tuple[tuple[Item, Money], ...] | None = None,
-                   kontra: dict[Kind, tuple[int, int]] | None = None, multiplier: int = 1,
-                   had_seven: bool | None = None) -> Position:
+    def from_facts(
+        cls,
+        *,
+        contract: Bid,
+        rules: Ruleset,
+        trump: int,
+        soloist: int,
+        hands: tuple[int, int, int],
+        talon: int,
+        tricks: Sequence[tuple[int, tuple[int, ...], int]],
+        trick: tuple[int, ...],
+        to_move: int,
+        marriages: Sequence[tuple[int, int]],
+        items: tuple[tuple[Item, Money], ...] | None = None,
+        kontra: dict[Kind, tuple[int, int]] | None = None,
+        multiplier: int = 1,
+        had_seven: bool | None = None,
+    ) -> Position:
         """A position from what is public (the tricks so far, the trick in progress,
         marriages, kontras) and a full set of hands and talon (known, or sampled by a
         player).  At the first trick, seats yet to play are taken to declare every marriage
@@ -155,22 +198,49 @@ class Position:
                     soloist_played_seven = (lead + k) % 3 == s
             won[winner] += 1
         return cls.from_summary(
-            contract=c, rules=rules, trump=trump, soloist=s, hands=hands, talon=talon,
-            trick=trick, leader=(to_move - len(trick)) % 3, taken=(taken[0], taken[1], taken[2]),
-            won=(won[0], won[1], won[2]), last_winner=tricks[-1][2] if len(tricks) == 10 else -1,
-            seven_trick=seven_trick, soloist_played_seven=soloist_played_seven,
-            marriages=marriages, items=items, kontra=kontra, multiplier=multiplier,
-            had_seven=had_seven)
+            contract=c,
+            rules=rules,
+            trump=trump,
+            soloist=s,
+            hands=hands,
+            talon=talon,
+            trick=trick,
+            leader=(to_move - len(trick)) % 3,
+            taken=(taken[0], taken[1], taken[2]),
+            won=(won[0], won[1], won[2]),
+            last_winner=tricks[-1][2] if len(tricks) == 10 else -1,
+            seven_trick=seven_trick,
+            soloist_played_seven=soloist_played_seven,
+            marriages=marriages,
+            items=items,
+            kontra=kontra,
+            multiplier=multiplier,
+            had_seven=had_seven,
+        )
 
     @classmethod
-    def from_summary(cls, *, contract: Bid, rules: Ruleset, trump: int, soloist: int,
-                     hands: tuple[int, int, int], talon: int, trick: tuple[int, ...],
-                     leader: int, taken: tuple[int, int, int], won: tuple[int, int, int],
-                     last_winner: int, seven_trick: int, soloist_played_seven: bool,
-                     marriages: Sequence[tuple[int, int]],
-                     items: tuple[tuple[Item, Money], ...] | None = None,
-                     kontra: dict[Kind, tuple[int, int]] | None = None, multiplier: int = 1,
-                     had_seven: bool | None = None) -> Position:
+    def from_summary(
+        cls,
+        *,
+        contract: Bid,
+        rules: Ruleset,
+        trump: int,
+        soloist: int,
+        hands: tuple[int, int, int],
+        talon: int,
+        trick: tuple[int, ...],
+        leader: int,
+        taken: tuple[int, int, int],
+        won: tuple[int, int, int],
+        last_winner: int,
+        seven_trick: int,
+        soloist_played_seven: bool,
+        marriages: Sequence[tuple[int, int]],
+        items: tuple[tuple[Item, Money], ...] | None = None,
+        kontra: dict[Kind, tuple[int, int]] | None = None,
+        multiplier: int = 1,
+        had_seven: bool | None = None,
+    ) -> Position:
         """The one place a :class:`Position` is built: from the past compressed to what the
         search needs (the cards each seat has taken and its tricks, who won the tenth, the
         trick in which the trump VII fell and whether the soloist played it, the marriages
@@ -230,9 +300,21 @@ class Position:
 
     def core(self) -> _core.CorePosition:
         hands = list(self.hands)
-        return _core.CorePosition(hands, self.trump, self.no_trump, self.soloist, self.ulti,
-                                  self.leader, self.tricks, self.sp, self.dp, self.won,
-                                  self.aces, self.seven_trick, self.trick)
+        return _core.CorePosition(
+            hands,
+            self.trump,
+            self.no_trump,
+            self.soloist,
+            self.ulti,
+            self.leader,
+            self.tricks,
+            self.sp,
+            self.dp,
+            self.won,
+            self.aces,
+            self.seven_trick,
+            self.trick,
+        )
 
     def legal_cards(self) -> list[int]:
         m = self.core().legal_mask()
@@ -283,10 +365,17 @@ def _clip(x: int) -> int:
 
 def _load_items(sv: _core.Solver, pos: Position) -> None:
     _LOCAL.items = None
-    sv.set_items([(item, _clip(m.won_total), _clip(m.lost_total)) for item, m in pos.items],
-                 pos.sm, pos.dm,
-                 card_points(pos.talon) if not pos.no_trump else 0, pos.talon & ACES,
-                 pos.talon_ace_loses, pos.forty_declared, pos.twenty_declared, pos.had_seven)
+    sv.set_items(
+        [(item, _clip(m.won_total), _clip(m.lost_total)) for item, m in pos.items],
+        pos.sm,
+        pos.dm,
+        card_points(pos.talon) if not pos.no_trump else 0,
+        pos.talon & ACES,
+        pos.talon_ace_loses,
+        pos.forty_declared,
+        pos.twenty_declared,
+        pos.had_seven,
+    )
 
 
 def objective(pos: Position, name: str, sv: _core.Solver | None = None) -> bool:
@@ -319,9 +408,12 @@ def objective(pos: Position, name: str, sv: _core.Solver | None = None) -> bool:
 
 #: The trick-based objectives: the component whose past decides them, and the core objective.
 _TRICK_OBJECTIVES: dict[str, tuple[Kind, int]] = {
-    "durchmars": (Kind.DURCHMARS, _core.ALL), "silent durchmars": (Kind.DURCHMARS, _core.ALL),
-    "betli": (Kind.BETLI, _core.NONE), "ulti": (Kind.ULTI, _core.ULTI),
-    "silent ulti": (Kind.ULTI, _core.ULTI), "four aces": (Kind.FOUR_ACES, _core.ACES),
+    "durchmars": (Kind.DURCHMARS, _core.ALL),
+    "silent durchmars": (Kind.DURCHMARS, _core.ALL),
+    "betli": (Kind.BETLI, _core.NONE),
+    "ulti": (Kind.ULTI, _core.ULTI),
+    "silent ulti": (Kind.ULTI, _core.ULTI),
+    "four aces": (Kind.FOUR_ACES, _core.ACES),
     "silent four aces": (Kind.FOUR_ACES, _core.ACES),
 }
 
@@ -372,9 +464,15 @@ def move_objectives(pos: Position, names: tuple[str, ...]) -> dict[int, dict[str
             for c in out:
                 out[c][name] = _points_make(pos, name, pts[c])
             continue
-        obj = {"durchmars": _core.ALL, "silent durchmars": _core.ALL, "betli": _core.NONE,
-               "ulti": _core.ULTI, "silent ulti": _core.ULTI, "four aces": _core.ACES,
-               "silent four aces": _core.ACES}[name]
+        obj = {
+            "durchmars": _core.ALL,
+            "silent durchmars": _core.ALL,
+            "betli": _core.NONE,
+            "ulti": _core.ULTI,
+            "silent ulti": _core.ULTI,
+            "four aces": _core.ACES,
+            "silent four aces": _core.ACES,
+        }[name]
         vals = dict(sv.move_values(core, obj))
         for c in out:
             out[c][name] = bool(vals[c]) and _past_allows(pos, name)
@@ -401,8 +499,16 @@ def _past_allows(pos: Position, name: str) -> bool:
     kind = _TRICK_OBJECTIVES[name][0]
     if kind == Kind.ULTI and pos.trump < 0:
         return False
-    return not past_rules_out(kind, pos.soloist, pos.won, pos.aces, pos.talon,
-                              pos.talon_ace_loses, pos.had_seven, pos.seven_trick)
+    return not past_rules_out(
+        kind,
+        pos.soloist,
+        pos.won,
+        pos.aces,
+        pos.talon,
+        pos.talon_ace_loses,
+        pos.had_seven,
+        pos.seven_trick,
+    )
 
 
 def move_values_only(pos: Position, sv: _core.Solver | None = None) -> list[tuple[int, int]]:
@@ -450,11 +556,23 @@ def core_of_deal(d: DealState) -> _core.CorePosition:
         last = 10 if d.tricks_played == 10 else 0
         sp = (sol & POINT_CARDS).bit_count() * 10 + (last if d.last_winner == s else 0)
         dp = ((t0 | t1 | t2) & ~sol & POINT_CARDS).bit_count() * 10 + (
-            last if d.last_winner != s else 0)
-    return _core.CorePosition(d.hands, d.trump, not c.trump, s, d.ulti_bit != 0,
-                              d.leader if d.trick else d.player, d.tricks_played, sp, dp,
-                              d.tricks_won, (t0 & ACES, t1 & ACES, t2 & ACES), d.seven_trick,
-                              d.trick)
+            last if d.last_winner != s else 0
+        )
+    return _core.CorePosition(
+        d.hands,
+        d.trump,
+        not c.trump,
+        s,
+        d.ulti_bit != 0,
+        d.leader if d.trick else d.player,
+        d.tricks_played,
+        sp,
+        dp,
+        d.tricks_won,
+        (t0 & ACES, t1 & ACES, t2 & ACES),
+        d.seven_trick,
+        d.trick,
+    )
 
 
 def fixed_in_deal(d: DealState, budget: int) -> dict[Item, Status] | None:
@@ -468,11 +586,17 @@ def fixed_in_deal(d: DealState, budget: int) -> dict[Item, Status] | None:
         sm, dm, forty, twenty = marriage_points(d.marriages, d.trump, s)
         trump_game = d.contract is not None and d.contract.trump
         try:
-            sv.set_items([(item, _clip(m.won_total), _clip(m.lost_total)) for item, m in items],
-                         sm if trump_game else 0, dm if trump_game else 0,
-                         card_points(d.talon) if trump_game else 0, d.talon & ACES,
-                         d.rules.talon_ace_loses_four_aces, forty, twenty,
-                         d.soloist_had_seven)
+            sv.set_items(
+                [(item, _clip(m.won_total), _clip(m.lost_total)) for item, m in items],
+                sm if trump_game else 0,
+                dm if trump_game else 0,
+                card_points(d.talon) if trump_game else 0,
+                d.talon & ACES,
+                d.rules.talon_ace_loses_four_aces,
+                forty,
+                twenty,
+                d.soloist_had_seven,
+            )
         except OverflowError:
             _LOCAL.items = None
             return None  # amounts beyond the solver's range: play on
@@ -494,8 +618,7 @@ def claim_holds(pos: Position, seat: int) -> bool:
     if c.has(Kind.BETLI):
         made = not pos.won[s] and objective_core(pos, _core.NONE)
     elif c.has(Kind.DURCHMARS):
-        made = not (pos.won[(s + 1) % 3] or pos.won[(s + 2) % 3]) and \
-            objective_core(pos, _core.ALL)
+        made = not (pos.won[(s + 1) % 3] or pos.won[(s + 2) % 3]) and objective_core(pos, _core.ALL)
     else:
         made = objective(pos, "ulti")
     return made if seat == s else not made
@@ -512,8 +635,16 @@ def open_component_made(d: DealState) -> bool:
         kind, obj = Kind.DURCHMARS, _core.ALL
     else:
         kind, obj = Kind.ULTI, _core.ULTI
-    if past_rules_out(kind, d.soloist, d.tricks_won, d.taken, d.talon,
-                      d.rules.talon_ace_loses_four_aces, d.soloist_had_seven, d.seven_trick):
+    if past_rules_out(
+        kind,
+        d.soloist,
+        d.tricks_won,
+        d.taken,
+        d.talon,
+        d.rules.talon_ace_loses_four_aces,
+        d.soloist_had_seven,
+        d.seven_trick,
+    ):
         return False
     return bool(_solver().objective(core_of_deal(d), obj))
 

@@ -73,11 +73,17 @@ class Event(NamedTuple):
     outcome: Outcome | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "text": self.text,
-                "cards": list(self.cards), "seats": list(self.seats),
-                "action": self.action.to_dict() if self.action is not None else None,
-                "value": self.value, "name": self.name,
-                "outcome": self.outcome.to_dict() if self.outcome is not None else None}
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "text": self.text,
+            "cards": list(self.cards),
+            "seats": list(self.seats),
+            "action": self.action.to_dict() if self.action is not None else None,
+            "value": self.value,
+            "name": self.name,
+            "outcome": self.outcome.to_dict() if self.outcome is not None else None,
+        }
 
 
 #: Undo entries (:meth:`ulti.deal.Deal.pop`): each action pushes, just before it changes the
@@ -233,27 +239,57 @@ class DealState:
     def _push_auction(self) -> None:
         """Before an auction action that may end the auction or a round: what it changes
         (play has not begun)."""
-        self._stack.append((AUCTION, tuple(self.hands), self.talon, self.talon_owner,
-                            self.phase, self.player, self.bid, self.bid_rank, self.bidder,
-                            self.passes, self.bid_multiplier, self.round1_bid,
-                            self.initial_hands, len(self.history), self._n_events()))
+        self._stack.append(
+            (
+                AUCTION,
+                tuple(self.hands),
+                self.talon,
+                self.talon_owner,
+                self.phase,
+                self.player,
+                self.bid,
+                self.bid_rank,
+                self.bidder,
+                self.passes,
+                self.bid_multiplier,
+                self.round1_bid,
+                self.initial_hands,
+                len(self.history),
+                self._n_events(),
+            )
+        )
 
     def _push_extra(self) -> None:
         """Before a marriage, or a kontra or its answer: what they change."""
-        self._stack.append((EXTRA, self.kontra_key, self._money, len(self.marriages),
-                            tuple(self.kontra_queue), self.kontra_raised, self.phase,
-                            self.player, len(self.history), self._n_events()))
+        self._stack.append(
+            (
+                EXTRA,
+                self.kontra_key,
+                self._money,
+                len(self.marriages),
+                tuple(self.kontra_queue),
+                self.kontra_raised,
+                self.phase,
+                self.player,
+                len(self.history),
+                self._n_events(),
+            )
+        )
 
     def _log(self, action: Action, value: int = 0) -> None:
         p = self.player
         self.history.append((p, action))
         if self._events is not None:
-            self._events.append(Event("action", p, action._text, action.cards, action=action,
-                                      value=value))
+            self._events.append(
+                Event("action", p, action._text, action.cards, action=action, value=value)
+            )
 
     def _wrong_phase(self, action: Action, doing: str, rule: str) -> IllegalAction:
-        return IllegalAction(Reason(rule, "wrong-phase", {"seat": self.player, "doing": doing,
-                                                          "action": str(action)}))
+        return IllegalAction(
+            Reason(
+                rule, "wrong-phase", {"seat": self.player, "doing": doing, "action": str(action)}
+            )
+        )
 
     @property
     def end_reason(self) -> str:

@@ -74,12 +74,22 @@ def run_unit(u: Unit) -> UnitResult:
     # the game number is the deal's: the same player meets the same deal the same way
     run = play_deal(rules, u.seed, u.dealer, players, game=u.index)
     d = run.deal
-    made = bool(d.settlement and d.contract and all(
-        ln.outcome == "won" for ln in d.settlement.lines if 0 <= ln.item_id < SILENT_BASE))
+    made = bool(
+        d.settlement
+        and d.contract
+        and all(ln.outcome == "won" for ln in d.settlement.lines if 0 <= ln.item_id < SILENT_BASE)
+    )
     r = d.returns()
-    return UnitResult(u.index, u.seating, (r[0], r[1], r[2]), d.soloist,
-                      d.contract.key if d.contract else None, made,
-                      [list(x) for x in run.times], [list(x) for x in run.card_times])
+    return UnitResult(
+        u.index,
+        u.seating,
+        (r[0], r[1], r[2]),
+        d.soloist,
+        d.contract.key if d.contract else None,
+        made,
+        [list(x) for x in run.times],
+        [list(x) for x in run.card_times],
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -98,9 +108,26 @@ def ci95(xs: Sequence[float]) -> tuple[float, float]:
 
 def t95(df: int) -> float:
     """The two-sided 95% quantile of Student's t (tabled, then the normal limit)."""
-    table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
-             9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042,
-             40: 2.021, 60: 2.000, 120: 1.980}
+    table = {
+        1: 12.706,
+        2: 4.303,
+        3: 3.182,
+        4: 2.776,
+        5: 2.571,
+        6: 2.447,
+        7: 2.365,
+        8: 2.306,
+        9: 2.262,
+        10: 2.228,
+        12: 2.179,
+        15: 2.131,
+        20: 2.086,
+        25: 2.060,
+        30: 2.042,
+        40: 2.021,
+        60: 2.000,
+        120: 1.980,
+    }
     if df in table:
         return table[df]
     keys = sorted(table)
@@ -145,12 +172,18 @@ def summarize(specs: Sequence[str], results: Sequence[UnitResult]) -> dict[str, 
         for b in range(len(names)):
             if a == b:
                 continue
-            diffs = [statistics.fmean(v[a]) - statistics.fmean(v[b]) for v in per_deal.values()
-                     if v[a] and v[b]]
+            diffs = [
+                statistics.fmean(v[a]) - statistics.fmean(v[b])
+                for v in per_deal.values()
+                if v[a] and v[b]
+            ]
             if diffs:
                 lo, hi = ci95(diffs)
                 out["pairs"][f"{labels[a]} - {labels[b]}"] = {
-                    "mean": statistics.fmean(diffs), "ci95": [lo, hi], "deals": len(diffs)}
+                    "mean": statistics.fmean(diffs),
+                    "ci95": [lo, hi],
+                    "deals": len(diffs),
+                }
     for b in range(len(names)):
         deal_means = [statistics.fmean(v[b]) for v in per_deal.values() if v[b]]
         lo, hi = ci95(deal_means) if deal_means else (0.0, 0.0)
@@ -158,23 +191,37 @@ def summarize(specs: Sequence[str], results: Sequence[UnitResult]) -> dict[str, 
             "mean": statistics.fmean(deal_means) if deal_means else 0.0,
             "ci95": [lo, hi],
             "deals": len(deal_means),
-            "contracts": {k: {"bid": int(v["bid"]), "made": int(v["made"]),
-                              "mean_units": v["units"] / v["bid"]}
-                          for k, v in sorted(contracts[b].items(), key=lambda kv: -kv[1]["bid"])},
-            "decision_ms": {"mean": 1000 * statistics.fmean(times[b]) if times[b] else 0.0,
-                            "median": 1000 * percentile(times[b], 0.5),
-                            "p95": 1000 * percentile(times[b], 0.95),
-                            "count": len(times[b])},
-            "card_decision_ms": {"median": 1000 * percentile(card_times[b], 0.5),
-                                 "p95": 1000 * percentile(card_times[b], 0.95),
-                                 "count": len(card_times[b])},
+            "contracts": {
+                k: {
+                    "bid": int(v["bid"]),
+                    "made": int(v["made"]),
+                    "mean_units": v["units"] / v["bid"],
+                }
+                for k, v in sorted(contracts[b].items(), key=lambda kv: -kv[1]["bid"])
+            },
+            "decision_ms": {
+                "mean": 1000 * statistics.fmean(times[b]) if times[b] else 0.0,
+                "median": 1000 * percentile(times[b], 0.5),
+                "p95": 1000 * percentile(times[b], 0.95),
+                "count": len(times[b]),
+            },
+            "card_decision_ms": {
+                "median": 1000 * percentile(card_times[b], 0.5),
+                "p95": 1000 * percentile(card_times[b], 0.95),
+                "count": len(card_times[b]),
+            },
         }
     return out
 
 
-def tournament(specs: Sequence[str], deals: int, seed: int, rules: Ruleset | None = None,
-               workers: int = 1, progress: Callable[[int, int], None] | None = None
-               ) -> tuple[dict[str, Any], list[UnitResult]]:
+def tournament(
+    specs: Sequence[str],
+    deals: int,
+    seed: int,
+    rules: Ruleset | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[dict[str, Any], list[UnitResult]]:
     """Play the tournament; ``progress(done, total)`` is called after each unit."""
     rules = rules or Ruleset()
     todo = list(units(specs, deals, seed, rules))
@@ -195,15 +242,21 @@ def tournament(specs: Sequence[str], deals: int, seed: int, rules: Ruleset | Non
                     progress(len(results), len(todo))
     results.sort(key=lambda r: (r.index, r.seating))
     summary = summarize(specs, results)
-    summary["config"] = {"bots": list(specs), "deals": deals, "seed": seed,
-                         "seatings": len(seatings(len(specs))), "rules": rules.to_dict()}
+    summary["config"] = {
+        "bots": list(specs),
+        "deals": deals,
+        "seed": seed,
+        "seatings": len(seatings(len(specs))),
+        "rules": rules.to_dict(),
+    }
     return summary, results
 
 
 def write_json(summary: dict[str, Any], results: Sequence[UnitResult], path: Path) -> None:
     data = dict(summary)
-    data["units"] = [{k: v for k, v in asdict(r).items() if k not in ("times", "card_times")}
-                     for r in results]
+    data["units"] = [
+        {k: v for k, v in asdict(r).items() if k not in ("times", "card_times")} for r in results
+    ]
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
@@ -223,8 +276,9 @@ def plot(summary: dict[str, Any], path: Path) -> None:
     ax.bar(names, means, yerr=[lows, highs], capsize=8, color="#4a7ebb", alpha=0.85)
     ax.axhline(0, color="black", linewidth=0.8)
     cfg = summary.get("config", {})
-    ax.set_title(f"Duplicate tournament: {cfg.get('deals', '?')} deals x "
-                 f"{cfg.get('seatings', '?')} seatings")
+    ax.set_title(
+        f"Duplicate tournament: {cfg.get('deals', '?')} deals x {cfg.get('seatings', '?')} seatings"
+    )
     ax.set_ylabel("units per deal (95% CI)")
     fig.tight_layout()
     fig.savefig(path)

@@ -17,8 +17,16 @@ from server_util import Running, bot, chromium_path, person
 
 pytestmark = pytest.mark.slow
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture
@@ -32,8 +40,9 @@ def browser() -> Iterator[Browser]:
 
 def test_a_person_plays_a_deal_by_clicking(browser: Browser, tmp_path: Path) -> None:
     with Running(f"sqlite:///{tmp_path / 'e2e.sqlite3'}") as srv:
-        t = srv.create([person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")],
-                       deals=3, lang="hu")
+        t = srv.create(
+            [person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")], deals=3, lang="hu"
+        )
         page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -83,8 +92,9 @@ def test_a_person_plays_a_deal_by_clicking(browser: Browser, tmp_path: Path) -> 
         page.close()
 
 
-def test_the_lobby_creates_a_table_with_options_and_bot_strengths(browser: Browser,
-                                                                  tmp_path: Path) -> None:
+def test_the_lobby_creates_a_table_with_options_and_bot_strengths(
+    browser: Browser, tmp_path: Path
+) -> None:
     """The lobby's form: a preset, a rule option (V7), the number of deals, a person and two
     computer players of chosen strength, in Hungarian; the invite link opens the table."""
     with Running(f"sqlite:///{tmp_path / 'lobby.sqlite3'}") as srv:
@@ -153,8 +163,9 @@ def _play_a_few(page: Page, n: int) -> None:
         done += 1
 
 
-def test_reload_takeover_download_and_no_token_in_the_server_log(browser: Browser,
-                                                                 tmp_path: Path) -> None:
+def test_reload_takeover_download_and_no_token_in_the_server_log(
+    browser: Browser, tmp_path: Path
+) -> None:
     """F5 shows the deal's whole log again; a second tab on the same seat takes it over and
     the first can take it back; a finished deal downloads and replays with the token sent in
     a header; the token leaves the address bar (history) at once; the server's log (access
@@ -162,8 +173,7 @@ def test_reload_takeover_download_and_no_token_in_the_server_log(browser: Browse
     with Running(f"sqlite:///{tmp_path / 'f5.sqlite3'}", log_level="info") as srv:
         t = srv.create([person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")], deals=3)
         token = t["tokens"]["0"]
-        context = browser.new_context(viewport={"width": 390, "height": 844},
-                                      accept_downloads=True)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))

@@ -51,11 +51,14 @@ class Budget:
             except ValueError:
                 raise ValueError(f"budget: {part[:40]!r} is not samples=N or ms=X") from None
         if samples is not None and not 1 <= samples <= MAX_SAMPLES:
-            raise ValueError(f"budget: samples is a whole number from 1 to {MAX_SAMPLES:,}, "
-                             f"not {samples}")
+            raise ValueError(
+                f"budget: samples is a whole number from 1 to {MAX_SAMPLES:,}, not {samples}"
+            )
         if ms is not None and not (math.isfinite(ms) and 0 < ms <= MAX_MS):
-            raise ValueError(f"budget: ms is a number of milliseconds above 0 and at most "
-                             f"{MAX_MS:,.0f} (an hour), not {ms:g}")
+            raise ValueError(
+                f"budget: ms is a number of milliseconds above 0 and at most "
+                f"{MAX_MS:,.0f} (an hour), not {ms:g}"
+            )
         return cls(samples, ms)
 
 
@@ -96,9 +99,15 @@ class DealRun:
     card_times: list[list[float]] = field(default_factory=lambda: [[], [], []])
 
 
-def play_deal(rules: Ruleset, seed: int, dealer: int, players: Sequence[Player], game: int = 0,
-              deck: Sequence[int] | None = None,
-              on_action: Callable[[Deal, int, Action], None] | None = None) -> DealRun:
+def play_deal(
+    rules: Ruleset,
+    seed: int,
+    dealer: int,
+    players: Sequence[Player],
+    game: int = 0,
+    deck: Sequence[int] | None = None,
+    on_action: Callable[[Deal, int, Action], None] | None = None,
+) -> DealRun:
     """Play one deal: each seat's player acts on its own observation only."""
     if len(players) != 3:
         raise ValueError("C3: three players")

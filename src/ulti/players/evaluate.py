@@ -59,19 +59,38 @@ def trump_strength(hand: int, trump: int) -> dict[str, float]:
             break
     honours = sum(1 for r in (ACE, TEN, KING, OVER) if t >> card(trump, r) & 1)
     side_aces = sum(1 for s in range(4) if s != trump and hand >> card(s, ACE) & 1)
-    side_tens = sum(1 for s in range(4) if s != trump and hand >> card(s, TEN) & 1 and
-                    hand >> card(s, ACE) & 1)
+    side_tens = sum(
+        1 for s in range(4) if s != trump and hand >> card(s, TEN) & 1 and hand >> card(s, ACE) & 1
+    )
     voids = sum(1 for s in range(4) if s != trump and not hand & SUIT_MASKS[s])
     singles = sum(1 for s in range(4) if s != trump and (hand & SUIT_MASKS[s]).bit_count() == 1)
     # expected tricks: top trumps, long trumps, side aces and their tens, ruffs
-    tricks = top + max(0, n_t - 3) * 0.7 + (honours - top) * 0.4 + side_aces * 0.9 + \
-        side_tens * 0.6 + (voids * 0.8 + singles * 0.4) * min(1.0, max(0, n_t - 2) / 3)
-    points = 10 * (side_aces * 0.9 + side_tens * 0.6 +
-                   sum(0.9 for r in (ACE, TEN) if t >> card(trump, r) & 1)) + \
-        min(tricks, 10) * 3.0
-    return {"n": n_t, "top": top, "honours": honours, "tricks": tricks, "points": points,
-            "seven": float(t >> card(trump, SEVEN) & 1),
-            "marriage": float(t >> card(trump, KING) & 1 and t >> card(trump, OVER) & 1)}
+    tricks = (
+        top
+        + max(0, n_t - 3) * 0.7
+        + (honours - top) * 0.4
+        + side_aces * 0.9
+        + side_tens * 0.6
+        + (voids * 0.8 + singles * 0.4) * min(1.0, max(0, n_t - 2) / 3)
+    )
+    points = (
+        10
+        * (
+            side_aces * 0.9
+            + side_tens * 0.6
+            + sum(0.9 for r in (ACE, TEN) if t >> card(trump, r) & 1)
+        )
+        + min(tricks, 10) * 3.0
+    )
+    return {
+        "n": n_t,
+        "top": top,
+        "honours": honours,
+        "tricks": tricks,
+        "points": points,
+        "seven": float(t >> card(trump, SEVEN) & 1),
+        "marriage": float(t >> card(trump, KING) & 1 and t >> card(trump, OVER) & 1),
+    }
 
 
 def betli_risk(hand: int) -> float:
@@ -117,13 +136,21 @@ def contract_estimate(bid: Bid, hand: int, trump: int, rules: Ruleset) -> float:
             p = 0.0 if not f["marriage"] else _sigmoid((f["points"] - 62) / 7)
         elif k == Kind.TWENTY_HUNDRED:
             assert f is not None
-            has = any(hand >> card(s, KING) & 1 and hand >> card(s, OVER) & 1
-                      for s in range(4) if s != trump)
+            has = any(
+                hand >> card(s, KING) & 1 and hand >> card(s, OVER) & 1
+                for s in range(4)
+                if s != trump
+            )
             p = 0.0 if not has else _sigmoid((f["points"] - 80) / 6)
         elif k == Kind.ULTI:
             assert f is not None
-            p = 0.0 if not f["seven"] else _sigmoid((f["n"] - 5.5) * 1.2 + (f["top"] - 1.5) * 0.8
-                                                     + (f["honours"] - 2) * 0.4)
+            p = (
+                0.0
+                if not f["seven"]
+                else _sigmoid(
+                    (f["n"] - 5.5) * 1.2 + (f["top"] - 1.5) * 0.8 + (f["honours"] - 2) * 0.4
+                )
+            )
         elif k == Kind.FOUR_ACES:
             aces = sum(1 for s in range(4) if hand >> card(s, ACE) & 1)
             assert f is not None
@@ -172,8 +199,9 @@ def discard_options(hand12: int, bid: Bid, trump: int, n: int = 3) -> list[tuple
     return [(a, b) for a, b in pairs[:n]]
 
 
-def candidates(hand: int, rules: Ruleset, above_rank: int = 0, n: int = 6,
-               twelve: bool = False) -> list[Candidate]:
+def candidates(
+    hand: int, rules: Ruleset, above_rank: int = 0, n: int = 6, twelve: bool = False
+) -> list[Candidate]:
     """The most promising contracts ranked above ``above_rank`` for this hand, best first.
     With ``twelve`` the hand holds 12 cards and each candidate comes with its discard."""
     out: list[Candidate] = []

@@ -71,8 +71,13 @@ def knowledge(obs: Observation, rules: Ruleset) -> Knowledge:
         held[p] |= ((1 << card(suit, KING)) | (1 << card(suit, OVER))) & ~played
     exposed = {p for p, _ in obs.exposed}
     sizes = list(obs.hand_sizes)
-    if contract is not None and contract.has(Kind.ULTI) and trump >= 0 and \
-            obs.soloist not in exposed and obs.soloist != seat:
+    if (
+        contract is not None
+        and contract.has(Kind.ULTI)
+        and trump >= 0
+        and obs.soloist not in exposed
+        and obs.soloist != seat
+    ):
         seven = card(trump, SEVEN)
         s = obs.soloist
         # an assumption (a soloist may bid an Ulti without the VII): kept only while it fits
@@ -89,12 +94,14 @@ def knowledge(obs: Observation, rules: Ruleset) -> Knowledge:
             _infer(cs, lead, trump, beats, cannot)
     cannot[seat] = 0
     talon_size = 32 - sum(sizes) - played.bit_count()
-    return Knowledge(seat, hand, played, held, cannot, sizes, talon, talon_size, contract, trump,
-                     obs.soloist)
+    return Knowledge(
+        seat, hand, played, held, cannot, sizes, talon, talon_size, contract, trump, obs.soloist
+    )
 
 
-def _infer(cs: tuple[int, ...], lead: int, trump: int, beats: tuple[int, ...],
-           cannot: list[int]) -> None:
+def _infer(
+    cs: tuple[int, ...], lead: int, trump: int, beats: tuple[int, ...], cannot: list[int]
+) -> None:
     """What the plays of one trick tell about the players' hands (R2, R3)."""
     led = cs[0] >> 3
     best = cs[0]
@@ -131,8 +138,15 @@ def sample(k: Knowledge, rng: random.Random) -> tuple[tuple[int, int, int], int]
     if cap_a + cap_b + cap_t != len(unknown) or min(cap_a, cap_b, cap_t) < 0:
         raise ValueError("the observation's card counts do not add up")
     for relax in (False, True):
-        groups: dict[str, list[int]] = {"A": [], "B": [], "T": [], "AB": [], "AT": [],
-                                        "BT": [], "ABT": []}
+        groups: dict[str, list[int]] = {
+            "A": [],
+            "B": [],
+            "T": [],
+            "AB": [],
+            "AT": [],
+            "BT": [],
+            "ABT": [],
+        }
         for c in unknown:
             key = ""
             if relax or not k.cannot[a_seat] >> c & 1:
@@ -156,8 +170,9 @@ def sample(k: Knowledge, rng: random.Random) -> tuple[tuple[int, int, int], int]
     raise AssertionError("unreachable: without constraints a fill always exists")
 
 
-def _fill(g: dict[str, list[int]], cap_a: int, cap_b: int, cap_t: int,
-          rng: random.Random) -> tuple[int, int, int] | None:
+def _fill(
+    g: dict[str, list[int]], cap_a: int, cap_b: int, cap_t: int, rng: random.Random
+) -> tuple[int, int, int] | None:
     """Place the cards of each group (named by the places it may go) uniformly at random."""
     from math import comb
 
@@ -183,8 +198,13 @@ def _fill(g: dict[str, list[int]], cap_a: int, cap_b: int, cap_t: int,
                 b_total = (n_ab - a_ab) + b_from_bt + (rest - a_abt)
                 if b_total != rb:
                     continue
-                w = (comb(n_at, t_at) * comb(n_bt, t_bt) * comb(n_abt, t_abt)
-                     * comb(rest, a_abt) * comb(n_ab, a_ab))
+                w = (
+                    comb(n_at, t_at)
+                    * comb(n_bt, t_bt)
+                    * comb(n_abt, t_abt)
+                    * comb(rest, a_abt)
+                    * comb(n_ab, a_ab)
+                )
                 choices.append((t_at, t_bt, t_abt, a_abt, a_ab))
                 weights.append(w)
     if not choices:

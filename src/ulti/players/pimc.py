@@ -95,17 +95,33 @@ class PimcPlayer(Player):
 
     # -- evaluation of a contract by sampling -------------------------------------------
 
-    def contract_value(self, contract: Bid, trump: int, hands: tuple[int, int, int],
-                       talon: int, multiplier: int = 1) -> int:
+    def contract_value(
+        self,
+        contract: Bid,
+        trump: int,
+        hands: tuple[int, int, int],
+        talon: int,
+        multiplier: int = 1,
+    ) -> int:
         """The soloist's (this seat's) units under best play, at the first lead."""
         pos = S.Position.from_facts(
-            contract=contract, rules=self.rules, trump=trump, soloist=self.seat, hands=hands,
-            talon=talon, tricks=(), trick=(), to_move=self.seat, marriages=(),
-            items=tuple(money_for(contract, {}, multiplier, self.rules)))
+            contract=contract,
+            rules=self.rules,
+            trump=trump,
+            soloist=self.seat,
+            hands=hands,
+            talon=talon,
+            tricks=(),
+            trick=(),
+            to_move=self.seat,
+            marriages=(),
+            items=tuple(money_for(contract, {}, multiplier, self.rules)),
+        )
         return S.value(pos, self.sv)
 
-    def evaluate(self, k: Knowledge, cands: list[Candidate], hand12: int | None, n: int,
-                 obs: Observation) -> tuple[Candidate, tuple[int, int] | None, float]:
+    def evaluate(
+        self, k: Knowledge, cands: list[Candidate], hand12: int | None, n: int, obs: Observation
+    ) -> tuple[Candidate, tuple[int, int] | None, float]:
         """The best candidate (with its discard) and its expected units."""
         deadline = self.deadline()
         options: list[tuple[Candidate, tuple[int, int] | None]] = []
@@ -127,16 +143,19 @@ class PimcPlayer(Player):
                 if d is not None and hand12 is not None:
                     h[self.seat] = hand12 & ~((1 << d[0]) | (1 << d[1]))
                     tal = (1 << d[0]) | (1 << d[1])
-                sums[j] += self.contract_value(c.bid, c.trump, (h[0], h[1], h[2]), tal,
-                                               obs.bid_multiplier)
+                sums[j] += self.contract_value(
+                    c.bid, c.trump, (h[0], h[1], h[2]), tal, obs.bid_multiplier
+                )
             taken += 1
         means = [x / taken for x in sums]
         for j, (c, _d) in enumerate(options):
             if c.bid.key == "simple" and self.rules.simple_forfeit and obs.bid is None:
                 means[j] = min(means[j], -4.0)  # A5: a Simple left standing is forfeited
         best = max(range(len(options)), key=lambda j: means[j])
-        self.explanation = (f"{options[best][0].bid.title}: expected {means[best]:+.1f} units "
-                            f"over {taken} sampled deals")
+        self.explanation = (
+            f"{options[best][0].bid.title}: expected {means[best]:+.1f} units "
+            f"over {taken} sampled deals"
+        )
         return options[best][0], options[best][1], means[best]
 
     def rank(self, obs: Observation) -> int:
@@ -207,9 +226,13 @@ class PimcPlayer(Player):
             h = list(hands)
             h[self.seat] = twelve & ~((1 << c.discard[0]) | (1 << c.discard[1]))
             # the two cards laid go to the talon; the opponents keep their sampled hands
-            total += self.contract_value(c.bid, c.trump, (h[0], h[1], h[2]),
-                                         (1 << c.discard[0]) | (1 << c.discard[1]),
-                                         obs.bid_multiplier)
+            total += self.contract_value(
+                c.bid,
+                c.trump,
+                (h[0], h[1], h[2]),
+                (1 << c.discard[0]) | (1 << c.discard[1]),
+                obs.bid_multiplier,
+            )
             taken += 1
         ev = total / taken if taken else 0.0
         self.explanation = f"picking up the talon: expected {ev:+.1f} units over {taken} deals"
@@ -233,8 +256,10 @@ class PimcPlayer(Player):
             for t in suits:
                 sums[t] += self.contract_value(contract, t, hands, talon, obs.bid_multiplier)
         best = max(suits, key=lambda t: sums[t])
-        self.explanation = "; ".join(f"{['Hearts', 'Acorns', 'Leaves', 'Bells'][t]} "
-                                     f"{sums[t]:+.0f}" for t in suits) + " (units, summed)"
+        self.explanation = (
+            "; ".join(f"{['Hearts', 'Acorns', 'Leaves', 'Bells'][t]} {sums[t]:+.0f}" for t in suits)
+            + " (units, summed)"
+        )
         return trump_action(best)
 
     # -- kontras --------------------------------------------------------------------------
@@ -244,9 +269,15 @@ class PimcPlayer(Player):
         k = knowledge(obs, self.rules)
         contract = self.rules.ladder[obs.contract] if obs.contract else None
         assert contract is not None
-        names = {Kind.SIMPLE: "simple", Kind.FORTY_HUNDRED: "40-100",
-                 Kind.TWENTY_HUNDRED: "20-100", Kind.FOUR_ACES: "four aces",
-                 Kind.ULTI: "ulti", Kind.BETLI: "betli", Kind.DURCHMARS: "durchmars"}
+        names = {
+            Kind.SIMPLE: "simple",
+            Kind.FORTY_HUNDRED: "40-100",
+            Kind.TWENTY_HUNDRED: "20-100",
+            Kind.FOUR_ACES: "four aces",
+            Kind.ULTI: "ulti",
+            Kind.BETLI: "betli",
+            Kind.DURCHMARS: "durchmars",
+        }
         made = dict.fromkeys(kinds, 0)
         taken = 0
         deadline = self.deadline()
@@ -280,9 +311,19 @@ class PimcPlayer(Player):
         hands, talon = sample(k, self.rng)
         kontra = {kind: (a, b) for kind, a, b in obs.kontras}
         return S.Position.from_facts(
-            contract=contract, rules=self.rules, trump=obs.trump, soloist=obs.soloist,
-            hands=hands, talon=talon, tricks=obs.tricks, trick=obs.trick, to_move=obs.seat,
-            marriages=obs.marriages, kontra=kontra, multiplier=obs.bid_multiplier)
+            contract=contract,
+            rules=self.rules,
+            trump=obs.trump,
+            soloist=obs.soloist,
+            hands=hands,
+            talon=talon,
+            tricks=obs.tricks,
+            trick=obs.trick,
+            to_move=obs.seat,
+            marriages=obs.marriages,
+            kontra=kontra,
+            multiplier=obs.bid_multiplier,
+        )
 
     def play_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
         for a in legal:
@@ -327,7 +368,8 @@ class PimcPlayer(Player):
         from ulti.cards import symbol
 
         self.explanation = "soloist's units after each card, mean over the samples: " + ", ".join(
-            f"{symbol(c)} {sums[c] / n_done:+.1f}" for c in ranked[:5])
+            f"{symbol(c)} {sums[c] / n_done:+.1f}" for c in ranked[:5]
+        )
         return best
 
 
@@ -340,4 +382,3 @@ def _with_hand(k: Knowledge, hand: int) -> Knowledge:
     held = list(k.held)
     held[k.seat] = hand
     return replace(k, hand=hand, held=held, sizes=sizes, talon=0, talon_size=0)
-

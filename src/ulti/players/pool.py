@@ -74,12 +74,20 @@ class PoolStats:
         think = sorted(self.think)
 
         def ms(q: float) -> float | None:
-            return round(think[min(len(think) - 1, int(q * len(think)))] * 1000, 1) \
-                if think else None
+            return (
+                round(think[min(len(think) - 1, int(q * len(think)))] * 1000, 1) if think else None
+            )
 
-        return {"decisions": self.decisions, "errors": self.errors, "crashes": self.crashes,
-                "deadlines": self.deadlines, "worker_starts": self.starts,
-                "think_p50_ms": ms(0.5), "think_p99_ms": ms(0.99), "think_max_ms": ms(1.0)}
+        return {
+            "decisions": self.decisions,
+            "errors": self.errors,
+            "crashes": self.crashes,
+            "deadlines": self.deadlines,
+            "worker_starts": self.starts,
+            "think_p50_ms": ms(0.5),
+            "think_p99_ms": ms(0.99),
+            "think_max_ms": ms(1.0),
+        }
 
 
 # -- the worker process -------------------------------------------------------------------
@@ -154,8 +162,12 @@ class _Worker:
         self.stop()
         ctx: Any = mp.get_context(self.pool.context)
         ours, theirs = ctx.Pipe()
-        proc = ctx.Process(target=worker_main, name=f"ulti-bot-{self.index}",
-                           args=(theirs, self.pool.nice, self.pool.memory_mb), daemon=True)
+        proc = ctx.Process(
+            target=worker_main,
+            name=f"ulti-bot-{self.index}",
+            args=(theirs, self.pool.nice, self.pool.memory_mb),
+            daemon=True,
+        )
         proc.start()
         theirs.close()
         with self._lock:
@@ -200,8 +212,9 @@ class _Worker:
             if self.pool.closing:
                 raise DecisionError("closed", "the pool is closing") from None
             what = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
-            raise DecisionError("crash", f"the worker died ({what}): {exc or type(exc).__name__}"
-                                ) from None
+            raise DecisionError(
+                "crash", f"the worker died ({what}): {exc or type(exc).__name__}"
+            ) from None
         return reply
 
 
@@ -222,8 +235,14 @@ class BotPool:
     start on the first decision and again after a crash or a deadline.  Use from one event
     loop; :meth:`close` stops every worker."""
 
-    def __init__(self, workers: int | None = None, deadline: float = 10.0, nice: int = 10,
-                 memory_mb: int = 2048, context: str = "spawn") -> None:
+    def __init__(
+        self,
+        workers: int | None = None,
+        deadline: float = 10.0,
+        nice: int = 10,
+        memory_mb: int = 2048,
+        context: str = "spawn",
+    ) -> None:
         if workers is None:
             workers = max(1, (os.cpu_count() or 2) - 1)
         if not 1 <= workers <= 64:
@@ -269,8 +288,9 @@ class BotPool:
         while True:
             job = await self._next()
             try:
-                reply = await loop.run_in_executor(self._threads, slot.run, job.payload,
-                                                   job.deadline)
+                reply = await loop.run_in_executor(
+                    self._threads, slot.run, job.payload, job.deadline
+                )
             except asyncio.CancelledError:  # the pool is closing: its asker hears so
                 if not job.future.done():
                     job.future.set_exception(DecisionError("closed", "the pool is closing"))
@@ -287,9 +307,14 @@ class BotPool:
             if not job.future.done():
                 job.future.set_result(reply)
 
-    async def decide(self, player: Player, obs: Observation, legal: Sequence[Action],
-                     priority: int | Callable[[], int] = 1, deadline: float | None = None
-                     ) -> tuple[Action, Player]:
+    async def decide(
+        self,
+        player: Player,
+        obs: Observation,
+        legal: Sequence[Action],
+        priority: int | Callable[[], int] = 1,
+        deadline: float | None = None,
+    ) -> tuple[Action, Player]:
         """The player's action and the player as it is after deciding.  Raises
         :class:`DecisionError` (the host's player unchanged).  Lower ``priority`` first: a
         number, or a function asked when a worker comes free (a table a person has joined
@@ -300,8 +325,15 @@ class BotPool:
         payload = pickle.dumps((player, obs, list(legal)), PICKLE)
         fut: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
         rank = priority if callable(priority) else (lambda p=priority: p)
-        self._pending.append(_Job(rank, next(self._seq), payload,
-                                  deadline if deadline is not None else self.deadline, fut))
+        self._pending.append(
+            _Job(
+                rank,
+                next(self._seq),
+                payload,
+                deadline if deadline is not None else self.deadline,
+                fut,
+            )
+        )
         wake.set()
         try:
             reply = await fut
@@ -353,4 +385,5 @@ class BotPool:
         for slot in self._slots:
             slot.stop()  # a thread waiting on it sees EOF and returns
         await asyncio.get_running_loop().run_in_executor(
-            None, lambda: self._threads.shutdown(wait=True, cancel_futures=True))
+            None, lambda: self._threads.shutdown(wait=True, cancel_futures=True)
+        )

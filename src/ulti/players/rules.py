@@ -167,9 +167,11 @@ class RulesPlayer(Player):
             for a in legal:
                 if a.kind == ActionKind.KONTRA and a.level == 2 and obs.trump >= 0:
                     comp = b.component(a.component)
-                    if comp is not None and contract_estimate(
-                            _single(b, a.component), hand, obs.trump, self.rules) > \
-                            0.8 * comp.value * 2:
+                    if (
+                        comp is not None
+                        and contract_estimate(_single(b, a.component), hand, obs.trump, self.rules)
+                        > 0.8 * comp.value * 2
+                    ):
                         return a
         return legal[0]  # pass
 
@@ -198,8 +200,9 @@ class RulesPlayer(Player):
             return self.durchmars_card(obs, k, legal, trump=-1)
         return self.trump_card(obs, k, legal, b.has(Kind.ULTI), b.has(Kind.DURCHMARS))
 
-    def trump_card(self, obs: Observation, k: Knowledge, legal: list[int],
-                          ulti: bool, durch: bool) -> int:
+    def trump_card(
+        self, obs: Observation, k: Knowledge, legal: list[int], ulti: bool, durch: bool
+    ) -> int:
         t = obs.trump
         me = obs.seat
         s = obs.soloist
@@ -220,10 +223,14 @@ class RulesPlayer(Player):
                 side = [c for c in legal if c >> 3 != t] or legal
                 return min(side, key=lambda c: (_value(c), _strength(c, True)))
             # a defender leads: cash a winner the soloist cannot ruff, else lead low in a side suit
-            sol_void = [suit for suit in range(4) if k.cannot[s] & SUIT_MASKS[suit] ==
-                        SUIT_MASKS[suit] & out]
-            winners = [c for c in legal if c >> 3 != t and not beats[c] & out and
-                       (c >> 3) not in sol_void]
+            sol_void = [
+                suit
+                for suit in range(4)
+                if k.cannot[s] & SUIT_MASKS[suit] == SUIT_MASKS[suit] & out
+            ]
+            winners = [
+                c for c in legal if c >> 3 != t and not beats[c] & out and (c >> 3) not in sol_void
+            ]
             if winners and not ulti:
                 return max(winners, key=lambda c: _value(c))
             side = [c for c in legal if c >> 3 != t] or legal
@@ -245,21 +252,23 @@ class RulesPlayer(Player):
             keep = ulti and me != s and t >= 0
             cand = winning
             if keep:  # a defender against an Ulti keeps his highest trump for the last trick
-                hi = max((c for c in cards_of(k.hand & SUIT_MASKS[t])),
-                         key=lambda c: _strength(c, True), default=-1)
+                hi = max(
+                    (c for c in cards_of(k.hand & SUIT_MASKS[t])),
+                    key=lambda c: _strength(c, True),
+                    default=-1,
+                )
                 cand = [c for c in winning if c != hi] or ([] if trick_points == 0 else winning)
             if cand and (last or trick_points or durch or me == s):
                 return min(cand, key=lambda c: (_strength(c, True) + 10 * (c >> 3 == t), _value(c)))
         return min(legal, key=lambda c: (_value(c), c >> 3 == t, _strength(c, True)))
 
-    def betli_card(self, obs: Observation, k: Knowledge,
-                          legal: list[int]) -> int:
+    def betli_card(self, obs: Observation, k: Knowledge, legal: list[int]) -> int:
         me = obs.seat
         s = obs.soloist
         out = ~k.played & ~k.hand & ((1 << 32) - 1)
         if me == s:
             if not obs.trick:
-                return min(legal, key=lambda c: (_strength(c, False)))
+                return min(legal, key=lambda c: _strength(c, False))
             best, _, _ = _trick_state(obs, -1, False)
             losing = [c for c in legal if not _beats(c, best, False, -1, False)]
             if losing:
@@ -277,8 +286,7 @@ class RulesPlayer(Player):
                 return max(under, key=lambda c: _strength(c, False))
         return min(legal, key=lambda c: _strength(c, False))
 
-    def durchmars_card(self, obs: Observation, k: Knowledge, legal: list[int],
-                              trump: int) -> int:
+    def durchmars_card(self, obs: Observation, k: Knowledge, legal: list[int], trump: int) -> int:
         me = obs.seat
         s = obs.soloist
         out = ~k.played & ~k.hand & ((1 << 32) - 1)
@@ -289,8 +297,11 @@ class RulesPlayer(Player):
                 return max(top or legal, key=lambda c: _strength(c, False))
             best, _, _ = _trick_state(obs, -1, False)
             win = [c for c in legal if _beats(c, best, False, -1, False)]
-            return min(win, key=lambda c: _strength(c, False)) if win else min(
-                legal, key=lambda c: _strength(c, False))
+            return (
+                min(win, key=lambda c: _strength(c, False))
+                if win
+                else min(legal, key=lambda c: _strength(c, False))
+            )
         if obs.trick:
             best, best_seat, _ = _trick_state(obs, -1, False)
             win = [c for c in legal if _beats(c, best, False, -1, False)]
@@ -332,8 +343,9 @@ def _trick_state(obs: Observation, trump: int, trump_game: bool) -> tuple[int, i
 
 
 def _beats(c: int, best: int, trumped: bool, trump: int, trump_game: bool) -> bool:
-    return overtakes(c, best, trumped, trump, BEATS_TRUMP_ORDER if trump_game else
-                     BEATS_PLAIN_ORDER)
+    return overtakes(
+        c, best, trumped, trump, BEATS_TRUMP_ORDER if trump_game else BEATS_PLAIN_ORDER
+    )
 
 
 def _value(c: int) -> int:

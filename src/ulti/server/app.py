@@ -95,13 +95,25 @@ LOBBY_HIDDEN = {"session_deals"}
 
 def rules_info() -> dict[str, Any]:
     standard = Ruleset()
-    options = [{"name": o.name, "rule": o.rule, "doc": o.doc,
-                "type": type(getattr(standard, o.name)).__name__,
-                "default": getattr(standard, o.name)}
-               for o in OPTIONS if o.name not in LOBBY_HIDDEN]
-    presets = [{"name": name, "doc": PRESET_DOCS.get(name, ""),
-                "values": {o["name"]: getattr(Ruleset.from_preset(name), o["name"])
-                           for o in options}} for name in PRESETS]
+    options = [
+        {
+            "name": o.name,
+            "rule": o.rule,
+            "doc": o.doc,
+            "type": type(getattr(standard, o.name)).__name__,
+            "default": getattr(standard, o.name),
+        }
+        for o in OPTIONS
+        if o.name not in LOBBY_HIDDEN
+    ]
+    presets = [
+        {
+            "name": name,
+            "doc": PRESET_DOCS.get(name, ""),
+            "values": {o["name"]: getattr(Ruleset.from_preset(name), o["name"]) for o in options},
+        }
+        for name in PRESETS
+    ]
     return {"presets": presets, "options": options}
 
 
@@ -133,9 +145,13 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         store.dispose()
 
     docs = cfg.api_docs
-    app = FastAPI(title="Ulti", lifespan=lifespan, docs_url="/docs" if docs else None,
-                  redoc_url="/redoc" if docs else None,
-                  openapi_url="/openapi.json" if docs else None)
+    app = FastAPI(
+        title="Ulti",
+        lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
+        openapi_url="/openapi.json" if docs else None,
+    )
     app.state.tables = tables
     app.state.store = store
     app.state.settings = cfg
@@ -159,10 +175,18 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         """Counters for whoever runs the server (nothing of any game)."""
-        return {"ok": True, "tables": len(tables.live), "connections": connections.total,
-                "actions": tables.accepted,
-                "bots": {**tables.pool.stats.to_dict(), "queued": tables.pool.queued,
-                         "workers": tables.pool.workers, "alive": tables.pool.alive()}}
+        return {
+            "ok": True,
+            "tables": len(tables.live),
+            "connections": connections.total,
+            "actions": tables.accepted,
+            "bots": {
+                **tables.pool.stats.to_dict(),
+                "queued": tables.pool.queued,
+                "workers": tables.pool.workers,
+                "alive": tables.pool.alive(),
+            },
+        }
 
     def live(table_id: str) -> LiveTable:
         try:
@@ -186,8 +210,11 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     @app.post("/api/tables")
     async def create_table(req: Request) -> JSONResponse:
         if not creations.allow(_address(req)):
-            raise HTTPException(429, "too many new tables from your address; wait a minute",
-                                headers={"Retry-After": "60"})
+            raise HTTPException(
+                429,
+                "too many new tables from your address; wait a minute",
+                headers={"Retry-After": "60"},
+            )
         try:
             raw = loads(await read_body(req.stream(), cfg.max_body), cfg.max_depth)
             body = NewTable.model_validate(raw)
@@ -199,8 +226,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                         raise ValueError("a computer player needs a spec (random, rules, pimc)")
                     cfg.check_bot(s.spec)
         except BadInput as exc:
-            raise HTTPException(413 if isinstance(exc, BodyTooLarge) else 422, str(exc)
-                                ) from None
+            raise HTTPException(413 if isinstance(exc, BodyTooLarge) else 422, str(exc)) from None
         except ValidationError as exc:
             raise HTTPException(422, _validation_message(exc)) from None
         except (RulesetError, ValueError) as exc:
@@ -209,16 +235,21 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         try:
             table, tokens = await tables.create(rules, seats, body.lang, secrets.randbits(63))
         except Exception as exc:  # the database refused: no table, and the person hears why
-            log.warning("could not store a new table (%s: %s)", type(exc).__name__,
-                        str(exc)[:200])
-            raise HTTPException(503, "the server could not store the new table; nothing was "
-                                     "created, please try again") from None
+            log.warning("could not store a new table (%s: %s)", type(exc).__name__, str(exc)[:200])
+            raise HTTPException(
+                503,
+                "the server could not store the new table; nothing was created, please try again",
+            ) from None
         base = str(req.base_url).rstrip("/")
-        links = {str(seat): f"{base}/t/{table.id}#seat={seat}&token={tok}"
-                 for seat, tok in tokens.items()}
+        links = {
+            str(seat): f"{base}/t/{table.id}#seat={seat}&token={tok}"
+            for seat, tok in tokens.items()
+        }
         table.schedule_bot()
-        return JSONResponse({"id": table.id, "links": links, "tokens": {
-            str(k): v for k, v in tokens.items()}}, status_code=201)
+        return JSONResponse(
+            {"id": table.id, "links": links, "tokens": {str(k): v for k, v in tokens.items()}},
+            status_code=201,
+        )
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
@@ -232,8 +263,10 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         try:
             t.seat_of_token(token)
         except TableError:
-            raise HTTPException(403, "a seat's token is needed (Authorization: Bearer)",
-                                ) from None
+            raise HTTPException(
+                403,
+                "a seat's token is needed (Authorization: Bearer)",
+            ) from None
         return t
 
     @app.get("/api/tables/{table_id}/deals")
@@ -247,8 +280,12 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             rec = t.record(number)
         except TableError as exc:
             raise HTTPException(404, exc.message) from None
-        return JSONResponse(rec, headers={
-            "Content-Disposition": f'attachment; filename="ulti-{table_id}-{number}.json"'})
+        return JSONResponse(
+            rec,
+            headers={
+                "Content-Disposition": f'attachment; filename="ulti-{table_id}-{number}.json"'
+            },
+        )
 
     @app.get("/api/tables/{table_id}/deals/{number}/steps")
     async def steps(table_id: str, number: int, req: Request) -> dict[str, Any]:
@@ -274,8 +311,10 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         except RuntimeError:
             # Starlette's "not connected" error: the connection broke while we were sending.
             # Anything else is a real bug.
-            if (websocket.client_state == WebSocketState.CONNECTED
-                    and websocket.application_state == WebSocketState.CONNECTED):
+            if (
+                websocket.client_state == WebSocketState.CONNECTED
+                and websocket.application_state == WebSocketState.CONNECTED
+            ):
                 raise
         finally:
             if refused is None:
@@ -356,17 +395,32 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                         await send({"type": "error", "code": "malformed", "message": str(exc)})
                     continue
                 if not allowed:
-                    await send({"type": "error", "code": "rate-limited",
-                                "message": "too many messages; slow down"})
+                    await send(
+                        {
+                            "type": "error",
+                            "code": "rate-limited",
+                            "message": "too many messages; slow down",
+                        }
+                    )
                     continue
                 if not isinstance(msg, dict):
-                    await send({"type": "error", "code": "malformed",
-                                "message": "a frame is a JSON object"})
+                    await send(
+                        {
+                            "type": "error",
+                            "code": "malformed",
+                            "message": "a frame is a JSON object",
+                        }
+                    )
                     continue
                 kind = msg.get("type")
                 if conn not in table.connections:
-                    await send({"type": "error", "code": "replaced",
-                                "message": "this seat is open in another tab"})
+                    await send(
+                        {
+                            "type": "error",
+                            "code": "replaced",
+                            "message": "this seat is open in another tab",
+                        }
+                    )
                 elif kind == "ping":
                     await send({"type": "pong", "version": table.version})
                 elif kind == "action":
@@ -379,8 +433,13 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                         await send(table.hello(conn, msg.get("since")))
                 else:
                     shown = kind if isinstance(kind, str) and len(kind) <= 20 else "?"
-                    await send({"type": "error", "code": "malformed",
-                                "message": f"unknown frame type {shown!r}"})
+                    await send(
+                        {
+                            "type": "error",
+                            "code": "malformed",
+                            "message": f"unknown frame type {shown!r}",
+                        }
+                    )
         except SlowClient:
             await close(4408, "too slow")
         finally:
@@ -427,16 +486,23 @@ def quiet_client_faults() -> None:
         logger.addFilter(ClientFaultFilter())
 
 
-def uvicorn_config(app: Any, host: str, port: int, settings: ServerSettings,
-                   log_level: str = "info") -> Any:
+def uvicorn_config(
+    app: Any, host: str, port: int, settings: ServerSettings, log_level: str = "info"
+) -> Any:
     """The uvicorn settings of the server: websocket frames refused above ``max_frame``
     bytes by the protocol itself (close 1009, never read whole), a cap on connections."""
     import uvicorn
 
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
-                          ws="websockets-sansio", ws_max_size=settings.max_frame,
-                          limit_concurrency=settings.max_connections + 100,
-                          server_header=False)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws="websockets-sansio",
+        ws_max_size=settings.max_frame,
+        limit_concurrency=settings.max_connections + 100,
+        server_header=False,
+    )
     quiet_client_faults()  # after uvicorn has set its logging up
     return config
 
@@ -458,8 +524,7 @@ def _pad_level(record: logging.LogRecord) -> bool:
     return True
 
 
-def serve(host: str, port: int, db: str | None, settings: ServerSettings | None = None
-          ) -> None:
+def serve(host: str, port: int, db: str | None, settings: ServerSettings | None = None) -> None:
     import uvicorn
 
     log_like_uvicorn()

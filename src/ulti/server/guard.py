@@ -33,12 +33,20 @@ class SettingsError(UltiError):
 
 #: (lowest, highest) of each numeric setting
 RANGES: dict[str, tuple[float, float]] = {
-    "rate": (0.1, 10_000), "burst": (1, 100_000),
-    "max_frame": (512, 1 << 20), "max_body": (1024, 1 << 20), "max_depth": (2, 64),
-    "hello_timeout": (0.5, 120), "max_per_address": (1, 10_000),
-    "max_connections": (1, 100_000), "create_rate": (0.001, 1000), "create_burst": (1, 10_000),
-    "max_bot_samples": (1, 100_000), "max_bot_ms": (1, 600_000),
-    "bot_workers": (1, 64), "bot_deadline": (0.05, 600),
+    "rate": (0.1, 10_000),
+    "burst": (1, 100_000),
+    "max_frame": (512, 1 << 20),
+    "max_body": (1024, 1 << 20),
+    "max_depth": (2, 64),
+    "hello_timeout": (0.5, 120),
+    "max_per_address": (1, 10_000),
+    "max_connections": (1, 100_000),
+    "create_rate": (0.001, 1000),
+    "create_burst": (1, 10_000),
+    "max_bot_samples": (1, 100_000),
+    "max_bot_ms": (1, 600_000),
+    "bot_workers": (1, 64),
+    "bot_deadline": (0.05, 600),
 }
 
 
@@ -80,10 +88,15 @@ class ServerSettings:
             if lo_hi is None or value is None:
                 continue
             lo, hi = lo_hi
-            if isinstance(value, bool) or not isinstance(value, int | float) or \
-                    not math.isfinite(value) or not lo <= value <= hi:
-                raise SettingsError(f"{f.name.replace('_', '-')}: between {lo:g} and {hi:g}, "
-                                    f"not {value!r}")
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not math.isfinite(value)
+                or not lo <= value <= hi
+            ):
+                raise SettingsError(
+                    f"{f.name.replace('_', '-')}: between {lo:g} and {hi:g}, not {value!r}"
+                )
 
     def check_bot(self, spec: str) -> None:
         """A computer player's spec within this server's caps (ValueError otherwise)."""
@@ -93,11 +106,14 @@ class ServerSettings:
         _, _, budget_text = spec.partition(":")
         budget = Budget.parse(budget_text) if budget_text else Budget()
         if budget.samples is not None and budget.samples > self.max_bot_samples:
-            raise ValueError(f"budget: samples={budget.samples} is above this server's cap of "
-                             f"{self.max_bot_samples}")
+            raise ValueError(
+                f"budget: samples={budget.samples} is above this server's cap of "
+                f"{self.max_bot_samples}"
+            )
         if budget.ms is not None and budget.ms > self.max_bot_ms:
-            raise ValueError(f"budget: ms={budget.ms:g} is above this server's cap of "
-                             f"{self.max_bot_ms:g}")
+            raise ValueError(
+                f"budget: ms={budget.ms:g} is above this server's cap of {self.max_bot_ms:g}"
+            )
 
 
 # -- inputs -------------------------------------------------------------------------------
@@ -169,8 +185,11 @@ def clean_name(text: str, max_len: int = 24) -> str:
     """A player's name as shown to everyone: normalised (NFC), without control or bidi
     characters, spaces collapsed, at most ``max_len`` characters.  Empty: BadInput."""
     text = unicodedata.normalize("NFC", text)
-    text = "".join(" " if ch.isspace() else ch for ch in text
-                   if ch.isspace() or unicodedata.category(ch) not in _STRIP)
+    text = "".join(
+        " " if ch.isspace() else ch
+        for ch in text
+        if ch.isspace() or unicodedata.category(ch) not in _STRIP
+    )
     text = " ".join(text.split())[:max_len].strip()
     if not text:
         raise BadInput("a name needs a letter or a sign that shows")
@@ -210,8 +229,11 @@ class BucketsByAddress:
     def allow(self, address: str) -> bool:
         if len(self.buckets) > 10_000:  # drop the full (idle) buckets
             now = time.monotonic()
-            self.buckets = {a: b for a, b in self.buckets.items()
-                            if b.tokens + (now - b.last) * b.rate < b.burst}
+            self.buckets = {
+                a: b
+                for a, b in self.buckets.items()
+                if b.tokens + (now - b.last) * b.rate < b.burst
+            }
         b = self.buckets.get(address)
         if b is None:
             b = self.buckets[address] = RateLimit(self.rate, self.burst, self.burst)
@@ -287,8 +309,15 @@ async def read_body(stream: Any, limit: int) -> bytes:
 
 async def too_large(send: Send, limit: int) -> None:
     body = json.dumps({"detail": f"the request body is larger than {limit} bytes"}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

@@ -114,23 +114,37 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         self.engine: Engine = create_engine(self.url, **kwargs)
         if sqlite and ":memory:" not in self.url:
+
             @event.listens_for(self.engine, "connect")
             def _pragmas(dbapi_conn: Any, _record: Any) -> None:
                 cur = dbapi_conn.cursor()
                 cur.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
                 cur.execute("PRAGMA synchronous=FULL")  # a committed action survives power loss
                 cur.close()
+
         # SQLite has one writer at a time; serialising here avoids "database is locked"
         # under many tables.  PostgreSQL takes concurrent commits itself.
         self._write_lock = threading.Lock() if sqlite else None
         Base.metadata.create_all(self.engine)
 
-    def create_table(self, rules: dict[str, Any], seed: int, first_dealer: int,
-                     seats: list[dict[str, Any]], lang: str) -> StoredTable:
+    def create_table(
+        self,
+        rules: dict[str, Any],
+        seed: int,
+        first_dealer: int,
+        seats: list[dict[str, Any]],
+        lang: str,
+    ) -> StoredTable:
         table_id = secrets.token_urlsafe(9)
-        row = TableRow(id=table_id, created=datetime.now(UTC), rules=json.dumps(rules),
-                       seed=str(seed), first_dealer=first_dealer, seats=json.dumps(seats),
-                       lang=lang)
+        row = TableRow(
+            id=table_id,
+            created=datetime.now(UTC),
+            rules=json.dumps(rules),
+            seed=str(seed),
+            first_dealer=first_dealer,
+            seats=json.dumps(seats),
+            lang=lang,
+        )
         if self._write_lock is None:
             self._add(row)
         else:
@@ -141,19 +155,35 @@ class Store:
     def tables(self) -> list[StoredTable]:
         with Session(self.engine) as s:
             rows = s.scalars(select(TableRow).order_by(TableRow.created)).all()
-            return [StoredTable(r.id, json.loads(r.rules), int(r.seed), r.first_dealer,
-                                json.loads(r.seats), r.lang) for r in rows]
+            return [
+                StoredTable(
+                    r.id,
+                    json.loads(r.rules),
+                    int(r.seed),
+                    r.first_dealer,
+                    json.loads(r.seats),
+                    r.lang,
+                )
+                for r in rows
+            ]
 
     def actions(self, table_id: str) -> list[StoredAction]:
         with Session(self.engine) as s:
-            rows = s.scalars(select(ActionRow).where(ActionRow.table_id == table_id)
-                             .order_by(ActionRow.seq)).all()
+            rows = s.scalars(
+                select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
+            ).all()
             return [StoredAction(r.seq, r.deal_index, r.seat, r.action) for r in rows]
 
     def append(self, table_id: str, seq: int, deal_index: int, seat: int, action: str) -> None:
         """Commit one accepted action (raises if it cannot be stored)."""
-        row = ActionRow(table_id=table_id, seq=seq, deal_index=deal_index, seat=seat,
-                        action=action, created=datetime.now(UTC))
+        row = ActionRow(
+            table_id=table_id,
+            seq=seq,
+            deal_index=deal_index,
+            seat=seat,
+            action=action,
+            created=datetime.now(UTC),
+        )
         if self._write_lock is None:
             self._add(row)
         else:

@@ -160,8 +160,9 @@ class LiveTable:
         async with self.lock:
             await self._commit(seat, action, version)
 
-    async def _commit(self, seat: int, action: Action, version: int,
-                      from_bot: bool = False) -> None:
+    async def _commit(
+        self, seat: int, action: Action, version: int, from_bot: bool = False
+    ) -> None:
         d = self.deal
         if version != self.version:
             raise TableError("stale", f"the table is at version {self.version}, not {version}")
@@ -180,12 +181,15 @@ class LiveTable:
         seq = self.version + 1
         # durability: stored before anything changes or anyone hears of it
         try:
-            await self.tables.storage(self.store.append, self.id, seq, deal_index, seat,
-                                      action_code(action))
+            await self.tables.storage(
+                self.store.append, self.id, seq, deal_index, seat, action_code(action)
+            )
         except Exception as exc:  # the database refused: nothing changed, say so
             self._storage_trouble(exc)
-            raise TableError("storage", "the server could not store that action; "
-                             "nothing changed, please try again") from exc
+            raise TableError(
+                "storage",
+                "the server could not store that action; nothing changed, please try again",
+            ) from exc
         self._storage_fine()
         d.apply(action)
         self.tables.accepted += 1
@@ -201,8 +205,12 @@ class LiveTable:
         """One log line when this table's storage starts failing, not one per try."""
         if self.storage_ok:
             self.storage_ok = False
-            log.warning("table %s: storage is failing (%s: %s); actions are refused until it "
-                        "works again", self.id, type(exc).__name__, str(exc)[:200])
+            log.warning(
+                "table %s: storage is failing (%s: %s); actions are refused until it works again",
+                self.id,
+                type(exc).__name__,
+                str(exc)[:200],
+            )
 
     def _storage_fine(self) -> None:
         if not self.storage_ok:
@@ -258,15 +266,17 @@ class LiveTable:
                 backoff = min(BACKOFF_CAP, max(BACKOFF_FIRST, backoff * 2))
                 await asyncio.sleep(backoff)
 
-    async def _think(self, seat: int, bot: Player, obs: Any, legal: list[Action]
-                     ) -> tuple[Action, Player | None] | None:
+    async def _think(
+        self, seat: int, bot: Player, obs: Any, legal: list[Action]
+    ) -> tuple[Action, Player | None] | None:
         """The seat's action, and its player after deciding (None: unchanged)."""
         if len(legal) == 1:
             return legal[0], None
         if self.bot_failures[seat] < MAX_BOT_FAILURES:
             try:
                 action, after = await self.tables.pool.decide(
-                    bot, obs, legal, priority=lambda: 0 if self.has_people() else 1)
+                    bot, obs, legal, priority=lambda: 0 if self.has_people() else 1
+                )
             except DecisionError as exc:
                 if exc.reason == "closed":
                     return None
@@ -289,9 +299,14 @@ class LiveTable:
         if self.bot_state[seat] != exc.reason:
             self.bot_state[seat] = exc.reason
             spec = self.stored.seats[seat].get("spec")
-            log.warning("table %s: computer seat %d (%s) failed a decision (%s); it plays "
-                        "the rules player's move instead", self.id, seat, spec,
-                        str(exc)[:300])
+            log.warning(
+                "table %s: computer seat %d (%s) failed a decision (%s); it plays "
+                "the rules player's move instead",
+                self.id,
+                seat,
+                spec,
+                str(exc)[:300],
+            )
 
     # -- connections ------------------------------------------------------------------------
 
@@ -306,8 +321,12 @@ class LiveTable:
             await conn.send(self.hello(conn, since))
         for old in others:
             try:
-                await old.send({"type": "replaced", "message":
-                                "this seat is now open in another tab or window"})
+                await old.send(
+                    {
+                        "type": "replaced",
+                        "message": "this seat is now open in another tab or window",
+                    }
+                )
                 await old.close(4409, "replaced")
             except Exception:  # it was going away anyway
                 pass
@@ -319,17 +338,26 @@ class LiveTable:
         base = Ruleset.from_preset(self.rules.preset).to_dict()
         return {
             "id": self.id,
-            "players": [{"name": s["name"], "kind": s["kind"],
-                         "spec": s.get("spec") if s["kind"] == "bot" else None}
-                        for s in self.stored.seats],
+            "players": [
+                {
+                    "name": s["name"],
+                    "kind": s["kind"],
+                    "spec": s.get("spec") if s["kind"] == "bot" else None,
+                }
+                for s in self.stored.seats
+            ],
             "lang": self.stored.lang,
             "deals": self.session.planned_deals,
             "rules": self.rules.preset,
-            "options": {k: v for k, v in self.rules.to_dict().items()
-                        if v != base.get(k) and k not in ("preset", "session_deals")},
+            "options": {
+                k: v
+                for k, v in self.rules.to_dict().items()
+                if v != base.get(k) and k not in ("preset", "session_deals")
+            },
             # each bid's names, for showing the auction in either language
-            "bids": {str(bid(key)): [b.title, b.title_hu]
-                     for key, b in self.rules.ladder.by_key.items()},
+            "bids": {
+                str(bid(key)): [b.title, b.title_hu] for key, b in self.rules.ladder.by_key.items()
+            },
         }
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -338,8 +366,9 @@ class LiveTable:
         obs = d.observation(seat)
         v = obs.to_dict()
         no_trump = d.contract is not None and not d.contract.trump
-        v["hand"] = sort_for_display(sum(1 << c for c in obs.hand),
-                                     obs.trump if obs.trump >= 0 else None, no_trump)
+        v["hand"] = sort_for_display(
+            sum(1 << c for c in obs.hand), obs.trump if obs.trump >= 0 else None, no_trump
+        )
         legal = []
         if obs.current_player == seat and not obs.over:
             for a in d.legal_actions():
@@ -370,33 +399,56 @@ class LiveTable:
                     v["reasons"][str(c)] = f"{why.text(self.stored.lang)} ({why.rule})"
         if obs.bid:
             b = d.ladder[obs.bid]
-            v["bid_info"] = {"title": b.title, "title_hu": b.title_hu, "value": b.value,
-                             "rank": b.rank}
+            v["bid_info"] = {
+                "title": b.title,
+                "title_hu": b.title_hu,
+                "value": b.value,
+                "rank": b.rank,
+            }
         if obs.contract:
             b = d.ladder[obs.contract]
-            v["contract_info"] = {"title": b.title, "title_hu": b.title_hu, "value": b.value,
-                                  "open": b.open}
+            v["contract_info"] = {
+                "title": b.title,
+                "title_hu": b.title_hu,
+                "value": b.value,
+                "open": b.open,
+            }
         v["version"] = self.version
         v["deal_number"] = len(self.session.deals)
         v["totals"] = list(self.session.totals)
-        v["sheet"] = [{"deal": n, "dealer": dealer, "contract": contract,
-                       "result": list(res), "running": list(run)}
-                      for n, dealer, contract, res, run in self.session.score_sheet()]
+        v["sheet"] = [
+            {
+                "deal": n,
+                "dealer": dealer,
+                "contract": contract,
+                "result": list(res),
+                "running": list(run),
+            }
+            for n, dealer, contract, res, run in self.session.score_sheet()
+        ]
         v["session_over"] = self.session.is_over()
         v["winners"] = self.session.winners() if self.session.is_over() else []
         prev = self.session.deals[-2] if len(self.session.deals) > 1 else None
         if prev is not None and prev.settlement is not None:
             assert prev.outcome is not None
-            v["previous"] = {"deal": len(self.session.deals) - 1,
-                             "end_reason": prev.outcome.text("en"),
-                             "end_reason_hu": prev.outcome.text("hu"),
-                             "settlement": prev.settlement.to_dict()}
+            v["previous"] = {
+                "deal": len(self.session.deals) - 1,
+                "end_reason": prev.outcome.text("en"),
+                "end_reason_hu": prev.outcome.text("hu"),
+                "settlement": prev.settlement.to_dict(),
+            }
         else:
             v["previous"] = None
         return v
 
-    def event_for(self, seat: int, version: int, deal_index: int, who: int, action: Action,
-                  ) -> dict[str, Any]:
+    def event_for(
+        self,
+        seat: int,
+        version: int,
+        deal_index: int,
+        who: int,
+        action: Action,
+    ) -> dict[str, Any]:
         """An action as ``seat`` may see it, typed (:meth:`Action.to_dict`): another seat's
         discard shows no cards."""
         typed: dict[str, Any] = dict(action.to_dict())
@@ -404,12 +456,17 @@ class LiveTable:
             typed = {"kind": "discard", "text": "discard"}
         return {"v": version, "deal": deal_index, "seat": who, "action": typed}
 
-    async def broadcast(self, version: int, deal_index: int, seat: int, action: Action,
-                        finished: bool) -> None:
+    async def broadcast(
+        self, version: int, deal_index: int, seat: int, action: Action, finished: bool
+    ) -> None:
         for conn in list(self.connections):
-            frame = {"type": "event", "version": version,
-                     "event": self.event_for(conn.seat, version, deal_index, seat, action),
-                     "finished": finished, "view": self.view(conn.seat)}
+            frame = {
+                "type": "event",
+                "version": version,
+                "event": self.event_for(conn.seat, version, deal_index, seat, action),
+                "finished": finished,
+                "view": self.view(conn.seat),
+            }
             try:
                 await conn.send(frame)  # into the client's outbox: never waits
             except Exception:  # a client too slow to read: dropped and closed (it resyncs)
@@ -419,16 +476,34 @@ class LiveTable:
     def hello(self, conn: Connection, since: Any) -> dict[str, Any]:
         """The frame for a (re)connecting seat: missed events, or a full resync."""
         seat = conn.seat
-        if (isinstance(since, int) and not isinstance(since, bool) and
-                0 <= since <= self.version and self.version - since <= REPLAY_WINDOW):
-            missed = [self.event_for(seat, v, di, who, a) for v, di, who, a in self.events
-                      if v > since]
-            return {"type": "replay", "version": self.version, "events": missed,
-                    "table": self.public(), "view": self.view(seat)}
-        recent = [self.event_for(seat, v, di, who, a) for v, di, who, a in self.events
-                  if di == len(self.session.deals) - 1]
-        return {"type": "sync", "version": self.version, "events": recent,
-                "table": self.public(), "view": self.view(seat)}
+        if (
+            isinstance(since, int)
+            and not isinstance(since, bool)
+            and 0 <= since <= self.version
+            and self.version - since <= REPLAY_WINDOW
+        ):
+            missed = [
+                self.event_for(seat, v, di, who, a) for v, di, who, a in self.events if v > since
+            ]
+            return {
+                "type": "replay",
+                "version": self.version,
+                "events": missed,
+                "table": self.public(),
+                "view": self.view(seat),
+            }
+        recent = [
+            self.event_for(seat, v, di, who, a)
+            for v, di, who, a in self.events
+            if di == len(self.session.deals) - 1
+        ]
+        return {
+            "type": "sync",
+            "version": self.version,
+            "events": recent,
+            "table": self.public(),
+            "view": self.view(seat),
+        }
 
     def drop(self, conn: Connection) -> None:
         if conn in self.connections:
@@ -440,9 +515,14 @@ class LiveTable:
         out = []
         for i, d in enumerate(self.session.deals):
             if d.is_over():
-                out.append({"deal": i + 1, "dealer": d.dealer,
-                            "contract": d.contract.title if d.contract else None,
-                            "result": d.returns()})
+                out.append(
+                    {
+                        "deal": i + 1,
+                        "dealer": d.dealer,
+                        "contract": d.contract.title if d.contract else None,
+                        "result": d.returns(),
+                    }
+                )
         return out
 
     def steps(self, number: int) -> dict[str, Any]:
@@ -453,10 +533,14 @@ class LiveTable:
         replay = Deal(d.rules, d.seed, d.dealer, d.deck if d.custom_deck else None)
 
         def picture(action: str | None, who: int) -> dict[str, Any]:
-            return {"action": action, "player": self.names[who] if who >= 0 else "",
-                    "names": self.names,
-                    "hands": [sort_for_display(h) for h in replay.hands],
-                    "trick": list(replay.trick), "talon": sort_for_display(replay.talon)}
+            return {
+                "action": action,
+                "player": self.names[who] if who >= 0 else "",
+                "names": self.names,
+                "hands": [sort_for_display(h) for h in replay.hands],
+                "trick": list(replay.trick),
+                "talon": sort_for_display(replay.talon),
+            }
 
         out = [picture(None, -1)]
         for who, a in d.history:
@@ -485,8 +569,9 @@ class Tables:
         self.settings = settings or ServerSettings()
         self.pool = BotPool(self.settings.bot_workers, self.settings.bot_deadline)
         # writes never wait behind bot thinking: their own threads (SQLite: one writer)
-        self.store_exec = ThreadPoolExecutor(1 if store.url.startswith("sqlite") else 4,
-                                             thread_name_prefix="ulti-store")
+        self.store_exec = ThreadPoolExecutor(
+            1 if store.url.startswith("sqlite") else 4, thread_name_prefix="ulti-store"
+        )
         self.closing = False
         self.accepted = 0  # actions accepted since the server started
         self._background: set[asyncio.Task[None]] = set()
@@ -504,8 +589,9 @@ class Tables:
         """Run a store call in the store's own threads."""
         return await asyncio.get_running_loop().run_in_executor(self.store_exec, fn, *args)
 
-    async def create(self, rules: Ruleset, seats: list[dict[str, Any]], lang: str, seed: int
-                     ) -> tuple[LiveTable, dict[int, str]]:
+    async def create(
+        self, rules: Ruleset, seats: list[dict[str, Any]], lang: str, seed: int
+    ) -> tuple[LiveTable, dict[int, str]]:
         from ulti.server.store import new_token
 
         tokens: dict[int, str] = {}
@@ -516,8 +602,9 @@ class Tables:
                 tokens[i] = new_token()
                 entry["token_hash"] = hash_token(tokens[i])
             stored_seats.append(entry)
-        stored = await self.storage(self.store.create_table, rules.to_dict(), seed, 0,
-                                    stored_seats, lang)
+        stored = await self.storage(
+            self.store.create_table, rules.to_dict(), seed, 0, stored_seats, lang
+        )
         table = LiveTable(stored, self)
         self.live[table.id] = table
         return table, tokens

@@ -120,8 +120,10 @@ class BidScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text)
-            yield OptionList(*[Option(label, id=f"bid-{i}") for i, (_, label) in
-                               enumerate(self.bids)], id="bid-list")
+            yield OptionList(
+                *[Option(label, id=f"bid-{i}") for i, (_, label) in enumerate(self.bids)],
+                id="bid-list",
+            )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         i = int(str(event.option.id).split("-")[1])
@@ -141,8 +143,9 @@ class TextScreen(ModalScreen[None]):
     """
     BINDINGS: ClassVar = [Binding("escape", "close", "Close"), Binding("enter", "close", "")]
 
-    def __init__(self, title: str, body: Any, button: str, table: DataTable[Any] | None = None
-                 ) -> None:
+    def __init__(
+        self, title: str, body: Any, button: str, table: DataTable[Any] | None = None
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
@@ -197,10 +200,14 @@ class UltiApp(App[None]):
         if session is None:
             rules = config.rules
             if config.deals is not None:
-                rules = rules.with_options(session_deals=max(3, config.deals - config.deals % 3
-                                                             if config.deals >= 3 else 3))
-            names = config.names or (("Te", "Gép 1", "Gép 2") if config.lang == "hu"
-                                     else ("You", "Bot 1", "Bot 2"))
+                rules = rules.with_options(
+                    session_deals=max(
+                        3, config.deals - config.deals % 3 if config.deals >= 3 else 3
+                    )
+                )
+            names = config.names or (
+                ("Te", "Gép 1", "Gép 2") if config.lang == "hu" else ("You", "Bot 1", "Bot 2")
+            )
             session = Session(rules, config.seed, 0, list(names))
         self.session = session
         self.bots: dict[int, Player] = {
@@ -315,12 +322,17 @@ class UltiApp(App[None]):
         lang = self.lang
         names = self.session.players
         n = len(self.session.deals)
-        status = Text(f" {t(lang, 'deal')} {n}/{self.session.planned_deals} · "
-                      f"{t(lang, 'dealer')}: {names[d.dealer]}")
+        status = Text(
+            f" {t(lang, 'deal')} {n}/{self.session.planned_deals} · "
+            f"{t(lang, 'dealer')}: {names[d.dealer]}"
+        )
         if obs.contract:
             b = d.ladder[obs.contract]
-            tr = (f"{SUIT_SYMBOLS[obs.trump]} {suit_name(lang, obs.trump)}" if obs.trump >= 0
-                  else t(lang, "no_trump"))
+            tr = (
+                f"{SUIT_SYMBOLS[obs.trump]} {suit_name(lang, obs.trump)}"
+                if obs.trump >= 0
+                else t(lang, "no_trump")
+            )
             status.append(f" · {names[obs.soloist]}: {b.title} / {b.title_hu} · {tr}")
         elif obs.bid:
             b = d.ladder[obs.bid]
@@ -350,8 +362,9 @@ class UltiApp(App[None]):
                 name = KIND_NAMES_HU[comp] if lang == "hu" else KIND_NAMES[comp]
                 out.append(f"{name}: {lv}\n", style="italic")
         for seat, suit in obs.marriages:
-            out.append(f"{names[seat][:8]}: {20 if suit != obs.trump else 40} "
-                       f"{SUIT_SYMBOLS[suit]}\n")
+            out.append(
+                f"{names[seat][:8]}: {20 if suit != obs.trump else 40} {SUIT_SYMBOLS[suit]}\n"
+            )
         if obs.talon:
             out.append(f"{t(lang, 'talon')}: ")
             for c in obs.talon:
@@ -360,8 +373,9 @@ class UltiApp(App[None]):
             out.append("\n")
         for seat, cs in obs.exposed:
             out.append(f"{names[seat][:10]}:\n")
-            for c in sort_for_display(sum(1 << x for x in cs), obs.trump if obs.trump >= 0
-                                      else None, obs.trump < 0):
+            for c in sort_for_display(
+                sum(1 << x for x in cs), obs.trump if obs.trump >= 0 else None, obs.trump < 0
+            ):
                 out.append_text(card_text(c))
                 out.append(" ")
             out.append("\n")
@@ -375,8 +389,11 @@ class UltiApp(App[None]):
             out.append(f"{t(lang, 'auction')}\n", style="bold")
             for seat, kind, act in obs.history[-9:]:
                 if act is None or kind == ActionKind.DISCARD:  # a discard: cards shown only
-                    text = "▭▭" if act is None or seat != HUMAN else " ".join(
-                        symbol(c) for c in act.cards)
+                    text = (
+                        "▭▭"
+                        if act is None or seat != HUMAN
+                        else " ".join(symbol(c) for c in act.cards)
+                    )
                 elif kind == ActionKind.BID:
                     b = self.deal.ladder[act.bid]
                     text = f"{b.title_hu if lang == 'hu' else b.title} ({b.value})"
@@ -405,8 +422,12 @@ class UltiApp(App[None]):
                 out.append(" ")
             out.append(f"→ {names[winner][:10]}\n", style="dim")
             pts = obs.points_taken
-            out.append(f"{t(lang, 'points')}: " + ", ".join(
-                f"{names[i][:6]} {pts[i]}" for i in range(3)) + "\n", style="dim")
+            out.append(
+                f"{t(lang, 'points')}: "
+                + ", ".join(f"{names[i][:6]} {pts[i]}" for i in range(3))
+                + "\n",
+                style="dim",
+            )
         if obs.over and obs.settlement:
             assert obs.outcome is not None
             out.append(f"\n{obs.outcome.text(lang)}\n", style="italic")
@@ -419,11 +440,21 @@ class UltiApp(App[None]):
         legal_cards = set(d.legal_cards()) if playing else set()
         discard = d.current_player == HUMAN and d.phase == Phase.DISCARD
         mask = sum(1 << c for c in obs.hand)
-        order = sort_for_display(mask, obs.trump if obs.trump >= 0 else None, obs.trump < 0 and
-                                 obs.contract is not None)
+        order = sort_for_display(
+            mask, obs.trump if obs.trump >= 0 else None, obs.trump < 0 and obs.contract is not None
+        )
         await hand_box.remove_children()
-        await hand_box.mount_all([CardButton(c, c in legal_cards or discard, c in self.chosen,
-                                             playing and c not in legal_cards) for c in order])
+        await hand_box.mount_all(
+            [
+                CardButton(
+                    c,
+                    c in legal_cards or discard,
+                    c in self.chosen,
+                    playing and c not in legal_cards,
+                )
+                for c in order
+            ]
+        )
         # names of the hand, by suit, in the chosen language
         by_suit: dict[int, list[str]] = {}
         for c in order:
@@ -446,15 +477,17 @@ class UltiApp(App[None]):
                 await box.mount(Button(t(lang, "next_deal"), id="next", variant="primary"))
             return
         if d.current_player != HUMAN:
-            prompt.update(Text(f"{t(lang, 'waiting')} {self.session.players[d.current_player]}",
-                               style="dim"))
+            prompt.update(
+                Text(f"{t(lang, 'waiting')} {self.session.players[d.current_player]}", style="dim")
+            )
             return
         legal = d.legal_actions()
         buttons: list[Button] = []
         if d.phase == Phase.DISCARD:
             prompt.update(Text(t(lang, "choose_two"), style="bold"))
-            buttons.append(Button(t(lang, "lay"), id="lay", variant="primary",
-                                  disabled=len(self.chosen) != 2))
+            buttons.append(
+                Button(t(lang, "lay"), id="lay", variant="primary", disabled=len(self.chosen) != 2)
+            )
         elif d.phase == Phase.BID:
             prompt.update(Text(t(lang, "choose_bid"), style="bold"))
             buttons.append(Button(t(lang, "bid"), id="bid", variant="primary"))
@@ -470,9 +503,13 @@ class UltiApp(App[None]):
         for a in legal:
             if a.kind in (ActionKind.PLAY, ActionKind.DISCARD, ActionKind.BID):
                 continue
-            buttons.append(Button(action_label(a, lang, d), id=widget_id(a),
-                                  variant="warning" if a.kind == ActionKind.KONTRA else
-                                  "default"))
+            buttons.append(
+                Button(
+                    action_label(a, lang, d),
+                    id=widget_id(a),
+                    variant="warning" if a.kind == ActionKind.KONTRA else "default",
+                )
+            )
         await box.mount_all(buttons)
 
     # -- input ------------------------------------------------------------------------------
@@ -499,16 +536,22 @@ class UltiApp(App[None]):
                 if not button.legal:
                     why = d.why_illegal(button.card)
                     assert why is not None
-                    self.notify(f"{symbol(button.card)}: {why.text(self.lang)} ({why.rule})",
-                                title=t(self.lang, "illegal"), severity="warning")
+                    self.notify(
+                        f"{symbol(button.card)}: {why.text(self.lang)} ({why.rule})",
+                        title=t(self.lang, "illegal"),
+                        severity="warning",
+                    )
                     return
-                await self.apply(HUMAN, next(a for a in legal if a.kind == ActionKind.PLAY and
-                                             a.card == button.card))
+                await self.apply(
+                    HUMAN,
+                    next(a for a in legal if a.kind == ActionKind.PLAY and a.card == button.card),
+                )
             return
         if button.id == "lay" and len(self.chosen) == 2:
             pair = tuple(sorted(self.chosen))
-            await self.apply(HUMAN, next(x for x in legal if x.kind == ActionKind.DISCARD and
-                                         x.cards == pair))
+            await self.apply(
+                HUMAN, next(x for x in legal if x.kind == ActionKind.DISCARD and x.cards == pair)
+            )
             return
         if button.id == "bid":
             self.choose_bid()
@@ -547,8 +590,7 @@ class UltiApp(App[None]):
         assert d.outcome is not None
         body = Text(d.outcome.text(self.lang) + "\n\n")
         body.append(d.settlement.explain(tuple(self.session.players), self.lang))  # type: ignore[arg-type]
-        self.push_screen(TextScreen(t(self.lang, "settlement"), body,
-                                    t(self.lang, "close")))
+        self.push_screen(TextScreen(t(self.lang, "settlement"), body, t(self.lang, "close")))
 
     # -- keys -------------------------------------------------------------------------------
 
@@ -559,11 +601,15 @@ class UltiApp(App[None]):
         for no, dealer, contract, _res, run in self.session.score_sheet():
             table.add_row(str(no), names[dealer], contract, *(f"{v:+d}" for v in run))
         money = self.session.money()
-        title = t(self.lang, "score_sheet") + " · " + ", ".join(
-            f"{names[i]} {money[i]:+d} Ft" for i in range(3))
+        title = (
+            t(self.lang, "score_sheet")
+            + " · "
+            + ", ".join(f"{names[i]} {money[i]:+d} Ft" for i in range(3))
+        )
         if self.session.is_over():
             title += f" · {t(self.lang, 'winner')}: " + ", ".join(
-                names[i] for i in self.session.winners())
+                names[i] for i in self.session.winners()
+            )
         self.push_screen(TextScreen(title, "", t(self.lang, "close"), table))
 
     def action_why(self) -> None:
@@ -596,10 +642,12 @@ class UltiApp(App[None]):
             action, why = adviser.advise(obs, legal)
         else:
             action, why = adviser.act(obs, legal), ""
-        text = (symbol(action.card) if action.kind == ActionKind.PLAY
-                else action_label(action, self.lang, d))
-        self.call_from_thread(self.notify, f"{text}\n{why}", title=t(self.lang, "hint"),
-                              timeout=12)
+        text = (
+            symbol(action.card)
+            if action.kind == ActionKind.PLAY
+            else action_label(action, self.lang, d)
+        )
+        self.call_from_thread(self.notify, f"{text}\n{why}", title=t(self.lang, "hint"), timeout=12)
 
 
 def run(config: PlayConfig, resume: bool) -> None:
