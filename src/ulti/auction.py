@@ -156,15 +156,20 @@ def apply_bid(d: DealState, action: Action) -> None:
         raise IllegalAction(why)
     r1 = d.round1_bid
     confirming = r1 is not None and d.passes == -1 and p == d.bidder and b.key == r1.key
+    _record_bid(d, action, b, d.bid_multiplier if confirming else 1)
+    d.phase = Phase.AUCTION
+
+
+def _record_bid(d: DealState, action: Action, b: Bid, multiplier: int) -> None:
+    """An allowed bid stands: its undo entry, the log, the bid and the next player."""
+    p = d.player
     _push_bid(d)
     d._log(action)
     d.bid = b
     d.bid_rank = b.rank
     d.bidder = p
     d.passes = 0
-    if not confirming:
-        d.bid_multiplier = 1
-    d.phase = Phase.AUCTION
+    d.bid_multiplier = multiplier
     d.player = (p + 1) % 3
 
 
@@ -187,14 +192,7 @@ def apply_round1(d: DealState, action: Action) -> None:
     why = bid_rule(d, p, b)
     if why is not None:
         raise IllegalAction(why)
-    _push_bid(d)
-    d._log(action)
-    d.bid = b
-    d.bid_rank = b.rank
-    d.bidder = p
-    d.passes = 0
-    d.bid_multiplier = 2
-    d.player = (p + 1) % 3
+    _record_bid(d, action, b, 2)  # V1: a first-round bid counts double
 
 
 def _end_round1(d: DealState) -> None:

@@ -140,7 +140,8 @@ def past_rules_out(
     raise ValueError(f"{kind!r} is not decided by tricks alone")
 
 
-def _ruled_out(d: Deal, kind: Kind) -> bool:
+def ruled_out(d: Deal, kind: Kind) -> bool:
+    """:func:`past_rules_out` for a deal as it stands."""
     return past_rules_out(
         kind,
         d.soloist,
@@ -180,21 +181,21 @@ def status(d: Deal, item: Item) -> Status:
             return _LOST
         return _OPEN
     if item == _DURCH:
-        if _ruled_out(d, Kind.DURCHMARS):
+        if ruled_out(d, Kind.DURCHMARS):
             return _LOST
         return _WON if done else _OPEN
     if item == _BETLI:
-        if _ruled_out(d, Kind.BETLI):
+        if ruled_out(d, Kind.BETLI):
             return _LOST
         return _WON if done else _OPEN
     if item == _ULTI:
-        if _ruled_out(d, Kind.ULTI):
+        if ruled_out(d, Kind.ULTI):
             return _LOST
         if done:
             return _WON if (d.seven_trick == 9 and d.last_winner == s) else _LOST
         return _OPEN
     if item == _ACES4:
-        if _ruled_out(d, Kind.FOUR_ACES):
+        if ruled_out(d, Kind.FOUR_ACES):
             return _LOST
         if (d.taken[s] | d.talon) & ACES == ACES:
             return _WON
@@ -222,7 +223,7 @@ def status(d: Deal, item: Item) -> Status:
             return _WON if tw[s] else _LOST
         return _OPEN
     if item == _SULTI:
-        if _ruled_out(d, Kind.ULTI):
+        if ruled_out(d, Kind.ULTI):
             return _VOID
         if done:
             return _WON if d.last_winner == s else _LOST

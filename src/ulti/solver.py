@@ -32,7 +32,15 @@ from typing import TYPE_CHECKING
 from ulti import _core
 from ulti.bids import Bid, Kind
 from ulti.cards import ACES, KING, OVER, POINT_CARDS, card, card_points, symbol
-from ulti.scoring import SILENT_BASE, Item, Money, Status, marriage_points, past_rules_out
+from ulti.scoring import (
+    SILENT_BASE,
+    Item,
+    Money,
+    Status,
+    marriage_points,
+    past_rules_out,
+    ruled_out,
+)
 
 if TYPE_CHECKING:
     from ulti.deal import Deal
@@ -635,16 +643,7 @@ def open_component_made(d: DealState) -> bool:
         kind, obj = Kind.DURCHMARS, _core.ALL
     else:
         kind, obj = Kind.ULTI, _core.ULTI
-    if past_rules_out(
-        kind,
-        d.soloist,
-        d.tricks_won,
-        d.taken,
-        d.talon,
-        d.rules.talon_ace_loses_four_aces,
-        d.soloist_had_seven,
-        d.seven_trick,
-    ):
+    if ruled_out(d, kind):
         return False
     return bool(_solver().objective(core_of_deal(d), obj))
 
