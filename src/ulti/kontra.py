@@ -66,9 +66,11 @@ def _allowed_raises(d: DealState, seat: int, answering: bool) -> list[Action]:
 
 def check(d: DealState, seat: int, action: Action, answering: bool) -> None:
     """Refuse (raise :class:`IllegalAction`) a kontra the rules do not allow now."""
+    if action in raises(d, seat, answering):  # (the rule's remembered verdicts)
+        return
     why = kontra_rule(d, seat, action.component, action.level, answering)
-    if why is not None:
-        raise IllegalAction(why)
+    assert why is not None, action  # what the rule allows is among the raises
+    raise IllegalAction(why)
 
 
 def apply_raise(d: DealState, seat: int, action: Action) -> None:
