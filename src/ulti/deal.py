@@ -26,7 +26,7 @@ Phases (``Deal.phase``):
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -226,6 +226,32 @@ _CARD, _LAST_CARD, _PASSED, _TALON, _BIDDEN, _AUCTION, _EXTRA, _FULL = (
 _CARD_ENTRY = (CARD,)
 
 
+def _over(d: DealState) -> list[Action]:
+    return []
+
+
+#: Each phase's part of the rules (the play phase is the Deal's own hot path).
+_APPLY: tuple[Callable[[DealState, Action], None], ...] = (
+    auction.apply_round1,  # ROUND1
+    auction.apply_discard,  # DISCARD
+    auction.apply_bid,  # BID
+    auction.apply,  # AUCTION
+    auction.apply_trump,  # TRUMP
+    play.apply_extra,  # PLAY (not cards)
+    kontra.apply,  # KONTRA
+)
+_LEGAL: tuple[Callable[[DealState], list[Action]], ...] = (
+    auction.legal_round1,
+    lambda d: _discard_actions(d.hands[d.player]),
+    auction.legal_bids,
+    auction.legal,
+    auction.legal_trump,
+    play.legal,
+    kontra.legal,
+    _over,
+)
+
+
 class Deal(DealState):
     """The state of one deal.  See the module documentation."""
 
@@ -410,19 +436,9 @@ class Deal(DealState):
             elif self.exposed and play.claim_sound(self, p):
                 return [A.CLAIM, *cards]
             return cards
-        if ph == _PH_AUCTION:
-            return auction.legal(self)
         if ph == _PH_DISCARD:
             return _discard_actions(self.hands[self.player])
-        if ph == _PH_BID:
-            return auction.legal_bids(self)
-        if ph == _PH_KONTRA:
-            return kontra.legal(self)
-        if ph == _PH_TRUMP:
-            return auction.legal_trump(self)
-        if ph == _PH_ROUND1:
-            return auction.legal_round1(self)
-        return []
+        return _LEGAL[ph](self)
 
     def legal_cards(self, seat: int | None = None) -> list[int]:
         """The cards the current player (or ``seat`` when it is their turn) may play."""
@@ -473,28 +489,15 @@ class Deal(DealState):
                 events.append(Event("action", p, action._text, action.cards, action=action))
             play.play_card(self, p, c)
             return
-        if ph == _PH_OVER:
-            raise IllegalAction(Reason("R8", "deal-over"))
-        # each part pushes its undo entry after its checks, before it changes anything
-        if ph == _PH_AUCTION:
-            auction.apply(self, action)
-        elif ph == _PH_DISCARD:
-            auction.apply_discard(self, action)
-        elif ph == _PH_BID:
-            auction.apply_bid(self, action)
-        elif ph == _PH_PLAY:
+        if ph == _PH_PLAY:
             if action.kind == _AK_CLAIM:
                 self._claim_turn(action)
             else:
                 play.apply_extra(self, action)
-        elif ph == _PH_KONTRA:
-            kontra.apply(self, action)
-        elif ph == _PH_TRUMP:
-            auction.apply_trump(self, action)
-        elif ph == _PH_ROUND1:
-            auction.apply_round1(self, action)
-        else:  # pragma: no cover
-            raise AssertionError(ph)
+        elif ph == _PH_OVER:
+            raise IllegalAction(Reason("R8", "deal-over"))
+        else:  # each part pushes its undo entry after its checks, before it changes anything
+            _APPLY[ph](self, action)
 
     push = apply
 

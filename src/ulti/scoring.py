@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import Enum, IntEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ulti.actions import kontra_title
 from ulti.bids import KIND_NAMES_HU, KIND_TITLES, SILENT_TITLES, SILENT_TITLES_HU, Bid, Kind, Silent
@@ -111,47 +111,48 @@ def _held_marriage(d: Deal, seat: int, trump_marriage: bool) -> bool:
     return any(st == seat and (suit == d.trump) == trump_marriage for st, suit in d.marriages)
 
 
-def past_rules_out(
-    kind: Kind,
-    soloist: int,
-    tricks_won: Sequence[int],
-    taken: Sequence[int],
-    talon: int,
-    talon_ace_loses: bool,
-    had_seven: bool,
-    seven_trick: int,
-) -> bool:
+class TrickFacts(Protocol):
+    """What the tricks so far say, as a deal (:class:`~ulti.state.DealState`) holds it."""
+
+    @property
+    def soloist(self) -> int: ...
+    @property
+    def tricks_won(self) -> Sequence[int]: ...
+    @property
+    def taken(self) -> Sequence[int]: ...  # each seat's cards won (or only their Aces)
+    @property
+    def talon(self) -> int: ...
+    @property
+    def soloist_had_seven(self) -> bool: ...
+    @property
+    def seven_trick(self) -> int: ...
+    @property
+    def talon_ace_loses_four_aces(self) -> bool: ...
+
+
+def past_rules_out(kind: Kind, f: TrickFacts) -> bool:
     """Whether the tricks so far already rule out the soloist's making a trick-based component
     (and its silent form): Durchmars once a defender has taken a trick, Betli once the soloist
     has, Ulti without the trump VII or once it fell before the last trick (R6), Four Aces once
     a defender has taken an Ace or (by the option) one lies in the talon.  The one definition
     the engine (R8) and the solver's objectives share."""
-    s = soloist
-    if kind == Kind.DURCHMARS:
-        return bool(tricks_won[(s + 1) % 3] or tricks_won[(s + 2) % 3])
-    if kind == Kind.BETLI:
-        return bool(tricks_won[s])
-    if kind == Kind.ULTI:
-        return not had_seven or 0 <= seven_trick < 9
-    if kind == Kind.FOUR_ACES:  # ``taken``: each seat's cards won (or only their Aces)
-        return bool((taken[(s + 1) % 3] | taken[(s + 2) % 3]) & ACES) or bool(
-            talon & ACES and talon_ace_loses
+    s = f.soloist
+    if kind == _DURCH_K:
+        w = f.tricks_won
+        return bool(w[(s + 1) % 3] or w[(s + 2) % 3])
+    if kind == _BETLI_K:
+        return bool(f.tricks_won[s])
+    if kind == _ULTI_K:
+        return not f.soloist_had_seven or 0 <= f.seven_trick < 9
+    if kind == Kind.FOUR_ACES:
+        t = f.taken
+        return bool((t[(s + 1) % 3] | t[(s + 2) % 3]) & ACES) or bool(
+            f.talon & ACES and f.talon_ace_loses_four_aces
         )
     raise ValueError(f"{kind!r} is not decided by tricks alone")
 
 
-def ruled_out(d: Deal, kind: Kind) -> bool:
-    """:func:`past_rules_out` for a deal as it stands."""
-    return past_rules_out(
-        kind,
-        d.soloist,
-        d.tricks_won,
-        d.taken,
-        d.talon,
-        d.rules.talon_ace_loses_four_aces,
-        d.soloist_had_seven,
-        d.seven_trick,
-    )
+_DURCH_K, _BETLI_K, _ULTI_K = Kind.DURCHMARS, Kind.BETLI, Kind.ULTI
 
 
 def status(d: Deal, item: Item) -> Status:
@@ -181,21 +182,21 @@ def status(d: Deal, item: Item) -> Status:
             return _LOST
         return _OPEN
     if item == _DURCH:
-        if ruled_out(d, Kind.DURCHMARS):
+        if past_rules_out(Kind.DURCHMARS, d):
             return _LOST
         return _WON if done else _OPEN
     if item == _BETLI:
-        if ruled_out(d, Kind.BETLI):
+        if past_rules_out(Kind.BETLI, d):
             return _LOST
         return _WON if done else _OPEN
     if item == _ULTI:
-        if ruled_out(d, Kind.ULTI):
+        if past_rules_out(Kind.ULTI, d):
             return _LOST
         if done:
             return _WON if (d.seven_trick == 9 and d.last_winner == s) else _LOST
         return _OPEN
     if item == _ACES4:
-        if ruled_out(d, Kind.FOUR_ACES):
+        if past_rules_out(Kind.FOUR_ACES, d):
             return _LOST
         if (d.taken[s] | d.talon) & ACES == ACES:
             return _WON
@@ -223,7 +224,7 @@ def status(d: Deal, item: Item) -> Status:
             return _WON if tw[s] else _LOST
         return _OPEN
     if item == _SULTI:
-        if ruled_out(d, Kind.ULTI):
+        if past_rules_out(Kind.ULTI, d):
             return _VOID
         if done:
             return _WON if d.last_winner == s else _LOST

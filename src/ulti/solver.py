@@ -39,7 +39,6 @@ from ulti.scoring import (
     Status,
     marriage_points,
     past_rules_out,
-    ruled_out,
 )
 
 if TYPE_CHECKING:
@@ -499,6 +498,23 @@ def _points_make(pos: Position, name: str, final_points: int) -> bool:
     return pos.twenty_declared and final_points >= 80
 
 
+class _PastOf:
+    """A position's past as :func:`ulti.scoring.past_rules_out` reads it."""
+
+    __slots__ = ("pos",)
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+
+    soloist = property(lambda self: self.pos.soloist)
+    tricks_won = property(lambda self: self.pos.won)
+    taken = property(lambda self: self.pos.aces)
+    talon = property(lambda self: self.pos.talon)
+    soloist_had_seven = property(lambda self: self.pos.had_seven)
+    seven_trick = property(lambda self: self.pos.seven_trick)
+    talon_ace_loses_four_aces = property(lambda self: self.pos.talon_ace_loses)
+
+
 def _past_allows(pos: Position, name: str) -> bool:
     """What the tricks so far already settle for a trick-based objective
     (:func:`ulti.scoring.past_rules_out`)."""
@@ -507,16 +523,7 @@ def _past_allows(pos: Position, name: str) -> bool:
     kind = _TRICK_OBJECTIVES[name][0]
     if kind == Kind.ULTI and pos.trump < 0:
         return False
-    return not past_rules_out(
-        kind,
-        pos.soloist,
-        pos.won,
-        pos.aces,
-        pos.talon,
-        pos.talon_ace_loses,
-        pos.had_seven,
-        pos.seven_trick,
-    )
+    return not past_rules_out(kind, _PastOf(pos))
 
 
 def move_values_only(pos: Position, sv: _core.Solver | None = None) -> list[tuple[int, int]]:
@@ -643,7 +650,7 @@ def open_component_made(d: DealState) -> bool:
         kind, obj = Kind.DURCHMARS, _core.ALL
     else:
         kind, obj = Kind.ULTI, _core.ULTI
-    if ruled_out(d, kind):
+    if past_rules_out(kind, d):
         return False
     return bool(_solver().objective(core_of_deal(d), obj))
 

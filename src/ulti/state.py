@@ -292,6 +292,11 @@ class DealState:
         )
 
     @property
+    def talon_ace_loses_four_aces(self) -> bool:
+        """The rules' option (the Four Aces lost to an Ace in the talon)."""
+        return self.rules.talon_ace_loses_four_aces
+
+    @property
     def end_reason(self) -> str:
         """How the deal ended, in English (``""`` while it runs); :attr:`outcome` as data."""
         return self.outcome.text() if self.outcome is not None else ""
