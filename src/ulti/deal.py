@@ -37,7 +37,7 @@ from ulti.actions import Action, ActionKind
 from ulti.bids import Kind
 from ulti.cards import BEATS_PLAIN_ORDER, BEATS_TRUMP_ORDER, cards_of
 from ulti.legality import Reason, marriage_options, play_rule
-from ulti.play import _PLAY_T, play_actions
+from ulti.play import play_actions
 from ulti.rules import STANDARD, Ruleset
 from ulti.scoring import Settlement
 from ulti.state import (
@@ -222,8 +222,6 @@ _CARD, _LAST_CARD, _PASSED, _TALON, _BIDDEN, _AUCTION, _EXTRA, _FULL = (
     EXTRA,
     FULL,
 )
-#: A card within a trick needs no record: the trick itself tells what to take back.
-_CARD_ENTRY = (CARD,)
 
 
 def _over(d: DealState) -> list[Action]:
@@ -242,7 +240,7 @@ _APPLY: tuple[Callable[[DealState, Action], None], ...] = (
 )
 _LEGAL: tuple[Callable[[DealState], list[Action]], ...] = (
     auction.legal_round1,
-    lambda d: _discard_actions(d.hands[d.player]),
+    lambda d: _discard_actions(d.hands[d.player]),  # A1: any two cards
     auction.legal_bids,
     auction.legal,
     auction.legal_trump,
@@ -423,22 +421,7 @@ class Deal(DealState):
 
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now, in a fixed order."""
-        ph = self.phase
-        if ph == _PH_PLAY:  # (play.legal, inlined: the hot path of every playout)
-            p = self.player
-            m = play_rule(self, p)[0]
-            t = _PLAY_T
-            cards = [*t[0][m & 255], *t[1][(m >> 8) & 255], *t[2][(m >> 16) & 255], *t[3][m >> 24]]
-            if self.tricks_played == 0:
-                extra = play.first_trick_extras(self, p)
-                if extra:
-                    return extra + cards
-            elif self.exposed and play.claim_sound(self, p):
-                return [A.CLAIM, *cards]
-            return cards
-        if ph == _PH_DISCARD:
-            return _discard_actions(self.hands[self.player])
-        return _LEGAL[ph](self)
+        return _LEGAL[self.phase](self)
 
     def legal_cards(self, seat: int | None = None) -> list[int]:
         """The cards the current player (or ``seat`` when it is their turn) may play."""
@@ -472,22 +455,8 @@ class Deal(DealState):
                         Reason("grammar", "grammar", {"message": str(exc)})
                     ) from None
         ph = self.phase
-        if ph == _PH_PLAY and action.kind == _AK_PLAY:  # (play.apply_card, inlined)
-            stack = self._stack
-            p = self.player
-            c = action.card
-            why = play_rule(self, p, c)[1]
-            if why is not None:
-                raise IllegalAction(why)
-            events = self._events
-            if len(self.trick) < 2:  # read back from the trick itself on pop
-                stack.append(_CARD_ENTRY)
-            else:
-                stack.append(self._last_card_entry())
-            self.history.append((p, action))
-            if events is not None:
-                events.append(Event("action", p, action._text, action.cards, action=action))
-            play.play_card(self, p, c)
+        if ph == _PH_PLAY and action.kind == _AK_PLAY:
+            play.apply_card(self, action)
             return
         if ph == _PH_PLAY:
             if action.kind == _AK_CLAIM:
@@ -582,23 +551,6 @@ class Deal(DealState):
     def undo(self) -> Action:
         """Take back the last action (:meth:`pop`)."""
         return self.pop()
-
-    def _last_card_entry(self) -> tuple[Any, ...]:
-        """Before a trick's last card: what the end of a trick changes that cannot be read back
-        from the trick itself (its cards, leader and winner stay in ``tricks``)."""
-        return (
-            _LAST_CARD,
-            self.last_winner,
-            tuple(self.pending),
-            tuple(self.statuses.items()),
-            self.outcome,
-            self._settlement,
-            self.phase,
-            self.exposed,
-            tuple(self.kontra_queue),
-            self.kontra_raised,
-            -1 if self._events is None else len(self._events),
-        )
 
     def _restore(self, entry: tuple[Any, ...]) -> None:
         tag = entry[0]

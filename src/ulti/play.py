@@ -21,7 +21,7 @@ from ulti.bids import Kind
 from ulti.cards import BEATS_PLAIN_ORDER, BEATS_TRUMP_ORDER, SEVEN, card, cards_of
 from ulti.legality import KINGS, Reason, marriage_options, marriage_rule, play_rule
 from ulti.scoring import Outcome, Status, Termination, items_of, settle, status
-from ulti.state import DealState, Event, IllegalAction, Phase
+from ulti.state import CARD, LAST_CARD, DealState, Event, IllegalAction, Phase
 
 if TYPE_CHECKING:
     from ulti.adjudicator import Adjudicator
@@ -164,13 +164,39 @@ def why_illegal(d: DealState, c: int) -> Reason | None:
 # playing a card
 
 
+#: A card within a trick needs no undo record: the trick itself tells what to take back.
+_CARD_ENTRY = (CARD,)
+
+
 def apply_card(d: DealState, action: Action) -> None:
+    """A card of the player to move (R2-R6), its undo record, and what follows (R4, R7, R8)."""
     p = d.player
     c = action.card
     why = play_rule(d, p, c)[1]
     if why is not None:
         raise IllegalAction(why)
-    d._log(action)
+    events = d._events
+    if len(d.trick) < 2:
+        d._stack.append(_CARD_ENTRY)
+    else:  # a trick's last card: what the end of a trick changes (its cards stay in tricks)
+        d._stack.append(
+            (
+                LAST_CARD,
+                d.last_winner,
+                tuple(d.pending),
+                tuple(d.statuses.items()),
+                d.outcome,
+                d._settlement,
+                d.phase,
+                d.exposed,
+                tuple(d.kontra_queue),
+                d.kontra_raised,
+                -1 if events is None else len(events),
+            )
+        )
+    d.history.append((p, action))
+    if events is not None:
+        events.append(Event("action", p, action._text, action.cards, action=action))
     play_card(d, p, c)
 
 
