@@ -1,73 +1,88 @@
 """The engine's speed before and after a change, measured in one run.
 
-    python benchmarks/engine_against.py REV [--seconds 8] [--pairs 2]
+    python benchmarks/engine_against.py REV [--rounds 16] [--deals 1500]
 
 Checks out ``REV`` (a commit, tag or branch) into a temporary git worktree, gives it this
 checkout's compiled core (the engine under test is the pure-Python one; the core only answers
-R7 in open contracts), and runs ``bench_engine.py`` on both at the same time, each process
-pinned to its own core, then again with the cores swapped: both see the same machine at the
-same moment.  On a shared machine the noise only ever slows a run down, so the ratio compares
-each side's best round over all its runs (``best-deals-ratio``), beside the ratio of the
-medians.  ``--json`` writes the figures for ``compare.py``.
+R7 in open contracts), and loads both engines into this one process.  Each round plays the same
+``--deals`` uniformly random complete deals (``bench_engine.py``'s workload: the same seeds give
+the same deals on both, action for action) on one engine and then on the other, the order
+alternating, the garbage collector paused while a round runs.  On a shared machine noise only
+ever slows a round down, so each side's figure is its best round; interleaving the rounds gives
+both the same machine.  Prints ``random-deals-per-second`` and ``random-actions-per-second`` of
+each side and their ratio (after / before); ``--json`` writes them for ``compare.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import re
+import gc
+import importlib
+import random
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 from report import HIGHER, NONE, Report, add_json_option
 
 ROOT = Path(__file__).resolve().parent.parent
-BENCH = ROOT / "benchmarks" / "bench_engine.py"
-FIGURES = ("random-deals-per-second", "random-actions-per-second")
 
 
-def run_pinned(src: Path, cpu: int | None, seconds: float) -> subprocess.Popen[str]:
-    """bench_engine.py on the engine in ``src``, pinned to ``cpu`` where the OS allows."""
-    pin = f"import os; os.sched_setaffinity(0, {{{cpu}}}); " if cpu is not None else ""
-    code = (
-        f"{pin}import runpy, sys; sys.path.insert(0, {str(BENCH.parent)!r}); "
-        f"sys.argv = ['bench_engine.py', '--seconds', {str(seconds)!r}, '--rounds', '8']; "
-        f"runpy.run_path({str(BENCH)!r}, run_name='__main__')"
-    )
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    return subprocess.Popen(
-        [sys.executable, "-c", code],
-        env=env,
-        text=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+def load_engine(src: Path) -> tuple[Any, Any, Any]:
+    """(Deal, the standard Ruleset, the CLAIM action kind) of the ``ulti`` package in ``src``,
+    loaded afresh (any ``ulti`` loaded before is set aside first)."""
+    for name in [m for m in sys.modules if m == "ulti" or m.startswith("ulti.")]:
+        del sys.modules[name]
+    sys.path.insert(0, str(src))
+    try:
+        deal = importlib.import_module("ulti.deal")
+        rules = importlib.import_module("ulti.rules")
+        actions = importlib.import_module("ulti.actions")
+    finally:
+        sys.path.remove(str(src))
+    if not str(deal.__file__).startswith(str(src)):
+        raise SystemExit(f"loaded {deal.__file__}, not the engine in {src}")
+    return deal.Deal, rules.Ruleset.from_preset("standard"), actions.ActionKind.CLAIM
 
 
-def figures(proc: subprocess.Popen[str]) -> dict[str, float]:
-    out, err = proc.communicate()
-    if proc.returncode:
-        raise SystemExit(f"bench_engine.py failed:\n{err.strip()}")
-    got = {m[1]: float(m[2]) for m in re.finditer(r"^([a-z-]+): ([0-9.]+)$", out, re.M)}
-    best = re.search(r"^rounds: \d+ \(min [0-9.]+, max ([0-9.]+)\)$", out, re.M)
-    if best is None:
-        raise SystemExit(f"bench_engine.py printed no rounds line:\n{out}")
-    return {**{k: got[k] for k in FIGURES}, "best": float(best[1])}
+def play_round(engine: tuple[Any, Any, Any], seed: int, deals: int) -> tuple[float, int]:
+    """Seconds to play ``deals`` random deals (as bench_engine.py does), and their actions."""
+    deal_cls, rules, claim = engine
+    rng = random.Random(seed)
+    rand = rng.random
+    actions = 0
+    gc.disable()
+    start = time.perf_counter()
+    for _ in range(deals):
+        d = deal_cls(rules, seed=rng.getrandbits(64), dealer=rng.randrange(3))
+        while not d.is_over():
+            legal = d.legal_actions()
+            a = legal[int(rand() * len(legal))]
+            if a.kind == claim:
+                legal = legal[1:]
+                a = legal[int(rand() * len(legal))]
+            d.apply(a)
+        actions += len(d.history)
+    elapsed = time.perf_counter() - start
+    gc.enable()
+    gc.collect()
+    return elapsed, actions
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rev", help="the revision to compare against (e.g. main~3, a tag)")
-    ap.add_argument("--seconds", type=float, default=8.0, help="measuring time of each run")
-    ap.add_argument("--pairs", type=int, default=2, help="runs of both, cores swapped each")
+    ap.add_argument("--rounds", type=int, default=16, help="rounds of each engine")
+    ap.add_argument("--deals", type=int, default=1500, help="deals a round")
+    ap.add_argument("--seed", type=int, default=2026)
     add_json_option(ap)
     args = ap.parse_args(argv)
-    if args.pairs < 1 or not 0 < args.seconds <= 600:
-        ap.error("--pairs at least 1, --seconds in (0, 600]")
+    if not 1 <= args.rounds <= 1000 or not 1 <= args.deals <= 1_000_000:
+        ap.error("--rounds in 1..1000, --deals in 1..1000000")
     check = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet", f"{args.rev}^{{commit}}"],
         capture_output=True,
@@ -75,8 +90,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     if check.returncode:
         ap.error(f"{args.rev!r} is not a revision of this repository")
-    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
-    cpus = sorted(cores)[:2] if len(cores) >= 2 else [None, None]
     built = list((ROOT / "src" / "ulti").glob("_core*.so"))
     if not built:
         raise SystemExit("the compiled core is not built: pip install -e .")
@@ -91,32 +104,33 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for so in built:
                 shutil.copy2(so, tree / "src" / "ulti" / so.name)
-            ratios: dict[str, list[float]] = {k: [] for k in FIGURES}
-            best = {"before": 0.0, "after": 0.0}
-            for pair in range(args.pairs):
-                a, b = (cpus[0], cpus[1]) if pair % 2 == 0 else (cpus[1], cpus[0])
-                before = run_pinned(tree / "src", a, args.seconds)
-                after = run_pinned(ROOT / "src", b, args.seconds)
-                fb, fa = figures(before), figures(after)
-                for k in FIGURES:
-                    ratios[k].append(fa[k] / fb[k])
-                best["before"] = max(best["before"], fb["best"])
-                best["after"] = max(best["after"], fa["best"])
-                before_rate, after_rate = (f["random-deals-per-second"] for f in (fb, fa))
+            engines = {"before": load_engine(tree / "src"), "after": load_engine(ROOT / "src")}
+            best = {side: float("inf") for side in engines}
+            acts = dict.fromkeys(engines, 0)
+            for r in range(args.rounds):  # every round the same deals (the same seed)
+                for side in ("before", "after") if r % 2 == 0 else ("after", "before"):
+                    elapsed, acts[side] = play_round(engines[side], args.seed, args.deals)
+                    best[side] = min(best[side], elapsed)
                 print(
-                    f"pair {pair + 1}: before {before_rate:.0f} deals/s, after "
-                    f"{after_rate:.0f} deals/s (ratio {after_rate / before_rate:.3f})"
+                    f"round {r + 1}/{args.rounds}: best so far before {best['before']:.3f} s, "
+                    f"after {best['after']:.3f} s",
+                    file=sys.stderr,
                 )
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False
             )
-    report.figure("pairs", args.pairs, NONE)
-    report.figure("best-deals-per-second-before", best["before"], NONE)
-    report.figure("best-deals-per-second-after", best["after"], NONE)
-    report.figure("best-deals-ratio", best["after"] / best["before"], HIGHER, ".3f")
-    for k in FIGURES:
-        report.figure(f"{k}-median-ratio", statistics.median(ratios[k]), HIGHER, ".3f")
+    report.figure("deals-a-round", args.deals, NONE)
+    for side in ("before", "after"):
+        report.figure(f"{side}-random-deals-per-second", args.deals / best[side], NONE)
+        report.figure(f"{side}-random-actions-per-second", acts[side] / best[side], NONE)
+    if acts["before"] != acts["after"]:
+        print(
+            f"note: the engines played {acts['before']} and {acts['after']} actions: the "
+            f"same seeds gave different deals",
+            file=sys.stderr,
+        )
+    report.figure("deals-per-second-ratio", best["before"] / best["after"], HIGHER, ".3f")
     report.write(args.json)
     return 0
 

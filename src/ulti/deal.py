@@ -278,6 +278,7 @@ class Deal(DealState):
         self._bid_table = _bids_above(rules)
         self.kontra_cap = rules.kontra_cap
         self._claim = None
+        self._legal_mask = None
         self._money = None  # the contract's items with their money (cached)
         self._stack = []
         self.seed = seed
@@ -493,6 +494,7 @@ class Deal(DealState):
         entry = self._stack.pop()
         p, action = self.history.pop()
         self._claim = None
+        self._legal_mask = None
         tag = entry[0]
         if tag >= _PASSED:
             self._restore(entry)

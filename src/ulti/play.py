@@ -120,6 +120,7 @@ def legal(d: DealState) -> list[Action]:
     claim when the adjudicator upholds it (R7)."""
     p = d.player
     m = play_rule(d, p)[0]
+    d._legal_mask = (len(d.history), m)  # for the card that follows (cleared by pop)
     t = _PLAY_T
     cards = [*t[0][m & 255], *t[1][(m >> 8) & 255], *t[2][(m >> 16) & 255], *t[3][m >> 24]]
     if d.tricks_played == 0:
@@ -172,9 +173,11 @@ def apply_card(d: DealState, action: Action) -> None:
     """A card of the player to move (R2-R6), its undo record, and what follows (R4, R7, R8)."""
     p = d.player
     c = action.card
-    why = play_rule(d, p, c)[1]
-    if why is not None:
-        raise IllegalAction(why)
+    known = d._legal_mask  # the legal cards of this very state, if they were just listed
+    if known is None or known[0] != len(d.history) or not known[1] >> c & 1:
+        why = play_rule(d, p, c)[1]
+        if why is not None:
+            raise IllegalAction(why)
     events = d._events
     if len(d.trick) < 2:
         d._stack.append(_CARD_ENTRY)

@@ -101,6 +101,7 @@ class DealState:
         "_claim",
         "_deck",
         "_events",
+        "_legal_mask",
         "_money",
         "_settlement",
         "_stack",
@@ -162,6 +163,7 @@ class DealState:
     _claim: tuple[int, bool] | None  # (position, open component made): R7's cached verdict
     _deck: list[int]
     _events: list[Event] | None
+    _legal_mask: tuple[int, int] | None  # (history length, the play rule's mask) just listed
     _money: list[Any] | None
     _stack: list[tuple[Any, ...]]
     _settlement: Settlement | None
