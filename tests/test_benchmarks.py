@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
@@ -91,3 +93,18 @@ def test_compare_flags_regressions_by_direction(tmp_path: Path) -> None:
     assert rc == 0
     rc, rows = compare({"rate": 100, "ms": 1.0, "made": 19, "deals": 50})
     assert rc == 1 and rows["made"].endswith("CHANGED")
+
+
+def test_engine_against_plays_the_same_deals_on_both_engines(tmp_path: Path) -> None:
+    """Against this very revision: both engines play the same deals action for action, and a
+    name that is no revision is refused before any work."""
+    data = bench_json(tmp_path, "engine_against.py", "HEAD", "--rounds", "1", "--deals", "30")
+    f = data["figures"]
+    per_deal = [
+        f[f"{side}-random-actions-per-second"] / f[f"{side}-random-deals-per-second"]
+        for side in ("before", "after")
+    ]
+    assert per_deal[0] == pytest.approx(per_deal[1], rel=1e-9) and per_deal[0] > 4
+    assert data["better"]["deals-per-second-ratio"] == "higher"
+    bad = run("engine_against.py", "no-such-revision")
+    assert bad.returncode == 2 and "not a revision" in bad.stderr
