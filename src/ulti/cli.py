@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ulti.actions import Action, ActionKind
@@ -440,6 +441,85 @@ def tournament(
         plot(summary, plot_file)
 
 
+#: What `ulti play` says about its save file, in English and Hungarian.
+PLAY_TEXTS: dict[str, tuple[str, str]] = {
+    "lang": ("--lang is en or hu", "a --lang értéke en vagy hu"),
+    "opponents": (
+        "--opponents: two players, e.g. pimc,rules",
+        "--opponents: két játékos, például pimc,rules",
+    ),
+    "unwritable": (
+        "cannot save the session to {path}: {why}",
+        "a játszmát nem lehet ide menteni: {path}: {why}",
+    ),
+    "exists": (
+        "a saved session is at {path} (deal {deal} of {deals}). Continue it with --resume, "
+        "or start anew with --new (the saved one is kept as a backup).",
+        "van egy mentett játszma: {path} ({deal}. leosztás a {deals}-ből). Folytatás: --resume, "
+        "új játszma: --new (a mentett megmarad biztonsági másolatként).",
+    ),
+    "ask": (
+        "A saved session is at {path} (deal {deal} of {deals}). [r]esume it, start a [n]ew "
+        "one (the saved one is kept as a backup), or [q]uit?",
+        "Van egy mentett játszma: {path} ({deal}. leosztás a {deals}-ből). [f]olytatod, [u]j "
+        "játszmát kezdesz (a mentett megmarad biztonsági másolatként), vagy [k]ilépsz?",
+    ),
+    "unreadable": (
+        "the saved session at {path} cannot be read ({why}); start anew with --new (it is kept "
+        "as a backup)",
+        "a mentett játszma nem olvasható: {path} ({why}); új játszma: --new (a régi megmarad "
+        "biztonsági másolatként)",
+    ),
+    "both": ("--resume and --new exclude each other", "a --resume és a --new nem adható együtt"),
+    "backup": ("the saved session is kept as {path}", "a mentett játszma itt maradt: {path}"),
+    "saved": (
+        "Session saved in {path}; continue with: ulti play --resume --save {path}",
+        "A játszma elmentve: {path}; folytatás: ulti play --resume --save {path}",
+    ),
+}
+
+
+def _say(lang: str, key: str, **fields: object) -> str:
+    return PLAY_TEXTS[key][lang == "hu"].format(**fields)
+
+
+def _writable(path: Path) -> str | None:
+    """Why a session cannot be saved at ``path`` (None: it can), checked before play starts,
+    without touching a file already there."""
+    if path.is_dir():
+        return "it is a folder"
+    parent = path.parent
+    if not parent.is_dir():
+        return f"no folder {parent}"
+    probe = parent / f".{path.name}.probe"
+    try:
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
+
+
+def _backup(path: Path) -> Path:
+    """Move a saved session aside (``NAME.bak``, or ``NAME.bak-2`` … when taken)."""
+    target = path.with_name(path.name + ".bak")
+    n = 2
+    while target.exists():
+        target = path.with_name(f"{path.name}.bak-{n}")
+        n += 1
+    path.replace(target)
+    return target
+
+
+def _fail(lang: str, message: str) -> None:
+    """One line on the console, in the player's language (markup in it shown as it is)."""
+    console.print(f"[red]{'hiba' if lang == 'hu' else 'error'}:[/red] {escape(message)}")
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty()
+
+
 @app.command()
 def play(
     lang: Annotated[str, typer.Option(help="Language of the table: en or hu.")] = "en",
@@ -452,23 +532,34 @@ def play(
     deals: Annotated[
         int | None, typer.Option(help="Deals in the session (default: the rules', 24).")
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the session.")] = 1,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the session (default: a new random one).", min=0, max=2**63),
+    ] = None,
     save: Annotated[
         Path | None, typer.Option(help="The session file (default: in your data folder).")
     ] = None,
     resume: Annotated[bool, typer.Option(help="Continue the saved session.")] = False,
+    new: Annotated[
+        bool, typer.Option(help="Start a new session; a saved one is kept as a backup.")
+    ] = False,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
 ) -> None:
-    """Play a session of Ulti against two computer players in the terminal."""
+    """Play a session of Ulti against two computer players in the terminal.  A saved session
+    is never overwritten without asking: continue it (--resume) or start anew (--new), which
+    keeps it as a backup."""
     from ulti.tui.app import PlayConfig, run
 
     if lang not in ("en", "hu"):
-        console.print("[red]error:[/red] --lang is en or hu")
+        _fail("en", _say("en", "lang"))
+        raise typer.Exit(2)
+    if resume and new:
+        _fail(lang, _say(lang, "both"))
         raise typer.Exit(2)
     specs = _player_specs(opponents)
     if len(specs) != 2:
-        console.print("[red]error:[/red] --opponents: two players, e.g. pimc,rules")
+        _fail(lang, _say(lang, "opponents"))
         raise typer.Exit(2)
     rs = _ruleset(preset, rules_file)
     if save is None:
@@ -476,15 +567,42 @@ def play(
 
         save = Path(platformdirs.user_data_dir("ulti")) / "session.json"
         save.parent.mkdir(parents=True, exist_ok=True)
+    why = _writable(save)
+    if why is not None:
+        _fail(lang, _say(lang, "unwritable", path=save, why=why))
+        raise typer.Exit(2)
+    if save.exists() and not resume and not new:
+        try:
+            old = Session.load(save)
+            where = {"path": save, "deal": len(old.deals), "deals": old.planned_deals}
+        except RecordError as exc:
+            _fail(lang, _say(lang, "unreadable", path=save, why=exc))
+            raise typer.Exit(2) from None
+        if not _interactive():
+            _fail(lang, _say(lang, "exists", **where))
+            raise typer.Exit(2)
+        answer = typer.prompt(_say(lang, "ask", **where), default="r" if lang == "en" else "f")
+        choice = answer.strip().lower()[:1]
+        if choice in ("r", "f"):
+            resume = True
+        elif choice in ("n", "u", "ú"):
+            new = True
+        else:
+            raise typer.Exit(1)
+    if new and save.exists():
+        kept = _backup(save)
+        console.print(escape(_say(lang, "backup", path=kept)))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 63)
     cfg = PlayConfig(
         lang=lang, opponents=(specs[0], specs[1]), rules=rs, deals=deals, seed=seed, save=save
     )
     try:
         run(cfg, resume)
     except (FileNotFoundError, RecordError) as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        _fail(lang, str(exc))
         raise typer.Exit(2) from None
-    console.print(f"Session saved in {save}; continue with: ulti play --resume --save {save}")
+    console.print(escape(_say(lang, "saved", path=save)))
 
 
 @app.command()
