@@ -248,3 +248,54 @@ def test_rules_for_the_session_length() -> None:
     app = _snap_app(deals=6)
     assert app.session.planned_deals == 6
     assert Ruleset().session_deals == 24
+
+
+def test_the_words_of_the_table_at_the_edges_of_a_deal() -> None:
+    """The last trick is trick 10 and its 10 points show (P1); one card is "1 card"; while the
+    soloist names the trump it is not shown as no trump (B6); a declined answer to a kontra is
+    logged as such (K1), not as a pass; in both languages."""
+    import random
+
+    from fixtures import random_action
+    from ulti.deal import Deal
+    from ulti.tui.texts import t
+
+    rng = random.Random(11)
+    for lang in ("en", "hu"):
+        checked = {"ten": False, "one": False, "trump": False, "kontra": False}
+        app = UltiApp(config(lang=lang))
+        words = {
+            k: t(lang, k)
+            for k in ("trick", "card", "trump_pending", "no_trump", "no_more_kontra", "pass")
+        }
+        for _ in range(400):
+            d = Deal(app.session.rules, seed=rng.getrandbits(64))
+            app.session.deals[-1] = d
+            while not d.is_over():
+                obs = d.observation(HUMAN)
+                if d.phase == Phase.TRUMP:
+                    status = app.status_text(obs).plain
+                    assert words["trump_pending"] in status and words["no_trump"] not in status
+                    checked["trump"] = True
+                if 1 in obs.hand_sizes:
+                    text = app.players_text(obs).plain
+                    assert f"1 {words['card']} " in text
+                    assert lang == "hu" or "1 cards" not in text
+                    checked["one"] = True
+                d.apply(random_action(d, rng, pass_bias=0.85, kontra_bias=0.3))
+                seat, last = d.history[-1]
+                if last.kind == ActionKind.PASS and d.tricks_played >= 1:
+                    line = app.log_text(seat, last, len(d.history) - 1)
+                    assert words["no_more_kontra"] in line and words["pass"] not in line
+                    checked["kontra"] = True
+            if d.tricks_played == 10:
+                obs = d.observation(HUMAN)
+                table = app.table_text(obs).plain
+                assert f"{words['trick']} 10" in table and f"{words['trick']} 11" not in table
+                winner = d.tricks[-1][2]
+                name = app.session.players[winner][:6]
+                assert f"{name} {obs.points_taken[winner] + 10}" in table
+                checked["ten"] = True
+            if all(checked.values()):
+                break
+        assert all(checked.values()), (lang, checked)

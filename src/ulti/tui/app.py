@@ -252,8 +252,8 @@ class UltiApp(App[None]):
                 bot.start(seat, self.deal.rules, index)
             self.query_one("#log", RichLog).clear()
             # a resumed deal: the log shows what has happened
-            for seat, a in self.deal.history:
-                self.log_action(seat, a)
+            for i, (seat, a) in enumerate(self.deal.history):
+                self.log_action(seat, a, i)
         await self.refresh_view()
         self.after_change()
 
@@ -295,16 +295,24 @@ class UltiApp(App[None]):
             self.notify(str(exc), title=t(self.lang, "illegal"), severity="warning")
             return False
         self.save()
-        self.log_action(seat, action)
+        self.log_action(seat, action, len(self.deal.history) - 1)
         self.chosen.clear()
         await self.refresh_view()
         self.after_change()
         return True
 
-    def log_action(self, seat: int, a: Action) -> None:
+    def log_action(self, seat: int, a: Action, index: int) -> None:
+        """Log the deal's action number ``index`` (``a``, by ``seat``)."""
+        self.query_one("#log", RichLog).write(self.log_text(seat, a, index))
+
+    def log_text(self, seat: int, a: Action, index: int) -> str:
+        """The log's line for the deal's action number ``index``."""
         who = self.session.players[seat]
-        if a.kind == ActionKind.DISCARD and seat != HUMAN and not self.deal.is_over():
-            text = f"{who}: lays two cards"
+        history = self.deal.history
+        if a.kind == ActionKind.PASS and any(x.kind == ActionKind.PLAY for _, x in history[:index]):
+            text = f"{who}: {t(self.lang, 'no_more_kontra')}"  # K1: an answer declined
+        elif a.kind == ActionKind.DISCARD and seat != HUMAN and not self.deal.is_over():
+            text = f"{who}: {t(self.lang, 'lays_talon')}"
         elif a.kind == ActionKind.BID:
             b = self.deal.ladder[a.bid]
             text = f"{who}: {b.title_hu if self.lang == 'hu' else b.title}"
@@ -312,13 +320,21 @@ class UltiApp(App[None]):
             text = f"{who}: {name(a.card, 'hu' if self.lang == 'hu' else 'symbol')}"
         else:
             text = f"{who}: {action_label(a, self.lang, self.deal)}"
-        self.query_one("#log", RichLog).write(text)
+        return text
 
     # -- drawing ----------------------------------------------------------------------------
 
     async def refresh_view(self) -> None:
+        obs = self.deal.observation(HUMAN)
+        self.query_one("#status", Static).update(self.status_text(obs))
+        self.query_one("#players", Static).update(self.players_text(obs))
+        self.query_one("#table", Static).update(self.table_text(obs))
+        await self.draw_hand(obs)
+        await self.draw_actions(obs)
+
+    def status_text(self, obs: Any) -> Text:
+        """The status line: deal, dealer, the contract and its trump, the totals."""
         d = self.deal
-        obs = d.observation(HUMAN)
         lang = self.lang
         names = self.session.players
         n = len(self.session.deals)
@@ -328,22 +344,19 @@ class UltiApp(App[None]):
         )
         if obs.contract:
             b = d.ladder[obs.contract]
-            tr = (
-                f"{SUIT_SYMBOLS[obs.trump]} {suit_name(lang, obs.trump)}"
-                if obs.trump >= 0
-                else t(lang, "no_trump")
-            )
+            if obs.trump >= 0:
+                tr = f"{SUIT_SYMBOLS[obs.trump]} {suit_name(lang, obs.trump)}"
+            elif obs.phase == "TRUMP":  # B6: the soloist is still naming it
+                tr = t(lang, "trump_pending")
+            else:
+                tr = t(lang, "no_trump")
             status.append(f" · {names[obs.soloist]}: {b.title} / {b.title_hu} · {tr}")
         elif obs.bid:
             b = d.ladder[obs.bid]
             status.append(f" · {t(lang, 'auction')}: {b.title} ({names[obs.bidder]})")
         tot = self.session.totals
         status.append(" · " + " ".join(f"{names[i][:6]} {tot[i]:+d}" for i in range(3)))
-        self.query_one("#status", Static).update(status)
-        self.query_one("#players", Static).update(self.players_text(obs))
-        self.query_one("#table", Static).update(self.table_text(obs))
-        await self.draw_hand(obs)
-        await self.draw_actions(obs)
+        return status
 
     def players_text(self, obs: Any) -> Text:
         lang = self.lang
@@ -355,7 +368,8 @@ class UltiApp(App[None]):
                 role = t(lang, "soloist") if seat == obs.soloist else t(lang, "defender")
             turn = " ◀" if obs.current_player == seat else ""
             out.append(f"{names[seat][:10]}", style="bold" if seat == HUMAN else "")
-            out.append(f" {obs.hand_sizes[seat]} {t(lang, 'cards')} {role}{turn}\n")
+            n = obs.hand_sizes[seat]
+            out.append(f" {n} {t(lang, 'card' if n == 1 else 'cards')} {role}{turn}\n")
         for comp, a, b in obs.kontras:
             if a or b:
                 lv = f"{kontra_title(a)}" if a == b else f"{kontra_title(a)}/{kontra_title(b)}"
@@ -405,7 +419,9 @@ class UltiApp(App[None]):
                     text = action_label(act, lang, self.deal)
                 out.append(f"  {names[seat][:10]:<10} {text}\n")
             return out
-        out.append(f"{t(lang, 'trick')} {len(obs.tricks) + 1}\n", style="bold")
+        # the trick in progress, or the next to lead; once play is over, the last one played
+        number = len(obs.tricks) + (0 if obs.over and not obs.trick else 1)
+        out.append(f"{t(lang, 'trick')} {min(number, 10)}\n", style="bold")
         if obs.trick:
             for i, c in enumerate(obs.trick):
                 seat = (obs.trick_leader + i) % 3
@@ -421,7 +437,9 @@ class UltiApp(App[None]):
                 out.append_text(card_text(c))
                 out.append(" ")
             out.append(f"→ {names[winner][:10]}\n", style="dim")
-            pts = obs.points_taken
+            pts = list(obs.points_taken)
+            if len(obs.tricks) == 10:
+                pts[winner] += 10  # P1: the last trick's 10
             out.append(
                 f"{t(lang, 'points')}: "
                 + ", ".join(f"{names[i][:6]} {pts[i]}" for i in range(3))
