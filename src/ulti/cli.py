@@ -39,9 +39,12 @@ def _ruleset(preset: str | None, rules_file: Path | None) -> Ruleset:
             if preset is not None and preset != rs.preset:
                 raise RulesetError("give either --preset or a rules file that names its preset")
             return rs
-        return Ruleset.from_preset(preset or "standard")
+        return Ruleset.from_preset("standard" if preset is None else preset)
     except RulesetError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        _fail("en", str(exc))
+        raise typer.Exit(2) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail("en", f"cannot read {rules_file}: {getattr(exc, 'strerror', None) or exc}")
         raise typer.Exit(2) from None
 
 
@@ -129,10 +132,13 @@ def replay(file: Path) -> None:
     try:
         rec = json.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
-        console.print(f"[red]error:[/red] cannot read {file}: {exc.strerror}")
+        _fail("en", f"cannot read {file}: {exc.strerror}")
+        raise typer.Exit(2) from None
+    except UnicodeDecodeError:
+        _fail("en", f"{file}: not a record (not UTF-8 text)")
         raise typer.Exit(2) from None
     except json.JSONDecodeError as exc:
-        console.print(f"[red]error:[/red] {file}: not valid JSON: {exc}")
+        _fail("en", f"{file}: not valid JSON: {exc}")
         raise typer.Exit(2) from None
     try:
         if isinstance(rec, dict) and rec.get("format") == "ulti-session":
@@ -145,7 +151,7 @@ def replay(file: Path) -> None:
             d = from_record(rec)
             console.print(render(d, players_of(rec)), highlight=False)
     except RecordError as exc:
-        console.print(f"[red]error:[/red] {file}: {exc}")
+        _fail("en", f"{file}: {exc}")
         raise typer.Exit(2) from None
 
 
@@ -189,16 +195,22 @@ def casual_random_action(deal: Deal, rng: random.Random) -> Action:
 
 @app.command()
 def demo(
-    seed: Annotated[int, typer.Option(help="Seed of the deal (and of the random players).")] = 1,
-    deals: Annotated[int, typer.Option(help="Deals to play (more than one: a session).")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(help="Seed of the deal (and of the random players).", min=0, max=2**64 - 1),
+    ] = 1,
+    deals: Annotated[
+        int, typer.Option(help="Deals to play (more than one: a session).", min=1, max=999)
+    ] = 1,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
     save: Annotated[Path | None, typer.Option(help="Write the record to this file.")] = None,
 ) -> None:
     """Play deals between three random players and print them (a tour of the engine)."""
     rs = _ruleset(preset, rules_file)
+    _check_output(save)
     rng = random.Random(seed)
-    if deals <= 1:
+    if deals == 1:
         d = Deal(rs, seed=seed, dealer=0)
         while not d.is_over():
             d.apply(casual_random_action(d, rng))
@@ -209,7 +221,7 @@ def demo(
     try:
         rs = rs.with_options(session_deals=max(3, deals - deals % 3))
     except RulesetError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        _fail("en", str(exc))
         raise typer.Exit(2) from None
     s = Session(rs, seed=seed)
     while True:
@@ -280,7 +292,7 @@ def solve(
         else:
             raise NotationError("give a position or --record")
     except (NotationError, RecordError, OSError, json.JSONDecodeError, ValueError) as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        _fail("en", str(exc))
         raise typer.Exit(2) from None
     c = pos.contract
     assert c is not None
@@ -341,7 +353,7 @@ def _player_specs(text: str) -> list[str]:
         for spec in specs:
             make_player(spec)
     except ValueError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        _fail("en", str(exc))
         raise typer.Exit(2) from None
     return specs
 
@@ -356,7 +368,9 @@ def tournament(
         ),
     ] = "pimc,rules,random",
     deals: Annotated[int, typer.Option(help="Deals; each is played under every seating.")] = 30,
-    seed: Annotated[int, typer.Option(help="Seed of the deals and of the players.")] = 1,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the deals and of the players.", min=0, max=2**64 - 1)
+    ] = 1,
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write the results here.")
@@ -376,8 +390,10 @@ def tournament(
     rs = _ruleset(preset, rules_file)
     specs = _player_specs(bots)
     if deals < 1 or workers < 1:
-        console.print("[red]error:[/red] --deals and --workers must be positive")
+        _fail("en", "--deals and --workers must be positive")
         raise typer.Exit(2)
+    _check_output(json_file)
+    _check_output(plot_file)
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -514,6 +530,16 @@ def _backup(path: Path) -> Path:
 def _fail(lang: str, message: str) -> None:
     """One line on the console, in the player's language (markup in it shown as it is)."""
     console.print(f"[red]{'hiba' if lang == 'hu' else 'error'}:[/red] {escape(message)}")
+
+
+def _check_output(path: Path | None) -> None:
+    """Refuse, before any work, an output file that could not be written."""
+    if path is None:
+        return
+    why = _writable(path)
+    if why is not None:
+        _fail("en", f"cannot write {path}: {why}")
+        raise typer.Exit(2)
 
 
 def _interactive() -> bool:
@@ -655,6 +681,7 @@ def serve(
     """Serve the web table: a lobby, tables for friends and computer players."""
     from ulti.server.app import serve as run_server
     from ulti.server.guard import ServerSettings, SettingsError
+    from ulti.server.store import StoreError
 
     try:
         settings = ServerSettings(
@@ -670,9 +697,13 @@ def serve(
             api_docs=api_docs,
         )
     except SettingsError as exc:
-        console.print(f"[red]error:[/red] {exc}")
+        _fail("en", str(exc))
         raise typer.Exit(2) from None
-    run_server(host, port, db, settings)
+    try:
+        run_server(host, port, db, settings)
+    except StoreError as exc:
+        _fail("en", str(exc))
+        raise typer.Exit(2) from None
 
 
 def main() -> None:

@@ -526,7 +526,15 @@ def _pad_level(record: logging.LogRecord) -> bool:
 
 def serve(host: str, port: int, db: str | None, settings: ServerSettings | None = None) -> None:
     import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ulti.server.store import StoreError
 
     log_like_uvicorn()
     cfg = settings or ServerSettings()
-    uvicorn.Server(uvicorn_config(create_app(db, cfg), host, port, cfg)).run()
+    try:
+        app = create_app(db, cfg)
+    except (SQLAlchemyError, OSError) as exc:  # before anything listens: say it in one line
+        why = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        raise StoreError(f"cannot open the database {db or default_url()!r}: {why}") from None
+    uvicorn.Server(uvicorn_config(app, host, port, cfg)).run()

@@ -30,6 +30,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from ulti.errors import UltiError
+
 
 class Base(DeclarativeBase):
     pass
@@ -101,6 +103,11 @@ class StoredAction:
     deal_index: int
     seat: int
     action: str
+
+
+class StoreError(UltiError):
+    """The database cannot be opened (a bad URL, a folder that is not there, a server that does
+    not answer)."""
 
 
 class Store:

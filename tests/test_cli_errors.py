@@ -1,0 +1,79 @@
+"""A user's mistake on the command line is one clear line and a non-zero exit, never a
+traceback; output paths are checked before the work starts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ulti.cli import app
+
+runner = CliRunner()
+
+
+def refused(args: list[str], *words: str) -> str:
+    r = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert r.exit_code == 2, (args, r.exit_code, r.output)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    assert "Traceback" not in r.output
+    for w in words:
+        assert w in r.output, (args, r.output)
+    return r.output
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["nonsense://x", "sqlite:////no/such/folder/ulti.sqlite3", "postgresql://u@127.0.0.1:1/db"],
+)
+def test_serve_with_a_database_it_cannot_open(url: str) -> None:
+    refused(["serve", "--db", url, "--port", "8765"], "cannot open the database")
+
+
+def test_serve_with_a_port_out_of_range() -> None:
+    refused(["serve", "--port", "99999"])
+
+
+def test_files_that_are_not_records_or_rules(tmp_path: Path) -> None:
+    binary = tmp_path / "latin1.json"
+    binary.write_bytes('{"seed": "\xe9"}'.encode("latin-1"))
+    refused(["replay", str(binary)], "not UTF-8")
+    toml = tmp_path / "rules.toml"
+    toml.write_bytes(b"four_aces = \xff\n")
+    refused(["rules", "--rules", str(toml)])
+    refused(["rules", "--rules", str(tmp_path / "missing.toml")])
+    refused(["rules", "--preset", ""], "preset")
+
+
+def test_markup_in_a_message_is_shown_as_written(tmp_path: Path) -> None:
+    rec = tmp_path / "r.json"
+    rec.write_text(
+        json.dumps(
+            {"format": "ulti-record", "version": 2, "seed": 1, "dealer": 0, "actions": [["pass"]]}
+        ),
+        encoding="utf-8",
+    )
+    refused(["replay", str(rec)], "[seat, action]")
+
+
+def test_counts_and_seeds_out_of_range_are_errors() -> None:
+    refused(["demo", "--deals", "0"])
+    refused(["demo", "--seed", "-1"])
+    refused(["tournament", "--deals", "0", "--bots", "random,rules"])
+
+
+def test_output_paths_are_checked_before_the_work(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such"
+    refused(["demo", "--save", str(missing / "d.json")], "cannot write")
+    refused(["demo", "--save", str(tmp_path)], "cannot write", "folder")
+    out = refused(
+        ["tournament", "--bots", "random,rules", "--deals", "2", "--json", str(missing / "t.json")],
+        "cannot write",
+    )
+    assert "Duplicate tournament" not in out  # nothing was played
+    refused(
+        ["tournament", "--bots", "random,rules", "--deals", "2", "--plot", str(missing / "t.png")],
+        "cannot write",
+    )
