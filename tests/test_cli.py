@@ -68,3 +68,19 @@ def test_replay_of_a_bad_file(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "recorded for seat 2" in r.output
     r = runner.invoke(app, ["replay", str(tmp_path / "none.json")])
     assert r.exit_code == 2 and "cannot read" in r.output
+
+
+def test_rules_is_readable_at_80_columns_and_piped() -> None:
+    """B5's whole ladder with every bid's full name in both languages, nothing cut short and
+    nothing wider than the terminal (a pipe gets the same 80 columns)."""
+    from ulti.rules import Ruleset
+
+    r = runner.invoke(app, ["rules"], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "…" not in r.output
+    flowing = " ".join(r.output.split())  # a long name may wrap, as words do
+    for b in Ruleset().ladder.by_key.values():
+        assert b.title in flowing and b.title_hu in flowing, b.title
+    assert "talon_ace_loses_four_aces" in r.output.replace("\n", "").replace(" ", "")

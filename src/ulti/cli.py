@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -54,12 +55,14 @@ def rules(preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
     rs = _ruleset(preset, rules_file)
     std = Ruleset().to_dict()
     t = Table(
-        title=f"Ruleset: {rs.preset} — {PRESET_DOCS.get(rs.preset, '')}", title_justify="left"
+        title=f"Ruleset: {rs.preset} — {PRESET_DOCS.get(rs.preset, '')}",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
     )
-    t.add_column("option")
-    t.add_column("rule")
-    t.add_column("value", justify="right")
-    t.add_column("meaning")
+    t.add_column("option", overflow="fold")
+    t.add_column("rule", overflow="fold", max_width=10)
+    t.add_column("value", justify="right", no_wrap=True)
+    t.add_column("meaning", ratio=1)
     for o in OPTIONS:
         v = getattr(rs, o.name)
         shown = str(v).lower() if isinstance(v, bool) else str(v)
@@ -73,28 +76,24 @@ def rules(preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
         title=f"Ladder: {len(lad)} bids in {lad.top_rank} ranks "
         "(a bid overcalls only bids of lower rank)",
         title_justify="left",
+        caption="trump: ♥ Hearts; named: the soloist names it after the auction (B6); - none",
+        caption_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
     )
-    for col, just in (
-        ("rank", "right"),
-        ("bid", "left"),
-        ("magyarul", "left"),
-        ("parts", "right"),
-        ("value", "right"),
-        ("trump", "left"),
-        ("silent 100", "right"),
-        ("silent Ulti", "right"),
-        ("silent Durchmars", "right"),
-        ("silent 4 Aces", "right"),
-    ):
-        lt.add_column(col, justify=just)  # type: ignore[arg-type]
+    lt.add_column("rank", justify="right", no_wrap=True)
+    lt.add_column("value\nparts", justify="right", no_wrap=True)
+    lt.add_column("bid\nmagyarul", overflow="fold", ratio=1)
+    lt.add_column("trump", no_wrap=True)
+    lt.add_column("silent\n100 U D 4A", justify="right", no_wrap=True)
     for group in lad.ranks:
         for b in group:
             trump = (
-                "Hearts"
+                "♥"
                 if b.trump and (b.hearts or rs.hearts_always_trump)
-                else "named after"
+                else "named"
                 if b.trump
-                else "none"
+                else "-"
             )
 
             def sv(s: Silent, b: Bid = b) -> str:
@@ -105,17 +104,15 @@ def rules(preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
                     v = 0
                 return str(v) if v else "-"
 
+            silent = " ".join(
+                sv(x) for x in (Silent.HUNDRED, Silent.ULTI, Silent.DURCHMARS, Silent.FOUR_ACES)
+            )
             lt.add_row(
                 str(b.rank),
-                b.title,
-                b.title_hu,
-                b.parts,
-                str(b.value),
+                f"{b.value}\n[dim]{b.parts}[/dim]",
+                f"{b.title}\n[dim]{b.title_hu}[/dim]",
                 trump,
-                sv(Silent.HUNDRED),
-                sv(Silent.ULTI),
-                sv(Silent.DURCHMARS),
-                sv(Silent.FOUR_ACES),
+                silent,
             )
     console.print(lt)
     console.print(
