@@ -35,7 +35,9 @@ def test_units_cover_every_deal_under_every_seating() -> None:
 
 
 def test_statistics() -> None:
-    lo, hi = ci95([1.0, 2.0, 3.0, 4.0, 5.0])
+    ci = ci95([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert ci is not None and ci95([3.0]) is None  # one value says nothing of the spread
+    lo, hi = ci
     assert lo == pytest.approx(3 - 2.776 * (2.5**0.5) / 5**0.5)
     assert hi == pytest.approx(3 + 2.776 * (2.5**0.5) / 5**0.5)
     assert t95(1000) == 1.96 and t95(3) == 3.182
@@ -96,8 +98,30 @@ def test_tournament_command_writes_json_and_plot(tmp_path: Path) -> None:
         assert len(b["ci95"]) == 2
     assert len(data["units"]) == 18
     assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # two players for three seats: said how they share them; each pair once, ahead first
+    assert "2 players for three seats" in r.output
+    pair = data["pairs"]["rules - random"]
+    line = next(x for x in r.output.splitlines() if " - " in x and "[" in x)
+    ahead = "rules - random" if pair["mean"] > 0 else "random - rules"
+    assert ahead in line
     bad = CliRunner().invoke(app, ["tournament", "--bots", "rules,wizard", "--deals", "1"])
     assert bad.exit_code == 2 and "unknown player" in bad.output
+    alone = CliRunner().invoke(app, ["tournament", "--bots", "rules", "--deals", "1"])
+    assert alone.exit_code == 2 and "at least two players" in alone.output
+
+
+def test_one_deal_gives_no_interval(tmp_path: Path) -> None:
+    j = tmp_path / "t.json"
+    r = CliRunner().invoke(
+        app,
+        ["tournament", "--bots", "random,random", "--deals", "1", "--json", str(j)],
+        env={"COLUMNS": "160"},
+    )
+    assert r.exit_code == 0, r.output
+    assert "One deal gives no interval" in r.output and "no interval" in r.output
+    data = json.loads(j.read_text())
+    assert all(b["ci95"] is None for b in data["bots"].values())
+    assert all(p["ci95"] is None for p in data["pairs"].values())
 
 
 def test_summary_counts_contracts() -> None:

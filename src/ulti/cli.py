@@ -381,16 +381,33 @@ def tournament(
     """A duplicate tournament: every deal under every seating, so the cards' luck cancels."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from ulti.tournament import plot, write_json
+    from ulti.tournament import plot, seatings, winner_first, write_json
     from ulti.tournament import tournament as run_tournament
 
     rs = _ruleset(preset, rules_file)
     specs = _player_specs(bots)
+    if len(specs) < 2:
+        _fail("en", "--bots: a tournament needs at least two players")
+        raise typer.Exit(2)
     if deals < 1 or workers < 1:
         _fail("en", "--deals and --workers must be positive")
         raise typer.Exit(2)
     _check_output(json_file)
     _check_output(plot_file)
+    n_seatings = len(seatings(len(specs)))
+    if len(specs) < 3:
+        console.print(
+            f"{len(specs)} players for three seats: in each of the {n_seatings} seatings one "
+            "player holds two seats; a player's units for a deal are the mean over the seats it "
+            "held."
+        )
+    elif len(specs) > 3:
+        console.print(
+            f"{len(specs)} players for three seats: each deal is played by every three of them "
+            f"in every order ({n_seatings} seatings); a player's figures count the deals it sat."
+        )
+    if deals < 2:
+        console.print("One deal gives no interval: the spread needs at least two.")
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -424,7 +441,7 @@ def tournament(
         t.add_row(
             name,
             f"{b['mean']:+.3f}",
-            f"[{b['ci95'][0]:+.3f}, {b['ci95'][1]:+.3f}]",
+            f"[{b['ci95'][0]:+.3f}, {b['ci95'][1]:+.3f}]" if b["ci95"] else "–",
             str(bid_n),
             f"{made_n}",
             f"{b['decision_ms']['median']:.1f} / {b['decision_ms']['p95']:.1f}",
@@ -433,13 +450,13 @@ def tournament(
     pt = Table(title="Pairs: difference of units per deal", title_justify="left")
     for col in ("pair", "mean", "95% interval", "verdict"):
         pt.add_column(col, justify="left" if col in ("pair", "verdict") else "right")
-    for pair, v in summary["pairs"].items():
-        a, _, b = pair.partition(" - ")
-        if (b + " - " + a) in summary["pairs"] and a > b:
-            continue  # each pair once
+    for a, b, v in winner_first(summary):  # each pair once, the one ahead first
+        if v["ci95"] is None:
+            pt.add_row(f"{a} - {b}", f"{v['mean']:+.3f}", "–", "no interval")
+            continue
         lo, hi = v["ci95"]
-        verdict = f"{a} better" if lo > 0 else f"{b} better" if hi < 0 else "not separated"
-        pt.add_row(pair, f"{v['mean']:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", verdict)
+        verdict = f"{a} ahead" if lo > 0 else "not separated"
+        pt.add_row(f"{a} - {b}", f"{v['mean']:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", verdict)
     console.print(pt)
     for name, b in summary["bots"].items():
         top = list(b["contracts"].items())[:6]

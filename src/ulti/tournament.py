@@ -96,12 +96,13 @@ def run_unit(u: Unit) -> UnitResult:
 # statistics
 
 
-def ci95(xs: Sequence[float]) -> tuple[float, float]:
-    """A 95% confidence interval of the mean (Student t)."""
+def ci95(xs: Sequence[float]) -> tuple[float, float] | None:
+    """A 95% confidence interval of the mean (Student t); ``None`` from fewer than two values
+    (one deal says nothing of the spread)."""
     n = len(xs)
-    m = statistics.fmean(xs)
     if n < 2:
-        return (m, m)
+        return None
+    m = statistics.fmean(xs)
     sd = statistics.stdev(xs)
     return (m - t95(n - 1) * sd / math.sqrt(n), m + t95(n - 1) * sd / math.sqrt(n))
 
@@ -178,18 +179,18 @@ def summarize(specs: Sequence[str], results: Sequence[UnitResult]) -> dict[str, 
                 if v[a] and v[b]
             ]
             if diffs:
-                lo, hi = ci95(diffs)
+                ci = ci95(diffs)
                 out["pairs"][f"{labels[a]} - {labels[b]}"] = {
                     "mean": statistics.fmean(diffs),
-                    "ci95": [lo, hi],
+                    "ci95": list(ci) if ci else None,
                     "deals": len(diffs),
                 }
     for b in range(len(names)):
         deal_means = [statistics.fmean(v[b]) for v in per_deal.values() if v[b]]
-        lo, hi = ci95(deal_means) if deal_means else (0.0, 0.0)
+        ci = ci95(deal_means)
         out["bots"][labels[b]] = {
             "mean": statistics.fmean(deal_means) if deal_means else 0.0,
-            "ci95": [lo, hi],
+            "ci95": list(ci) if ci else None,
             "deals": len(deal_means),
             "contracts": {
                 k: {
@@ -260,26 +261,48 @@ def write_json(summary: dict[str, Any], results: Sequence[UnitResult], path: Pat
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
+def winner_first(summary: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    """Each pair once, the one ahead first: (ahead, behind, its figures)."""
+    out = []
+    for pair, v in summary["pairs"].items():
+        a, _, b = pair.partition(" - ")
+        if v["mean"] > 0 or (v["mean"] == 0 and a < b):
+            out.append((a, b, v))
+    return out
+
+
 def plot(summary: dict[str, Any], path: Path) -> None:
-    """The players' mean units per deal with their 95% intervals."""
+    """The players' mean units per deal and each pair's difference, with their 95% intervals;
+    the title names the deals, seatings, seed and rules."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    def bars(ax: Any, labels: list[str], figures: list[dict[str, Any]], colour: str) -> None:
+        means = [f["mean"] for f in figures]
+        err = [
+            [f["mean"] - f["ci95"][0] if f["ci95"] else 0.0 for f in figures],
+            [f["ci95"][1] - f["mean"] if f["ci95"] else 0.0 for f in figures],
+        ]
+        ax.bar(labels, means, yerr=err, capsize=8, color=colour, alpha=0.85)
+        ax.axhline(0, color="black", linewidth=0.8)
+
     bots = summary["bots"]
-    names = list(bots)
-    means = [bots[n]["mean"] for n in names]
-    lows = [bots[n]["mean"] - bots[n]["ci95"][0] for n in names]
-    highs = [bots[n]["ci95"][1] - bots[n]["mean"] for n in names]
-    fig, ax = plt.subplots(figsize=(6, 3.6), dpi=120)
-    ax.bar(names, means, yerr=[lows, highs], capsize=8, color="#4a7ebb", alpha=0.85)
-    ax.axhline(0, color="black", linewidth=0.8)
+    pairs = winner_first(summary)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4), dpi=120)
+    bars(left, list(bots), list(bots.values()), "#4a7ebb")
+    left.set_ylabel("units per deal (95% CI)")
+    left.set_title("each player")
+    bars(right, [f"{a}\n- {b}" for a, b, _ in pairs], [v for _, _, v in pairs], "#d08c2a")
+    right.set_ylabel("difference per deal (95% CI)")
+    right.set_title("each pair, the one ahead first")
     cfg = summary.get("config", {})
-    ax.set_title(
-        f"Duplicate tournament: {cfg.get('deals', '?')} deals x {cfg.get('seatings', '?')} seatings"
+    rules = cfg.get("rules", {}).get("preset", "?")
+    fig.suptitle(
+        f"Duplicate tournament: {cfg.get('deals', '?')} deals x {cfg.get('seatings', '?')} "
+        f"seatings, seed {cfg.get('seed', '?')}, rules {rules}"
     )
-    ax.set_ylabel("units per deal (95% CI)")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
