@@ -77,3 +77,15 @@ def test_output_paths_are_checked_before_the_work(tmp_path: Path) -> None:
         ["tournament", "--bots", "random,rules", "--deals", "2", "--plot", str(missing / "t.png")],
         "cannot write",
     )
+
+
+def test_solve_takes_a_deal_from_a_session_record(tmp_path: Path) -> None:
+    """A session's record (S3) gives its deals to `solve --record`: the first that reached
+    card play, or the one named by --deal; a deal out of range is one line."""
+    f = tmp_path / "s.json"
+    r = runner.invoke(app, ["demo", "--deals", "3", "--seed", "5", "--save", str(f)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["solve", "--record", str(f)], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    assert "Position:" in r.output and "Objectives" in r.output
+    refused(["solve", "--record", str(f), "--deal", "99"], "--deal: 1 to")

@@ -251,6 +251,14 @@ def solve(
             help="With --record: the position after this many actions (default: the first card)."
         ),
     ] = None,
+    deal_no: Annotated[
+        int | None,
+        typer.Option(
+            "--deal",
+            help="With a session's record: which deal (1, 2, ...; default: the first "
+            "one that reached card play).",
+        ),
+    ] = None,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
 ) -> None:
@@ -266,8 +274,25 @@ def solve(
     try:
         if record is not None:
             rec = json.loads(record.read_text(encoding="utf-8"))
-            names = players_of(rec)
-            full = from_record(rec)
+            if isinstance(rec, dict) and rec.get("format") == "ulti-session":
+                session = Session.from_record(rec)
+                names = list(session.players)
+                played = [
+                    i
+                    for i, x in enumerate(session.deals)
+                    if x.tricks_played or any(a.kind == ActionKind.PLAY for _, a in x.history)
+                ]
+                if deal_no is None:
+                    if not played:
+                        raise NotationError("no deal of this session reached card play")
+                    full = session.deals[played[0]]
+                elif 1 <= deal_no <= len(session.deals):
+                    full = session.deals[deal_no - 1]
+                else:
+                    raise NotationError(f"--deal: 1 to {len(session.deals)}")
+            else:
+                names = players_of(rec)
+                full = from_record(rec)
             d = Deal(full.rules, full.seed, full.dealer, full.deck if full.custom_deck else None)
             n = (
                 move
