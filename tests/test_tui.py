@@ -299,3 +299,65 @@ def test_the_words_of_the_table_at_the_edges_of_a_deal() -> None:
             if all(checked.values()):
                 break
         assert all(checked.values()), (lang, checked)
+
+
+async def keys_for(pilot: Pilot[Any], app: UltiApp, a: Action) -> int:
+    """Take action ``a`` with the keyboard only; returns the keys pressed."""
+    from ulti.tui.app import CARD_KEYS
+
+    hand = [b.card for b in app.query(CardButton)]
+    keys: list[str]
+    if a.kind == ActionKind.DISCARD:
+        keys = [CARD_KEYS[hand.index(c)] for c in a.cards] + ["l"]
+    elif a.kind == ActionKind.PLAY:
+        keys = [CARD_KEYS[hand.index(a.card)]]
+    elif a.kind == ActionKind.BID:
+        bids = [x for x in app.deal.legal_actions() if x.kind == ActionKind.BID]
+        keys = ["b", *(["down"] * bids.index(a)), "enter"]
+    else:
+        keys = {
+            ActionKind.PASS: ["p"],
+            ActionKind.PICKUP: ["u"],
+            ActionKind.CLAIM: ["c"],
+            ActionKind.TRUMP: ["t"],
+            ActionKind.MARRIAGE: ["m"],
+            ActionKind.KONTRA: ["k"],
+        }[a.kind]
+    for k in keys:
+        await pilot.press(k)
+        await pilot.pause()
+    return len(keys)
+
+
+@pytest.mark.slow
+async def test_a_whole_deal_played_with_the_keyboard_alone(tmp_path: Path) -> None:
+    """One key a card or a pass (two cards and a key to lay the talon); `?` shows the keys in
+    the table's language."""
+    from ulti.tui.texts import t
+
+    app = UltiApp(config(tmp_path, lang="hu"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        moves = 0
+        while True:
+            await settle(pilot, app)
+            d = app.deal
+            if d.is_over():
+                break
+            legal = d.legal_actions()
+            # what a key reaches: the first trump, the first marriage or kontra offered
+            a = next(
+                (x for x in legal if x.kind in (ActionKind.PLAY, ActionKind.PASS)),
+                legal[0],
+            )
+            before = len(d.history)
+            pressed = await keys_for(pilot, app, a)
+            assert len(app.deal.history) > before, f"the keys for {a} did nothing"
+            assert pressed <= (3 if a.kind == ActionKind.DISCARD else 2 + len(legal))
+            moves += 1
+        assert moves and app.deal.settlement is not None
+        assert t("hu", "keys_title") != t("en", "keys_title")

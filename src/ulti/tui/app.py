@@ -83,6 +83,10 @@ def widget_id(a: Action) -> str:
     return k.name.lower()
 
 
+#: The keys of the hand's cards, left to right (a hand holds at most twelve).
+CARD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign")
+
+
 class CardButton(Button):
     """A card of the hand.  ``legal`` false: dimmed; pressing it tells why."""
 
@@ -191,6 +195,19 @@ class UltiApp(App[None]):
         Binding("w", "why", "Why not?"),
         Binding("s", "scores", "Scores"),
         Binding("q", "quit", "Quit"),
+        Binding("question_mark", "keys", "Keys"),
+        # one key a move: the hand's cards by number, and each kind of action by a letter
+        *[Binding(key, f"card({i})", show=False) for i, key in enumerate(CARD_KEYS)],
+        Binding("p", "press('pass')", show=False),
+        Binding("u", "press('pickup')", show=False),
+        Binding("l", "press('lay')", show=False),
+        Binding("b", "press('bid')", show=False),
+        Binding("c", "press('claim')", show=False),
+        Binding("k", "press('kontra-')", show=False),
+        Binding("m", "press('marriage-')", show=False),
+        Binding("t", "press('trump-')", show=False),
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
     ]
 
     def __init__(self, config: PlayConfig, session: Session | None = None) -> None:
@@ -578,6 +595,38 @@ class UltiApp(App[None]):
             if widget_id(a) == button.id:
                 await self.apply(HUMAN, a)
                 return
+
+    # -- the keyboard -------------------------------------------------------------------------
+
+    def action_card(self, index: int) -> None:
+        """The hand's card number ``index`` (keys 1-9, 0, then - and =): as a click on it."""
+        cards = list(self.query(CardButton))
+        if index < len(cards):
+            cards[index].focus()
+            cards[index].press()
+
+    def action_press(self, prefix: str) -> None:
+        """The first action button whose id is ``prefix`` or starts with it (``kontra-``)."""
+        for button in self.query("#actions Button").results(Button):
+            if button.id and (
+                button.id == prefix or (prefix.endswith("-") and button.id.startswith(prefix))
+            ):
+                if not button.disabled:
+                    button.press()
+                return
+
+    def action_move(self, step: int) -> None:
+        """Left and right move between the hand's cards."""
+        cards = list(self.query(CardButton))
+        if not cards:
+            return
+        at = next((i for i, c in enumerate(cards) if c.has_focus), -1)
+        cards[(at + step) % len(cards) if at >= 0 else 0].focus()
+
+    def action_keys(self) -> None:
+        self.push_screen(
+            TextScreen(t(self.lang, "keys_title"), t(self.lang, "keys_body"), t(self.lang, "close"))
+        )
 
     def choose_bid(self) -> None:
         d = self.deal

@@ -21,6 +21,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "trump_pending": "trump being named",
         "no_more_kontra": "no further kontra",
         "lays_talon": "lays two cards",
+        "keys_title": "Keys",
+        "keys_body": (
+            "1-9, 0, -, =  the hand's cards, left to right (play one; choose two to lay)\n"
+            "← →           move between the cards; Enter plays the one chosen\n"
+            "l             lay the two chosen cards as the talon\n"
+            "p             pass          u  pick up the talon      b  the bids\n"
+            "k             kontra        m  declare a marriage     c  claim\n"
+            "t             name the first trump offered (Tab reaches the others)\n"
+            "h             hint          w  why not? (the cards you may not play)\n"
+            "s             score sheet   ?  these keys             q  quit"
+        ),
         "pass": "Pass",
         "pickup": "Pick up",
         "lay": "Lay these two",
@@ -64,6 +75,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "trump_pending": "az adut most mondja",
         "no_more_kontra": "nem kontráz tovább",
         "lays_talon": "letesz két lapot",
+        "keys_title": "Billentyűk",
+        "keys_body": (
+            "1-9, 0, -, =  a kézben lévő lapok balról jobbra (kijátszás; letételhez kettő)\n"
+            "← →           lépés a lapok között; Enter kijátssza a kiválasztottat\n"
+            "l             a két kiválasztott lap letétele talonnak\n"
+            "p             passz         u  talon felvétele        b  licitek\n"
+            "k             kontra        m  bemondás               c  terítés kérése\n"
+            "t             az első felkínált adu (a többi Tab-bal érhető el)\n"
+            "h             tipp          w  miért nem? (a nem hívható lapok)\n"
+            "s             eredménylap   ?  ezek a billentyűk      q  kilépés"
+        ),
         "pass": "Passz",
         "pickup": "Felveszem",
         "lay": "Ezt a kettőt lerakom",
