@@ -530,11 +530,11 @@ def serve(host: str, port: int, db: str | None, settings: ServerSettings | None 
 
     from ulti.server.store import StoreError
 
-    log_like_uvicorn()
     cfg = settings or ServerSettings()
     try:
         app = create_app(db, cfg)
     except (SQLAlchemyError, OSError) as exc:  # before anything listens: say it in one line
         why = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
         raise StoreError(f"cannot open the database {db or default_url()!r}: {why}") from None
+    log_like_uvicorn()  # (only for a server that runs: it installs handlers on stderr)
     uvicorn.Server(uvicorn_config(app, host, port, cfg)).run()
