@@ -361,3 +361,40 @@ async def test_a_whole_deal_played_with_the_keyboard_alone(tmp_path: Path) -> No
             moves += 1
         assert moves and app.deal.settlement is not None
         assert t("hu", "keys_title") != t("en", "keys_title")
+
+
+async def test_a_terminal_too_small_says_so_and_80x24_keeps_totals_and_trump() -> None:
+    """Below 80×24 the table is replaced by one message (in the table's language); at 80
+    columns the status line shows the totals and the trump before anything that may be cut."""
+    from textual.widgets import Static
+
+    from ulti.tui.texts import t
+
+    for lang in ("en", "hu"):
+        app = UltiApp(config(lang=lang))
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            note = app.query_one("#too-small", Static)
+            assert note.display and "60×20" in str(note.render())
+            assert not app.query_one("#middle").display and not app.query_one("#hand").display
+            assert t(lang, "too_small").split("{")[0] in str(note.render())
+    app = UltiApp(config(deals=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not app.query_one("#too-small").display and app.query_one("#middle").display
+    from ulti.deal import Deal
+
+    app = UltiApp(config(deals=3))  # not running: its status line for a deal of our own
+    seen = 0
+    for seed in range(40):
+        d = Deal(app.session.rules, seed=seed)
+        app.session.deals[-1] = d
+        while not d.is_over() and d.trump < 0:
+            d.apply(d.legal_actions()[-1])
+        if d.trump >= 0:
+            line = app.status_text(d.observation(HUMAN)).plain[:80]
+            names = app.session.players
+            assert all(f"{names[i][:6]} " in line for i in range(3)), line
+            assert ["♥", "♣", "♠", "♦"][d.trump] in line, line
+            seen += 1
+    assert seen

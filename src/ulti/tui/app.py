@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -82,6 +82,9 @@ def widget_id(a: Action) -> str:
         return f"{k.name.lower()}-{a.suit}"
     return k.name.lower()
 
+
+#: The smallest terminal the table fits in (columns, lines).
+MIN_SIZE = (80, 24)
 
 #: The keys of the hand's cards, left to right (a hand holds at most twelve).
 CARD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign")
@@ -189,6 +192,9 @@ class UltiApp(App[None]):
     #prompt { height: 1; }
     #actions { height: 3; }
     #actions Button { min-width: 6; height: 3; margin: 0 1 0 0; }
+    #too-small { display: none; height: 1fr; content-align: center middle; }
+    Screen.too-small > * { display: none; }
+    Screen.too-small > #too-small { display: block; }
     """
     BINDINGS: ClassVar = [
         Binding("h", "hint", "Hint"),
@@ -249,9 +255,25 @@ class UltiApp(App[None]):
         yield Static(id="names")
         yield Horizontal(id="actions")
         yield Footer()
+        yield Static(id="too-small")
 
     async def on_mount(self) -> None:
+        self.fit(self.size.width, self.size.height)
         await self.start_deal()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Below 80×24 the table does not fit: say so instead of drawing it cut."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.screen_stack[0].set_class(small, "too-small")  # the table's screen, not a dialog
+        if small:
+            self.query_one("#too-small", Static).update(
+                t(self.lang, "too_small").format(
+                    w=MIN_SIZE[0], h=MIN_SIZE[1], width=width, height=height
+                )
+            )
 
     @property
     def deal(self) -> Deal:
@@ -355,9 +377,11 @@ class UltiApp(App[None]):
         lang = self.lang
         names = self.session.players
         n = len(self.session.deals)
+        # what must stay in view at 80 columns comes first: the deal, the totals, the trump
+        tot = self.session.totals
         status = Text(
             f" {t(lang, 'deal')} {n}/{self.session.planned_deals} · "
-            f"{t(lang, 'dealer')}: {names[d.dealer]}"
+            + " ".join(f"{names[i][:6]} {tot[i]:+d}" for i in range(3))
         )
         if obs.contract:
             b = d.ladder[obs.contract]
@@ -367,12 +391,13 @@ class UltiApp(App[None]):
                 tr = t(lang, "trump_pending")
             else:
                 tr = t(lang, "no_trump")
-            status.append(f" · {names[obs.soloist]}: {b.title} / {b.title_hu} · {tr}")
+            title = b.title_hu if lang == "hu" else b.title
+            status.append(f" · {tr} · {names[obs.soloist][:8]}: {title}")
         elif obs.bid:
             b = d.ladder[obs.bid]
-            status.append(f" · {t(lang, 'auction')}: {b.title} ({names[obs.bidder]})")
-        tot = self.session.totals
-        status.append(" · " + " ".join(f"{names[i][:6]} {tot[i]:+d}" for i in range(3)))
+            title = b.title_hu if lang == "hu" else b.title
+            status.append(f" · {t(lang, 'auction')}: {title} ({names[obs.bidder][:8]})")
+        status.append(f" · {t(lang, 'dealer')}: {names[d.dealer][:8]}")
         return status
 
     def players_text(self, obs: Any) -> Text:

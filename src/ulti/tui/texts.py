@@ -21,6 +21,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "trump_pending": "trump being named",
         "no_more_kontra": "no further kontra",
         "lays_talon": "lays two cards",
+        "too_small": "The terminal is too small for the table: it needs {w}×{h}, it is "
+        "{width}×{height}. Make the window larger.",
         "keys_title": "Keys",
         "keys_body": (
             "1-9, 0, -, =  the hand's cards, left to right (play one; choose two to lay)\n"
@@ -75,6 +77,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "trump_pending": "az adut most mondja",
         "no_more_kontra": "nem kontráz tovább",
         "lays_talon": "letesz két lapot",
+        "too_small": "A terminál túl kicsi az asztalhoz: {w}×{h} kell, most {width}×{height}. "
+        "Nagyítsd az ablakot.",
         "keys_title": "Billentyűk",
         "keys_body": (
             "1-9, 0, -, =  a kézben lévő lapok balról jobbra (kijátszás; letételhez kettő)\n"
