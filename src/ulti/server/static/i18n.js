@@ -53,6 +53,7 @@ export const OPTION_NAMES_HU = {
   talon_ace_loses_four_aces: "talonba tett ász: elveszett négy ász",
   silent_durchmars_in_simple: "csendes durchmars értéke passzban",
   tiebreak_deals: "döntő leosztások", unit_forints: "forint egységenként",
+  session_deals: "leosztások egy partiban",
 };
 
 export function words(lang) { return WORDS[lang] || WORDS.en; }
