@@ -22,6 +22,7 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
 from report import HIGHER, NONE, Report, add_json_option
 from ulti.actions import ActionKind
@@ -31,10 +32,13 @@ from ulti.rules import Ruleset
 ANCHOR = 4100
 
 
-def play_random_deal(rules: Ruleset, rng: random.Random) -> Deal:
-    d = Deal(rules, seed=rng.getrandbits(64), dealer=rng.randrange(3))
+def play_random_deal(
+    rules: Ruleset, rng: random.Random, deal_cls: Any = Deal, claim: Any = ActionKind.CLAIM
+) -> Deal:
+    """One random complete deal (``deal_cls`` and ``claim``: another engine's, for
+    engine_against.py)."""
+    d: Deal = deal_cls(rules, seed=rng.getrandbits(64), dealer=rng.randrange(3))
     rand = rng.random  # uniform choice: legal[int(random() * len(legal))]
-    claim = ActionKind.CLAIM
     while not d.is_over():
         legal = d.legal_actions()
         a = legal[int(rand() * len(legal))]

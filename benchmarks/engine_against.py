@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench_engine import play_random_deal
 from report import HIGHER, NONE, Report, add_json_option
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,20 +54,11 @@ def play_round(engine: tuple[Any, Any, Any], seed: int, deals: int) -> tuple[flo
     """Seconds to play ``deals`` random deals (as bench_engine.py does), and their actions."""
     deal_cls, rules, claim = engine
     rng = random.Random(seed)
-    rand = rng.random
     actions = 0
     gc.disable()
     start = time.perf_counter()
     for _ in range(deals):
-        d = deal_cls(rules, seed=rng.getrandbits(64), dealer=rng.randrange(3))
-        while not d.is_over():
-            legal = d.legal_actions()
-            a = legal[int(rand() * len(legal))]
-            if a.kind == claim:
-                legal = legal[1:]
-                a = legal[int(rand() * len(legal))]
-            d.apply(a)
-        actions += len(d.history)
+        actions += len(play_random_deal(rules, rng, deal_cls, claim).history)
     elapsed = time.perf_counter() - start
     gc.enable()
     gc.collect()

@@ -279,7 +279,6 @@ class Deal(DealState):
         self.kontra_cap = rules.kontra_cap
         self._claim = None
         self._legal_mask = None
-        self._money = None  # the contract's items with their money (cached)
         self._stack = []
         self.seed = seed
         self.dealer = dealer
@@ -319,18 +318,10 @@ class Deal(DealState):
         self.bid_multiplier = 1
         self.round1_bid = None
         self.bid_rank = 0
-        self.soloist = -1
-        self.contract = None
-        self.trump = -1
-        self.beats = BEATS_TRUMP_ORDER
-        self.ulti_card = -1
-        self.ulti_bit = 0
-        self.soloist_had_seven = False
         self.seven_trick = -1
         self.trick = []
         self.trick_seats = []
         self.trick_mask = 0
-        self.leader = -1
         self.best_card = -1
         self.best_seat = -1
         self.trumped = False
@@ -341,15 +332,10 @@ class Deal(DealState):
         self.tricks_played = 0
         self.last_winner = -1
         self.marriages = []
-        self.kontra = {}
-        self.kontra_key = ()
         self.kontra_queue = []
         self.kontra_raised = False
         self.exposed = 0
-        self.pending = []
-        self.statuses = {}
-        self.outcome = None
-        self._settlement = None
+        self._unstart(keep_contract=False)  # the fields of the contract and of play
         self.history = []
         # The event log is recorded only on request: it is fully determined by the history, so
         # :attr:`events` rebuilds it by replay and the hot path pays nothing for it.
