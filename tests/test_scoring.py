@@ -244,15 +244,16 @@ def test_four_aces_talon_ace_default_and_reading() -> None:
 
 def test_s1_settlement_lines_are_data_rendered_in_either_language() -> None:
     """S1/S2/K4 lines carry the item, the kontra levels and the reason as a code with
-    parameters; English and Hungarian words come from one table."""
-    from ulti.scoring import LINE_TEXTS, PENALTY, line_text
+    parameters; English and Hungarian words come from one catalogue (ulti.messages)."""
+    from ulti.messages import CATALOGUE
+    from ulti.scoring import PENALTY, line_text
 
     d = start(make_deal(FAIL), "40-100 ulti durchmars", "♦7 ♦8", trump="acorns")
     d.apply("marriage acorns")
     play_script(d, FAIL_PLAY)
     assert d.settlement is not None
     for ln in d.settlement.lines:
-        assert ln.code in LINE_TEXTS
+        assert f"line.{ln.code}" in CATALOGUE
         assert ln.detail == line_text(ln.code, ln.params, "en")
         assert ln.item == ln.title("en")
         assert ln.why("hu") and ln.why("hu") != ln.why("en")
@@ -260,5 +261,6 @@ def test_s1_settlement_lines_are_data_rendered_in_either_language() -> None:
             assert ln.code == "penalty"
     hu = d.settlement.explain(("A", "B", "C"), "hu")
     assert "Összesen" in hu and "Total" not in hu
-    for code, (en, hu_words) in LINE_TEXTS.items():
-        assert en and hu_words and en != hu_words, code
+    for key, (en, hu_words) in CATALOGUE.items():
+        if key.startswith("line."):
+            assert en and hu_words and en != hu_words, key

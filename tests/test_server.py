@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -409,3 +410,57 @@ def test_storage_trouble_makes_bots_back_off_and_is_logged_once(tmp_path: Path) 
         lines = [line for line in srv.log.lines if t["id"] in line]
         assert len(lines) == 2 and "failing" in lines[0] and "works again" in lines[1], lines
         assert not srv.log.tracebacks()
+
+
+def test_every_word_the_server_sends_comes_in_both_languages(tmp_path: Path) -> None:
+    """Refusals (websocket frames and HTTP errors) carry English and Hungarian words from
+    the catalogue; the view names each legal action, doubled component, refused card (R2),
+    finished contract and the table's rules in both languages; events name their action."""
+    from english_words import english_words_in
+
+    with Running(sqlite(tmp_path)) as srv:
+        t = srv.create([person("Anna"), person("Béla"), person("Cili")], preset="casual")
+        tok = t["tokens"]
+        seats = {i: Seat(srv, t["id"], i, tok[str(i)]) for i in range(3)}
+        info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
+        assert info["rules_title"] == {"en": "casual", "hu": "baráti"}
+        missing = httpx.get(f"{srv.base}/api/tables/nope")
+        assert missing.json() == {"detail": "no such table", "detail_hu": "nincs ilyen asztal"}
+        fh = next(i for i, s in seats.items() if s.my_turn())
+        s = seats[fh]
+        # refused frames: both languages, the rule id in an illegal action's words
+        s.act("bid simple")
+        f = s.recv()
+        assert f["code"] == "illegal" and re.match(r"[A-Z]\d+: ", f["message"]), f
+        assert f["message_hu"] and f["message_hu"] != f["message"]
+        other = seats[(fh + 1) % 3]
+        other.act("pass")
+        f = other.recv()
+        assert f["code"] == "not-your-turn"
+        name = ["Anna", "Béla", "Cili"][fh]
+        assert (
+            f["message"] == f"it is {name}'s turn" and f["message_hu"] == f"most {name} következik"
+        )
+        # every legal action is named in both languages; the Hungarian names are Hungarian
+        for a in s.view["legal"]:
+            assert a["title"] and a["title_hu"], a
+            assert english_words_in(a["title_hu"]) == [], a
+        # play on (random legal actions) to the first card, then look at the refusals and
+        # the events' names
+        rng = random.Random(5)
+        play_until(seats, lambda: any(x.view.get("phase") == "PLAY" for x in seats.values()), rng)
+        for x in seats.values():
+            x.drain(0.1)
+        events = [f["event"] for x in seats.values() for f in x.frames if f.get("event")]
+        assert events and all(e["action"]["title"] and e["action"]["title_hu"] for e in events)
+        assert all(english_words_in(e["action"]["title_hu"]) == [] for e in events)
+        for x in seats.values():
+            for card, why in x.view["reasons"].items():
+                assert set(why) == {"en", "hu"} and why["en"] != why["hu"], card
+        for k in seats[0].view["kontra_info"]:
+            assert english_words_in(k["title_hu"]) == [], k
+        play_until(seats, lambda: bool(seats[0].view.get("sheet")), rng)
+        row = seats[0].view["sheet"][0]
+        assert row["contract_hu"] and english_words_in(row["contract_hu"]) == []
+        for x in seats.values():
+            x.close()

@@ -398,3 +398,64 @@ async def test_a_terminal_too_small_says_so_and_80x24_keeps_totals_and_trump() -
             assert ["♥", "♣", "♠", "♦"][d.trump] in line, line
             seen += 1
     assert seen
+
+
+def screen_text(app: UltiApp) -> str:
+    """The words on the terminal now (the screenshot's text, line by line)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    lines: dict[float, list[str]] = {}
+    for y, body in re.findall(
+        r'<text class="terminal-[\w-]*r\d+" x="[\d.]+" y="([\d.]+)"[^>]*>([^<]*)</text>', svg
+    ):
+        lines.setdefault(float(y), []).append(html.unescape(body).replace("\xa0", " "))
+    return "\n".join("".join(parts) for _, parts in sorted(lines.items()))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [4, 9])
+async def test_a_hungarian_deal_shows_no_english_word(seed: int) -> None:
+    """Every screen of a deal played in Hungarian — the auction, the talon, trump, kontras,
+    play with its refusals (why not?), the keys, the settlement and the score sheet — holds
+    none of the English words a Hungarian screen must not show."""
+    from english_words import english_words_in
+
+    app = UltiApp(config(lang="hu", seed=seed))
+    seen: list[str] = []
+
+    def check(where: str) -> None:
+        text = screen_text(app)
+        seen.append(text)
+        assert english_words_in(text) == [], f"{where}:\n{text}"
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        helper = make_player("rules", seed=11)
+        helper.start(HUMAN, app.deal.rules, 0)
+        asked_why = False
+        while True:
+            await settle(pilot, app)
+            d = app.deal
+            if d.is_over():
+                break
+            check(f"{d.phase.name} turn")
+            if d.phase == Phase.PLAY and not asked_why:
+                await pilot.press("w")  # why not? a notification in Hungarian
+                await pilot.pause()
+                check("why not")
+                await pilot.press("question_mark")
+                await pilot.pause()
+                check("keys")
+                await pilot.press("escape")
+                await pilot.pause()
+                asked_why = True
+            await do(pilot, app, helper.act(d.observation(HUMAN), d.legal_actions()))
+        check("settlement")
+        await pilot.click("#close")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        check("score sheet")
+    joined = "\n".join(seen)
+    assert "Leosztás" in joined and "Eredmény" in joined and asked_why

@@ -39,6 +39,8 @@ from ulti.bids import (
     BID_BY_KEY,
     KIND_NAMES,
     KIND_NAMES_HU,
+    KIND_TITLES,
+    KIND_TITLES_HU,
     Kind,
     Ladder,
     _regroup,
@@ -47,14 +49,19 @@ from ulti.bids import (
 )
 from ulti.cards import (
     SUIT_NAMES_EN,
+    SUIT_NAMES_HU,
+    SUIT_SYMBOLS,
     CardParseError,
     fold,
+    name_en,
+    name_hu,
     parse_card,
     parse_cards,
     parse_suit,
     symbol,
 )
 from ulti.errors import UltiError
+from ulti.messages import names, text
 
 
 class ActionKind(IntEnum):
@@ -83,35 +90,63 @@ KONTRA_WORDS = (
     "fedaksari",
     "bicycle",
 )
-KONTRA_TITLES = (
-    "Kontra",
-    "Rekontra",
-    "Subkontra",
-    "Mordkontra",
-    "Hirschkontra",
-    "Fedák Sári",
-    "Wheeled Bicycle",
-)
+#: The kontra levels' names (ulti.messages): Kontra, Rekontra, … Wheeled Bicycle.
+KONTRA_TITLES = names("kontra", 7, "en", start=1)
 KONTRA_LEVELS_WITH_ID = 16
 
 
-#: The Hungarian names of the kontra levels.
-KONTRA_TITLES_HU = (
-    "kontra",
-    "rekontra",
-    "szubkontra",
-    "mordkontra",
-    "hirskontra",
-    "fedák sári",
-    "bicikli",
-)
+#: … and in Hungarian: kontra, rekontra, szubkontra, mordkontra, hirskontra, fedák sári, bicikli.
+KONTRA_TITLES_HU = names("kontra", 7, "hu", start=1)
 
 
 def kontra_title(level: int, lang: str = "en") -> str:
     titles = KONTRA_TITLES_HU if lang == "hu" else KONTRA_TITLES
     if 1 <= level <= len(titles):
         return titles[level - 1]
-    return f"{'kontra' if lang == 'hu' else 'Kontra'} ×{1 << level}"
+    return text("kontra.n", lang, times=1 << level)
+
+
+def kontra_on(component: Kind, level: int, lang: str = "en") -> str:
+    """A kontra in words: ``Rekontra on Ulti`` / ``ulti: rekontra``."""
+    kind = (KIND_TITLES_HU if lang == "hu" else KIND_TITLES)[Kind(component)]
+    return text("kontra.on", lang, kontra=kontra_title(level, lang), kind=kind)
+
+
+def suit_words(suit: int, lang: str = "en") -> str:
+    """A suit with its sign: ``♥ Hearts`` / ``♥ piros``."""
+    return f"{SUIT_SYMBOLS[suit]} {(SUIT_NAMES_HU if lang == 'hu' else SUIT_NAMES_EN)[suit]}"
+
+
+def describe(
+    action: Action, lang: str = "en", *, trump: int = -1, ladder: Ladder | None = None
+) -> str:
+    """An action in a player's words, for buttons and logs: ``Passz``, ``Rekontra on Ulti``,
+    ``Declare 40 ♥ Hearts``, ``piros ász`` (a card by its name).  ``trump`` tells a marriage's
+    points; ``ladder`` names bids (else the catalogue's standard names)."""
+    k = action.kind
+    hu = lang == "hu"
+    if k == ActionKind.PASS:
+        return text("act.pass", lang)
+    if k == ActionKind.PICKUP:
+        return text("act.pickup", lang)
+    if k == ActionKind.CLAIM:
+        return text("act.claim", lang)
+    if k == ActionKind.PLAY:
+        return name_hu(action.card) if hu else name_en(action.card)
+    if k == ActionKind.DISCARD:
+        if not action.cards:
+            return text("act.discard", lang)
+        cards = ", ".join(name_hu(c) if hu else name_en(c) for c in action.cards)
+        return text("act.discard-cards", lang, cards=cards)
+    if k == ActionKind.TRUMP:
+        return text("trump.on", lang, suit=suit_words(action.suit, lang))
+    if k == ActionKind.MARRIAGE:
+        points = 40 if action.suit == trump else 20
+        return text("marriage.on", lang, points=points, suit=suit_words(action.suit, lang))
+    if k == ActionKind.KONTRA:
+        return kontra_on(action.component, action.level, lang)
+    b = ladder[action.bid] if ladder is not None else BID_BY_KEY[action.bid]
+    return b.title_hu if hu else b.title
 
 
 def kontra_word(level: int) -> str:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ulti.cards import fold
 from ulti.errors import UltiError
+from ulti.messages import text
 
 if TYPE_CHECKING:
     from ulti.rules import Ruleset
@@ -45,24 +46,12 @@ KIND_NAMES = {
     Kind.DURCHMARS: "durchmars",
     Kind.TWENTY_HUNDRED: "20-100",
 }
-KIND_TITLES = {
-    Kind.SIMPLE: "Simple",
-    Kind.FORTY_HUNDRED: "40-100",
-    Kind.FOUR_ACES: "Four Aces",
-    Kind.ULTI: "Ulti",
-    Kind.BETLI: "Betli",
-    Kind.DURCHMARS: "Durchmars",
-    Kind.TWENTY_HUNDRED: "20-100",
-}
-KIND_NAMES_HU = {
-    Kind.SIMPLE: "passz",
-    Kind.FORTY_HUNDRED: "negyvenszáz",
-    Kind.FOUR_ACES: "négy ász",
-    Kind.ULTI: "ulti",
-    Kind.BETLI: "betli",
-    Kind.DURCHMARS: "durchmars",
-    Kind.TWENTY_HUNDRED: "húszszáz",
-}
+#: A component's name as players see it (ulti.messages): Simple, Four Aces …
+KIND_TITLES = {k: text(f"kind.{int(k)}", "en") for k in Kind}
+#: … and in Hungarian: parti, negyvenszáz, négy ász, ulti, betli, durchmars, húszszáz.
+KIND_TITLES_HU = {k: text(f"kind.{int(k)}", "hu") for k in Kind}
+#: The Hungarian words a bid's name is built from (the Simple is ``passz`` in a bid).
+KIND_NAMES_HU = {**KIND_TITLES_HU, Kind.SIMPLE: text("bidword.simple", "hu")}
 
 #: Base single values of the components (the table of section B).
 BASE_VALUE = {
@@ -87,18 +76,8 @@ class Silent(IntEnum):
     DURCHMARS = 3
 
 
-SILENT_TITLES = {
-    Silent.HUNDRED: "Silent 100",
-    Silent.FOUR_ACES: "Silent Four Aces",
-    Silent.ULTI: "Silent Ulti",
-    Silent.DURCHMARS: "Silent Durchmars",
-}
-SILENT_TITLES_HU = {
-    Silent.HUNDRED: "csendes száz",
-    Silent.FOUR_ACES: "csendes négy ász",
-    Silent.ULTI: "csendes ulti",
-    Silent.DURCHMARS: "csendes durchmars",
-}
+SILENT_TITLES = {k: text(f"silent.{int(k)}", "en") for k in Silent}
+SILENT_TITLES_HU = {k: text(f"silent.{int(k)}", "hu") for k in Silent}
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +90,8 @@ class Component:
 
     @property
     def title(self) -> str:
-        return ("implicit " if self.implicit else "") + KIND_TITLES[self.kind]
+        name = KIND_TITLES[self.kind]
+        return text("kind.implicit", "en", kind=name) if self.implicit else name
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,18 +268,24 @@ def _features(title: str) -> tuple[list[Kind], bool, bool, bool]:
 def _hungarian(kinds: list[Kind], trump: bool, hearts: bool, opened: bool) -> str:
     """The Hungarian name, built from the parts: ``piros negyvenszáz ulti``, ``rebetli``,
     ``terített színtelen durchmars``."""
+
+    def w(key: str) -> str:
+        return text(f"bidword.{key}", "hu")
+
     if kinds == [Kind.BETLI]:
-        return "terített betli" if opened else "rebetli" if hearts else "betli"
+        if opened:
+            return f"{w('open')} {KIND_NAMES_HU[Kind.BETLI]}"
+        return w("rebetli") if hearts else KIND_NAMES_HU[Kind.BETLI]
     if kinds == [Kind.DURCHMARS] and not trump:
-        stage = "redurchmars" if hearts else "durchmars"
-        return ("terített " if opened else "") + "színtelen " + stage
-    words = ["piros"] if hearts else []
+        stage = w("redurchmars") if hearts else KIND_NAMES_HU[Kind.DURCHMARS]
+        return (f"{w('open')} " if opened else "") + f"{w('plain')} {stage}"
+    words = [w("hearts")] if hearts else []
     for k in kinds:
         if k == Kind.DURCHMARS:
             if opened:
-                words.append("terített")
+                words.append(w("open"))
             if len(kinds) == 1 and not hearts:
-                words.append("színes")
+                words.append(w("trump"))
         words.append(KIND_NAMES_HU[k])
     return " ".join(words)
 
@@ -372,7 +358,8 @@ def _variant_only_bids() -> tuple[Bid, ...]:
             Bid(
                 key=title.lower(),
                 title=title,
-                title_hu=("piros " if hearts else "") + "terített ulti",
+                title_hu=(text("bidword.hearts", "hu") + " " if hearts else "")
+                + f"{text('bidword.open', 'hu')} {KIND_NAMES_HU[Kind.ULTI]}",
                 components=(Component(Kind.ULTI, 8 * m), Component(Kind.SIMPLE, m, implicit=True)),
                 trump=True,
                 hearts=hearts,

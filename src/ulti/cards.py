@@ -27,6 +27,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 
 from ulti.errors import UltiError
+from ulti.messages import names
 
 HEARTS, ACORNS, LEAVES, BELLS = 0, 1, 2, 3
 #: Type aliases (as python-chess's ``Square``): a card is an int 0-31 (suit * 8 + rank), a set
@@ -47,12 +48,16 @@ TENS = RANK_MASKS[TEN]
 #: Cards worth 10 card points in trump contracts (P1).
 POINT_CARDS = ACES | TENS
 
-SUIT_NAMES_EN = ("Hearts", "Acorns", "Leaves", "Bells")
-SUIT_NAMES_HU = ("piros", "makk", "zöld", "tök")
+# the names come from the one catalogue of words (ulti.messages)
+SUIT_NAMES_EN = names("suit", 4, "en")
+SUIT_NAMES_HU = names("suit", 4, "hu")
 SUIT_SYMBOLS = ("♥", "♣", "♠", "♦")
 SUIT_LETTERS = "HALB"
-RANK_NAMES_EN = ("VII", "VIII", "IX", "X", "Under", "Over", "King", "Ace")
-RANK_NAMES_HU = ("hetes", "nyolcas", "kilences", "tízes", "alsó", "felső", "király", "ász")
+RANK_NAMES_EN = names("rank", 8, "en")
+RANK_NAMES_HU = names("rank", 8, "hu")
+#: A rank in a card's corner: U O K A in English, the Tell-pattern A F K Á in Hungarian.
+RANK_INDEX_EN = names("index", 8, "en")
+RANK_INDEX_HU = names("index", 8, "hu")
 RANK_FACES = ("7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_LETTERS = "789XUOKA"
 

@@ -14,8 +14,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ulti import messages
 from ulti.actions import Action, ActionKind
 from ulti.bids import SILENT_TITLES, Bid, Silent
+from ulti.cards import SUIT_NAMES_EN, SUIT_NAMES_HU
 from ulti.deal import Deal, Phase
 from ulti.record import RecordError, dumps, from_record, players_of, render
 from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
@@ -319,9 +321,7 @@ def solve(
     c = pos.contract
     assert c is not None
     trump = (
-        ["Hearts (piros)", "Acorns (makk)", "Leaves (zöld)", "Bells (tök)"][pos.trump]
-        if pos.trump >= 0
-        else "no trump"
+        f"{SUIT_NAMES_EN[pos.trump]} ({SUIT_NAMES_HU[pos.trump]})" if pos.trump >= 0 else "no trump"
     )
     console.print(
         f"Contract: {c.title} / {c.title_hu}, {trump}; soloist {names[pos.soloist]}; "
@@ -345,7 +345,7 @@ def solve(
     per = S.move_objectives(pos, tuple(shown))
     mt = Table(title=f"Each legal card of {names[pos.player]}", title_justify="left")
     mt.add_column("card")
-    mt.add_column("kártya")
+    mt.add_column(messages.text("web.name", "hu").lower())  # the card's Hungarian name
     mt.add_column("value", justify="right")
     if not pos.no_trump:
         mt.add_column("points", justify="right")
@@ -496,46 +496,9 @@ def tournament(
         plot(summary, plot_file)
 
 
-#: What `ulti play` says about its save file, in English and Hungarian.
-PLAY_TEXTS: dict[str, tuple[str, str]] = {
-    "lang": ("--lang is en or hu", "a --lang értéke en vagy hu"),
-    "opponents": (
-        "--opponents: two players, e.g. pimc,rules",
-        "--opponents: két játékos, például pimc,rules",
-    ),
-    "unwritable": (
-        "cannot save the session to {path}: {why}",
-        "a játszmát nem lehet ide menteni: {path}: {why}",
-    ),
-    "exists": (
-        "a saved session is at {path} (deal {deal} of {deals}). Continue it with --resume, "
-        "or start anew with --new (the saved one is kept as a backup).",
-        "van egy mentett játszma: {path} ({deal}. leosztás a {deals}-ből). Folytatás: --resume, "
-        "új játszma: --new (a mentett megmarad biztonsági másolatként).",
-    ),
-    "ask": (
-        "A saved session is at {path} (deal {deal} of {deals}). [r]esume it, start a [n]ew "
-        "one (the saved one is kept as a backup), or [q]uit?",
-        "Van egy mentett játszma: {path} ({deal}. leosztás a {deals}-ből). [f]olytatod, [u]j "
-        "játszmát kezdesz (a mentett megmarad biztonsági másolatként), vagy [k]ilépsz?",
-    ),
-    "unreadable": (
-        "the saved session at {path} cannot be read ({why}); start anew with --new (it is kept "
-        "as a backup)",
-        "a mentett játszma nem olvasható: {path} ({why}); új játszma: --new (a régi megmarad "
-        "biztonsági másolatként)",
-    ),
-    "both": ("--resume and --new exclude each other", "a --resume és a --new nem adható együtt"),
-    "backup": ("the saved session is kept as {path}", "a mentett játszma itt maradt: {path}"),
-    "saved": (
-        "Session saved in {path}; continue with: ulti play --resume --save {path}",
-        "A játszma elmentve: {path}; folytatás: ulti play --resume --save {path}",
-    ),
-}
-
-
 def _say(lang: str, key: str, **fields: object) -> str:
-    return PLAY_TEXTS[key][lang == "hu"].format(**fields)
+    """What ``ulti play`` says, from the catalogue's ``play`` section (:mod:`ulti.messages`)."""
+    return messages.text(f"play.{key}", lang, **fields)
 
 
 def _writable(path: Path) -> str | None:

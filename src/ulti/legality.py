@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ulti.bids import KIND_NAMES, KIND_NAMES_HU, Bid, Kind
+from ulti.bids import KIND_NAMES, KIND_TITLES, KIND_TITLES_HU, Bid, Kind
 from ulti.cards import (
     KING,
     OVER,
@@ -27,13 +27,15 @@ from ulti.cards import (
     name_hu,
     symbol,
 )
+from ulti.messages import text
 
 if TYPE_CHECKING:
     from ulti.state import DealState
 
 
 class Reason(NamedTuple):
-    """Why an action is refused: ``rule`` (a RULES.md id), ``code`` (one of :data:`TEXTS`) and
+    """Why an action is refused: ``rule`` (a RULES.md id), ``code`` (its words are
+    ``reason.CODE`` in :mod:`ulti.messages`) and
     ``params`` (ints and strings; see each code's template)."""
 
     rule: str
@@ -42,8 +44,7 @@ class Reason(NamedTuple):
 
     def text(self, lang: str = "en") -> str:
         """The reason in words (``lang``: ``en`` or ``hu``), without the rule id."""
-        tpl = TEXTS[self.code]
-        return tpl["hu" if lang == "hu" else "en"].format(**_render(self.params, lang))
+        return text(f"reason.{self.code}", lang, **_render(self.params, lang))
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.text()}"
@@ -54,6 +55,16 @@ class Reason(NamedTuple):
             "code": self.code,
             "params": {k: int(v) if isinstance(v, int) else v for k, v in self.params.items()},
         }
+
+
+def _action_words(action: str, lang: str) -> str:
+    """An action's canonical text in a player's words (``rekontra ulti`` → ``ulti: rekontra``)."""
+    from ulti.actions import ActionParseError, describe, parse_action
+
+    try:
+        return describe(parse_action(action), lang)
+    except ActionParseError:
+        return action
 
 
 def _render(params: Mapping[str, Any], lang: str) -> dict[str, str]:
@@ -69,161 +80,14 @@ def _render(params: Mapping[str, Any], lang: str) -> dict[str, str]:
         elif k == "suit":
             out[k] = SUIT_NAMES_HU[v] if hu else SUIT_NAMES_EN[v]
         elif k == "component":
-            out[k] = KIND_NAMES_HU[Kind(v)] if hu else KIND_NAMES[Kind(v)]
+            out[k] = (KIND_TITLES_HU if hu else KIND_TITLES)[Kind(v)]
         elif k == "doing":
-            out[k] = DOING[v][1 if hu else 0]
+            out[k] = text(f"doing.{v}", lang)
+        elif k == "action" and isinstance(v, str):
+            out[k] = _action_words(v, lang)
         else:
             out[k] = str(v)
     return out
-
-
-#: What a seat is expected to do in each phase (for the "wrong phase" reason).
-DOING: dict[str, tuple[str, str]] = {
-    "bid": ("bid", "licitálnia"),
-    "discard": ("lay two cards as the talon", "két lapot letennie talonnak"),
-    "pickup": ("pass or pick up the talon", "passzolnia vagy felvennie a talont"),
-    "pass-or-bid": ("pass or bid", "passzolnia vagy licitálnia"),
-    "round1": ("pass or bid (first round)", "passzolnia vagy licitálnia (első kör)"),
-    "trump": ("announce the trump suit", "adut mondania"),
-    "answer": ("answer the kontras (raise or pass)", "a kontrákra felelnie (emel vagy passz)"),
-    "play": ("play a card", "lapot hívnia"),
-}
-
-#: Every reason's words, English and Hungarian (``{name}`` fields from the params).
-TEXTS: dict[str, dict[str, str]] = {
-    "grammar": {"en": "{message}", "hu": "{message}"},
-    "deal-over": {"en": "the deal is over", "hu": "a leosztásnak vége"},
-    "wrong-phase": {
-        "en": "seat {seat} must {doing} now, not {action}",
-        "hu": "a(z) {seat}. helynek most {doing} kell, nem ezt: {action}",
-    },
-    "nothing-to-undo": {"en": "nothing to undo", "hu": "nincs mit visszavonni"},
-    # play (R1-R6)
-    "no-card-now": {"en": "no card is played now", "hu": "most nem lapot hívnak"},
-    "not-held": {
-        "en": "seat {seat} does not hold {card}",
-        "hu": "a(z) {seat}. helynél nincs {card}",
-    },
-    "follow": {"en": "must follow suit ({suit})", "hu": "színt kell adni ({suit})"},
-    "overtake": {"en": "must overtake {best}", "hu": "felül kell ütni: {best}"},
-    "trump": {"en": "must trump", "hu": "adut kell adni"},
-    "overtrump": {"en": "must overtrump {best}", "hu": "felül kell ütni adubal: {best}"},
-    "hold-seven": {
-        "en": "the trump VII is held back for the Ulti until the last trick",
-        "hu": "az adu hetest az utolsó ütésig vissza kell tartani az ultihoz",
-    },
-    # marriages (R5, P4)
-    "marriage-first-trick": {
-        "en": "marriages are declared only with the first trick's card",
-        "hu": "bemondani csak az első ütés lapjával lehet",
-    },
-    "marriage-no-trump": {
-        "en": "no marriages in a no-trump contract",
-        "hu": "adu nélküli játékban nincs bemondás",
-    },
-    "marriage-soloist-only": {
-        "en": "in 40-100 and 20-100 only the soloist's marriage of the bid counts",
-        "hu": "negyvenszázban és húszszázban csak a felvevő bemondása számít",
-    },
-    "marriage-forty-trump": {
-        "en": "in 40-100 the soloist declares only the trump marriage",
-        "hu": "negyvenszázban a felvevő csak az adu negyvenet mondhatja",
-    },
-    "marriage-twenty-side": {
-        "en": "in 20-100 the marriage is a non-trump one",
-        "hu": "húszszázban a bemondás nem adu húsz",
-    },
-    "marriage-declared": {
-        "en": "the {suit} marriage is already declared",
-        "hu": "a(z) {suit} bemondás már megvolt",
-    },
-    "marriage-twenty-once": {
-        "en": "in 20-100 only one marriage, the one of the bid, is declared",
-        "hu": "húszszázban csak egy bemondás van, a licitben vállalt",
-    },
-    "marriage-not-held": {
-        "en": "seat {seat} does not hold the King and Over of {suit}",
-        "hu": "a(z) {seat}. helynél nincs {suit} király és felső",
-    },
-    # kontra (K1-K3, V11)
-    "kontra-closed": {
-        "en": "doubling closed with the first trick",
-        "hu": "a kontrázás az első ütéssel lezárult",
-    },
-    "kontra-no-component": {
-        "en": "{component} is not a component of {contract!r}",
-        "hu": "a(z) {component} nem része ennek: {contract!r}",
-    },
-    "kontra-cap": {
-        "en": "kontra is capped at level {cap} in these rules",
-        "hu": "ezekben a szabályokban a kontra legfeljebb {cap}. szintű",
-    },
-    "kontra-soloist-starts": {
-        "en": "only the defenders may start doubling; the soloist answers a defenders' double",
-        "hu": "kontrát csak az ellenvonók kezdhetnek; a felvevő visszakontrázik",
-    },
-    "kontra-no-answer": {
-        "en": "{action} does not answer the open double of {component}",
-        "hu": "ez ({action}) nem felel a(z) {component} nyitott kontrájára",
-    },
-    "kontra-defenders-last": {
-        "en": "{component} was doubled by the defenders last; only the soloist may double it again",
-        "hu": "a(z) {component} kontráját az ellenvonók adták utoljára; "
-        "most csak a felvevő emelhet",
-    },
-    "kontra-answers-only": {
-        "en": "new doubles are made only up to the first trick's card; now "
-        "only open doubles may be answered",
-        "hu": "új kontra csak az első ütés lapjáig adható; most csak a "
-        "nyitott kontrákra lehet felelni",
-    },
-    "kontra-next": {
-        "en": "{component} stands at level {level}; the next double is {word}",
-        "hu": "a(z) {component} {level}. szinten áll; a következő: {word}",
-    },
-    # auction (A1, A2, B5, B6, V1, V4)
-    "no-talon": {
-        "en": "there is no talon in these rules",
-        "hu": "ezekben a szabályokban nincs talon",
-    },
-    "pickup-top": {
-        "en": "no bid ranks above the current one, so the talon cannot be picked up",
-        "hu": "nincs a mostaninál magasabb licit, a talont nem lehet felvenni",
-    },
-    "discard-not-held": {
-        "en": "seat {seat} does not hold {cards}",
-        "hu": "a(z) {seat}. helynél nincs: {cards}",
-    },
-    "unknown-bid": {
-        "en": "{bid!r} is not a bid in these rules",
-        "hu": "{bid!r} nem licit ezekben a szabályokban",
-    },
-    "same-trump-kind": {
-        "en": "the first round's bid {bid!r} may be raised only with the same trump suit",
-        "hu": "az első kör licitje ({bid!r}) csak azonos aduval emelhető",
-    },
-    "no-overcall": {
-        "en": "{bid!r} (rank {rank}) does not overcall {current!r} (rank {current_rank})",
-        "hu": "{bid!r} ({rank}. fok) nem magasabb ennél: {current!r} ({current_rank}. fok)",
-    },
-    "hearts-bid": {
-        "en": "Hearts must be bid as a Hearts bid; announce Acorns, Leaves or Bells",
-        "hu": "a piros adut piros licittel kell vállalni; makk, zöld vagy tök mondható",
-    },
-    # claims (R7)
-    "claim-not-open": {
-        "en": "claims are made only in open contracts",
-        "hu": "terítéket csak terített játékban lehet kérni",
-    },
-    "claim-too-early": {
-        "en": "the hands are laid open after the first trick; claim after it",
-        "hu": "a lapok az első ütés után kerülnek fel; utána lehet kérni",
-    },
-    "claim-refused": {
-        "en": "claim refused: {side} can still prevent it",
-        "hu": "a kérés elutasítva: {side} még megakadályozhatja",
-    },
-}
 
 
 # --------------------------------------------------------------------------------------------
@@ -406,8 +270,6 @@ def bid_rule(d: DealState, seat: int, b: Bid) -> Reason | None:
 
 
 __all__ = [
-    "DOING",
-    "TEXTS",
     "Reason",
     "bid_rule",
     "kontra_rule",

@@ -15,8 +15,17 @@ from enum import Enum, IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ulti.actions import kontra_title
-from ulti.bids import KIND_NAMES_HU, KIND_TITLES, SILENT_TITLES, SILENT_TITLES_HU, Bid, Kind, Silent
+from ulti.bids import (
+    KIND_TITLES,
+    KIND_TITLES_HU,
+    SILENT_TITLES,
+    SILENT_TITLES_HU,
+    Bid,
+    Kind,
+    Silent,
+)
 from ulti.cards import ACES, card_points, name_hu, symbol
+from ulti.messages import text
 
 if TYPE_CHECKING:
     from ulti.rules import Ruleset
@@ -55,12 +64,12 @@ def item_title(item: Item, lang: str = "en") -> str:
     """An item's name (-1: the Ulti penalty, -2: the forfeited Simple of A5)."""
     hu = lang == "hu"
     if item == PENALTY:
-        return "ulti büntetés" if hu else "Ulti penalty"
+        return text("line.item-penalty", lang)
     if item == FORFEIT:
-        return "passz parti (nem játsszák)" if hu else "Simple (forfeit)"
+        return text("line.item-forfeit", lang)
     if item >= SILENT_BASE:
         return (SILENT_TITLES_HU if hu else SILENT_TITLES)[Silent(item - SILENT_BASE)]
-    return KIND_NAMES_HU[Kind(item)] if hu else KIND_TITLES[Kind(item)]
+    return (KIND_TITLES_HU if hu else KIND_TITLES)[Kind(item)]
 
 
 def marriage_points(
@@ -269,27 +278,6 @@ _TERMINATION_RULE = {
     Termination.CLAIM: "R7",
     Termination.SIMPLE_NOT_PLAYED: "A5",
 }
-_TERMINATION_TEXT = {
-    Termination.TEN_TRICKS: ("ten tricks played", "mind a tíz ütés lement"),
-    Termination.DECIDED: (
-        "every item decided after trick {tricks}",
-        "a(z) {tricks}. ütés után minden tétel eldőlt",
-    ),
-    Termination.PROVED: (
-        "after trick {tricks} no play can change the result (proved by the solver)",
-        "a(z) {tricks}. ütés után semmi nem változtathat az eredményen (a megoldó bizonyította)",
-    ),
-    Termination.CLAIM: (
-        "seat {claimant} claimed after trick {tricks}; the solver upheld the "
-        "claim; settled by best play",
-        "a(z) {claimant}. hely a(z) {tricks}. ütés után terítéket kért; a "
-        "megoldó helybenhagyta; a legjobb játék szerint számolva",
-    ),
-    Termination.SIMPLE_NOT_PLAYED: (
-        "a final Simple is not played",
-        "a végső passz partit nem játsszák le",
-    ),
-}
 
 
 class Outcome(NamedTuple):
@@ -306,8 +294,10 @@ class Outcome(NamedTuple):
 
     def text(self, lang: str = "en") -> str:
         """In words, after the rule id (``R8: ten tricks played``)."""
-        tpl = _TERMINATION_TEXT[self.termination][1 if lang == "hu" else 0]
-        return f"{self.rule}: " + tpl.format(tricks=self.tricks, claimant=self.claimant)
+        words = text(
+            f"end.{self.termination.value}", lang, tricks=self.tricks, claimant=self.claimant
+        )
+        return f"{self.rule}: {words}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -327,7 +317,8 @@ class Outcome(NamedTuple):
 class Line(NamedTuple):
     """One line of a settlement, as data: the item (``item_id``: an :data:`Item`, or
     :data:`PENALTY` / :data:`FORFEIT`), won or lost, what each seat receives, the kontra levels
-    against each defender, and why (``code`` + ``params``, words in :data:`LINE_TEXTS`).
+    against each defender, and why (``code`` + ``params``; the words are ``line.CODE`` of
+    :mod:`ulti.messages`).
     ``item`` and ``detail`` are the English words (:meth:`title` and :meth:`why` for others)."""
 
     item: str
@@ -341,14 +332,16 @@ class Line(NamedTuple):
     implicit: bool = False  # B4: the Simple every trump contract without one carries
 
     def title(self, lang: str = "en") -> str:
-        pre = ("hallgatólagos " if lang == "hu" else "implicit ") if self.implicit else ""
-        return pre + item_title(self.item_id, lang) + _mult_text(self.levels, lang)
+        name = item_title(self.item_id, lang)
+        if self.implicit:
+            name = text("kind.implicit", lang, kind=name)
+        return name + _mult_text(self.levels, lang)
 
     def why(self, lang: str = "en") -> str:
         return line_text(self.code, self.params, lang) if self.code else ""
 
     def outcome_text(self, lang: str = "en") -> str:
-        return {"won": "nyert", "lost": "bukott"}[self.outcome] if lang == "hu" else self.outcome
+        return text(self.outcome, lang)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -366,62 +359,6 @@ class Line(NamedTuple):
         }
 
 
-#: The words of every settlement line's reason and every summary line, English and Hungarian.
-LINE_TEXTS: dict[str, tuple[str, str]] = {
-    "simple-points": ("soloist {s} vs defenders {d} points", "felvevő {s}, ellenvonók {d} pont"),
-    "marriage-missing": (
-        "the marriage of the bid was not declared",
-        "a licitben vállalt bemondás elmaradt",
-    ),
-    "hundred-points": ("{points} in tricks (needs {need})", "{points} az ütésekben (kell {need})"),
-    "aces-all": ("soloist took every Ace", "a felvevő vitte mind a négy ászt"),
-    "aces-defender": ("a defender took an Ace", "egy ellenvonó ászt ütött"),
-    "aces-talon": ("an Ace lies in the talon", "ász van a talonban"),
-    "ulti-no-seven": (
-        "the soloist does not hold the trump VII ({seven})",
-        "a felvevőnél nincs adu hetes ({seven})",
-    ),
-    "ulti-early": (
-        "the trump VII fell in trick {trick}",
-        "az adu hetes a(z) {trick}. ütésben elment",
-    ),
-    "ulti-won": ("the trump VII won the last trick", "az adu hetes vitte az utolsó ütést"),
-    "ulti-lost": ("the last trick was lost", "az utolsó ütés elveszett"),
-    "betli-won": ("soloist took no trick", "a felvevő nem ütött"),
-    "betli-lost": ("soloist took a trick", "a felvevő ütött"),
-    "durchmars-won": ("soloist took every trick", "a felvevő minden ütést elvitt"),
-    "durchmars-lost": ("defenders took a trick", "az ellenvonók ütöttek"),
-    "silent-100": ("soloist {s}, defenders {d}", "felvevő {s}, ellenvonók {d}"),
-    "silent-aces-lost": ("one defender took every Ace", "egy ellenvonó vitte mind a négy ászt"),
-    "silent-ulti-lost": (
-        "the trump VII lost the last trick",
-        "az adu hetes elvesztette az utolsó ütést",
-    ),
-    "silent-durchmars-lost": ("one defender took every trick", "egy ellenvonó vitt minden ütést"),
-    "penalty": ("K4: the penalty is never multiplied", "K4: a büntetés nem duplázódik"),
-    "forfeit": (
-        "A5: a final Simple is not played; the soloist pays it doubled",
-        "A5: a végső passz partit nem játsszák; a felvevő duplán fizeti",
-    ),
-    "pays-double": ("; the soloist pays double", "; a felvevő duplán fizet"),
-    # summary lines
-    "summary-points": (
-        "Points: soloist {sp} in tricks + {sm} marriages = {s}; defenders {dp} in "
-        "tricks and talon + {dm} marriages = {d}.",
-        "Pontok: felvevő {sp} ütésben + {sm} bemondás = {s}; ellenvonók {dp} "
-        "ütésben és talonban + {dm} bemondás = {d}.",
-    ),
-    "summary-multiplier": (
-        "V1: the first-round bid stood; every value is ×{m}.",
-        "V1: az első kör licitje maradt; minden érték ×{m}.",
-    ),
-    "summary-forfeit": (
-        "The auction ended on Simple: not played (A5).",
-        "A licit passz partin ért véget: nem játsszák (A5).",
-    ),
-}
-
-
 def line_text(code: str, params: Mapping[str, Any], lang: str = "en") -> str:
     """A settlement reason in words; a ``double`` parameter adds that the soloist pays
     double (S2)."""
@@ -429,9 +366,9 @@ def line_text(code: str, params: Mapping[str, Any], lang: str = "en") -> str:
     words = dict(params)
     if "seven" in words:  # the trump VII: a card by its name, not a card shown
         words["seven"] = name_hu(words["seven"]) if hu else symbol(words["seven"])
-    out = LINE_TEXTS[code][hu].format(**words)
+    out = text(f"line.{code}", lang, **words)
     if params.get("double"):
-        out += LINE_TEXTS["pays-double"][hu]
+        out += text("line.pays-double", lang)
     return out
 
 
@@ -575,15 +512,15 @@ class Settlement:
         out = list(self.summary_text(lang))
         titles = [ln.title(lang) for ln in self.lines]
         width = max((len(t) for t in titles), default=10)
-        ow = 6 if lang == "hu" else 5
+        ow = max(len(text("won", lang)), len(text("lost", lang)))
         for ln, title in zip(self.lines, titles, strict=True):
             amounts = "  ".join(f"{seat_names[i]} {ln.amounts[i]:+d}" for i in range(3))
             why = ln.why(lang)
             detail = f" — {why}" if why else ""
             out.append(f"{title:<{width}}  {ln.outcome_text(lang):<{ow}}  {amounts}{detail}")
         t = self.totals
-        total = "Összesen" if lang == "hu" else "Total"
-        out.append(f"{total}: " + "  ".join(f"{seat_names[i]} {t[i]:+d}" for i in range(3)))
+        totals = "  ".join(f"{seat_names[i]} {t[i]:+d}" for i in range(3))
+        out.append(f"{text('line.total', lang)}: {totals}")
         return "\n".join(out)
 
 
@@ -601,7 +538,7 @@ def _mult_text(levels: tuple[int, int], lang: str = "en") -> str:
     if levels[0] == levels[1]:
         return f" ({kontra_title(levels[0], lang)} ×{1 << levels[0]})" if levels[0] else ""
     parts = [f"{kontra_title(lv, lang)} ×{1 << lv}" if lv else "×1" for lv in levels]
-    return f" ({'ellenvonók' if lang == 'hu' else 'defenders'}: {parts[0]} / {parts[1]})"
+    return f" ({text('line.defenders', lang)}: {parts[0]} / {parts[1]})"
 
 
 def _line(
@@ -635,7 +572,8 @@ def forfeit(d: Deal) -> Settlement:
 
 
 def _why(f: _Facts, item: Item, st: Status) -> tuple[str, dict[str, Any]]:
-    """Why an item ended as it did: a :data:`LINE_TEXTS` code and its parameters."""
+    """Why an item ended as it did: a code (``line.CODE`` in :mod:`ulti.messages`) and its
+    parameters."""
     won = st == Status.WON
     if item in (_SIMPLE, _S100):
         return (
@@ -685,8 +623,10 @@ class Money(NamedTuple):
     @property
     def title(self) -> str:
         """The item's English name with its kontras (written only when asked for)."""
-        pre = "implicit " if self.implicit else ""
-        return pre + item_title(self.item) + _mult_text(self.levels)
+        name = item_title(self.item)
+        if self.implicit:
+            name = text("kind.implicit", "en", kind=name)
+        return name + _mult_text(self.levels)
 
     @property
     def won_total(self) -> int:

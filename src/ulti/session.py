@@ -112,8 +112,11 @@ class Session:
         best = max(t)
         return [i for i in range(3) if t[i] == best]
 
-    def score_sheet(self) -> list[tuple[int, int, str, tuple[int, int, int], tuple[int, int, int]]]:
-        """Per finished deal: (number, dealer, contract, deal result, running totals)."""
+    def score_sheet(
+        self, lang: str = "en"
+    ) -> list[tuple[int, int, str, tuple[int, int, int], tuple[int, int, int]]]:
+        """Per finished deal: (number, dealer, contract in ``lang``, deal result, running
+        totals)."""
         rows = []
         run = [0, 0, 0]
         for i, d in enumerate(self.deals):
@@ -122,7 +125,13 @@ class Session:
             r = d.returns()
             for k in range(3):
                 run[k] += r[k]
-            contract = d.contract.title if d.contract else "-"
+            contract = (
+                "-"
+                if d.contract is None
+                else d.contract.title_hu
+                if lang == "hu"
+                else d.contract.title
+            )
             rows.append((i + 1, d.dealer, contract, (r[0], r[1], r[2]), (run[0], run[1], run[2])))
         return rows
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from ulti import _core
 from ulti import solver as S
@@ -30,6 +31,7 @@ from ulti.actions import Action, ActionKind, bid, discard, play
 from ulti.actions import trump as trump_action
 from ulti.bids import Bid, Kind
 from ulti.cards import mask_of
+from ulti.messages import text
 from ulti.observation import Observation
 from ulti.players.base import Player
 from ulti.players.evaluate import Candidate, candidates, discard_options
@@ -49,13 +51,16 @@ class PimcPlayer(Player):
         self.fallback = RulesPlayer(self.seed, self.budget)
         self.fallback.start(seat, rules, game)
         self.plan: tuple[Bid, int, tuple[int, int]] | None = None
-        self.explanation = ""  # what the last decision rested on (for hints)
+        # what the last decision rested on (for hints): a ``hint.*`` key and its fields
+        self.explanation: tuple[str, dict[str, Any]] = ("hint.only", {})
 
-    def advise(self, obs: Observation, legal: Sequence[Action]) -> tuple[Action, str]:
-        """The action this player would take, and why (its evaluation)."""
-        self.explanation = ""
+    def advise(
+        self, obs: Observation, legal: Sequence[Action], lang: str = "en"
+    ) -> tuple[Action, str]:
+        """The action this player would take, and why (its evaluation), in ``lang``."""
+        self.explanation = ("hint.only", {})
         a = self.act(obs, legal)
-        return a, self.explanation or "the only sensible choice"
+        return a, _explain(*self.explanation, lang)
 
     @property
     def sv(self) -> _core.Solver:
@@ -153,8 +158,8 @@ class PimcPlayer(Player):
                 means[j] = min(means[j], -4.0)  # A5: a Simple left standing is forfeited
         best = max(range(len(options)), key=lambda j: means[j])
         self.explanation = (
-            f"{options[best][0].bid.title}: expected {means[best]:+.1f} units "
-            f"over {taken} sampled deals"
+            "hint.bid",
+            {"bid": options[best][0].bid, "ev": means[best], "n": taken},
         )
         return options[best][0], options[best][1], means[best]
 
@@ -235,7 +240,7 @@ class PimcPlayer(Player):
             )
             taken += 1
         ev = total / taken if taken else 0.0
-        self.explanation = f"picking up the talon: expected {ev:+.1f} units over {taken} deals"
+        self.explanation = ("hint.pickup", {"ev": ev, "n": taken})
         if taken and ev > 0.5:
             return legal[kinds.index(ActionKind.PICKUP)]
         return pass_action
@@ -256,10 +261,7 @@ class PimcPlayer(Player):
             for t in suits:
                 sums[t] += self.contract_value(contract, t, hands, talon, obs.bid_multiplier)
         best = max(suits, key=lambda t: sums[t])
-        self.explanation = (
-            "; ".join(f"{['Hearts', 'Acorns', 'Leaves', 'Bells'][t]} {sums[t]:+.0f}" for t in suits)
-            + " (units, summed)"
-        )
+        self.explanation = ("hint.trump", {"suits": [(t, sums[t]) for t in suits]})
         return trump_action(best)
 
     # -- kontras --------------------------------------------------------------------------
@@ -365,12 +367,29 @@ class PimcPlayer(Player):
         best = pick(cards, key=lambda c: (sums[c], -c))
         n_done = max(1, taken)
         ranked = sorted(cards, key=lambda c: sums[c], reverse=obs.seat == obs.soloist)
-        from ulti.cards import symbol
-
-        self.explanation = "soloist's units after each card, mean over the samples: " + ", ".join(
-            f"{symbol(c)} {sums[c] / n_done:+.1f}" for c in ranked[:5]
-        )
+        self.explanation = ("hint.card", {"cards": [(c, sums[c] / n_done) for c in ranked[:5]]})
         return best
+
+
+def _explain(key: str, fields: dict[str, Any], lang: str) -> str:
+    """A hint's reason in words: bids, suits and cards by their names in ``lang``."""
+    from ulti.cards import SUIT_NAMES_EN, SUIT_NAMES_HU, name
+
+    hu = lang == "hu"
+    words: dict[str, object] = {}
+    for k, v in fields.items():
+        if k == "bid":
+            words[k] = v.title_hu if hu else v.title
+        elif k == "ev":
+            words[k] = f"{v:+.1f}"
+        elif k == "suits":
+            suit_names = SUIT_NAMES_HU if hu else SUIT_NAMES_EN
+            words["options"] = "; ".join(f"{suit_names[t]} {x:+.0f}" for t, x in v)
+        elif k == "cards":
+            words["options"] = ", ".join(f"{name(c, lang)} {x:+.1f}" for c, x in v)
+        else:
+            words[k] = v
+    return text(key, lang, **words)
 
 
 def _with_hand(k: Knowledge, hand: int) -> Knowledge:

@@ -35,12 +35,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.websockets import WebSocketState
 
+from ulti import messages
 from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
 from ulti.server.guard import (
     BadInput,
@@ -91,6 +92,26 @@ class NewTable(BaseModel):
 
 #: Options the lobby leaves out: the number of deals has its own field.
 LOBBY_HIDDEN = {"session_deals"}
+
+
+def browser_words() -> dict[str, Any]:
+    """What the pages say, from :mod:`ulti.messages`: per language the ``web`` section, the
+    card names (suits, ranks, corner letters), the components, the kontra levels and the rule
+    options and presets."""
+    out: dict[str, Any] = {}
+    for lang in messages.LANGS:
+        out[lang] = {
+            **messages.section("web", lang),
+            "suits": messages.names("suit", 4, lang),
+            "ranks": messages.names("rank", 8, lang),
+            "index": messages.names("index", 8, lang),
+            "kinds": messages.names("kind", 7, lang),
+            "kontras": messages.names("kontra", 7, lang, start=1),
+            "options": messages.section("option", lang),
+            "presets": messages.section("preset", lang),
+            "errors": messages.section("error", lang),
+        }
+    return out
 
 
 def rules_info() -> dict[str, Any]:
@@ -159,6 +180,12 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     app.add_middleware(BodyLimit, limit=cfg.max_body)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.exception_handler(Refused)
+    async def refused(_req: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse(
+            {"detail": exc.en, "detail_hu": exc.hu}, status_code=exc.status, headers=exc.headers
+        )
+
     @app.get("/")
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "index.html")
@@ -167,10 +194,30 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
+    @app.get("/cards/{style}-{lang}.svg", include_in_schema=False)
+    async def card_faces(style: str, lang: str) -> Response:
+        """All card faces of a style (hungarian, french) and language (hu, en) as one SVG
+        sprite: ``<use href="/cards/hungarian-hu.svg#HA"/>`` (ulti.svg)."""
+        from ulti.svg import sprite_svg
+
+        try:
+            sprite = sprite_svg(style, lang)
+        except ValueError as exc:
+            hu = "nincsenek ilyen kártyalapok (hungarian vagy french, hu vagy en)"
+            return JSONResponse({"detail": str(exc), "detail_hu": hu}, status_code=404)
+        return Response(
+            sprite, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
+        )
+
     @app.get("/api/rules")
     async def rules_catalogue() -> dict[str, Any]:
         """The presets and the options a table may set (the lobby builds its form from it)."""
         return rules_info()
+
+    @app.get("/api/words")
+    async def words() -> JSONResponse:
+        """The pages' words from the one catalogue (ulti.messages), in both languages."""
+        return JSONResponse(browser_words(), headers={"Cache-Control": "public, max-age=300"})
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -192,7 +239,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         try:
             return tables.get(table_id)
         except TableError as exc:
-            raise HTTPException(404, exc.message) from None
+            raise Refused(404, exc.message, exc.message_hu) from None
 
     @app.get("/t/{table_id}")
     async def table_page(table_id: str) -> FileResponse:
@@ -204,17 +251,13 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         try:
             live(table_id).finished(number)  # a deal is replayed once it is over (D2)
         except TableError as exc:
-            raise HTTPException(404, exc.message) from None
+            raise Refused(404, exc.message, exc.message_hu) from None
         return FileResponse(STATIC / "replay.html")
 
     @app.post("/api/tables")
     async def create_table(req: Request) -> JSONResponse:
         if not creations.allow(_address(req)):
-            raise HTTPException(
-                429,
-                "too many new tables from your address; wait a minute",
-                headers={"Retry-After": "60"},
-            )
+            raise Refused.of(429, "too-many-tables", headers={"Retry-After": "60"})
         try:
             raw = loads(await read_body(req.stream(), cfg.max_body), cfg.max_depth)
             body = NewTable.model_validate(raw)
@@ -223,23 +266,21 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             for s in body.seats:
                 if s.kind == "bot":
                     if not s.spec:
-                        raise ValueError("a computer player needs a spec (random, rules, pimc)")
+                        raise ValueError(messages.text("error.bot-spec"))
                     cfg.check_bot(s.spec)
         except BadInput as exc:
-            raise HTTPException(413 if isinstance(exc, BodyTooLarge) else 422, str(exc)) from None
+            status = 413 if isinstance(exc, BodyTooLarge) else 422
+            raise Refused.of(status, "bad-table", why=str(exc)) from None
         except ValidationError as exc:
-            raise HTTPException(422, _validation_message(exc)) from None
+            raise Refused.of(422, "bad-table", why=_validation_message(exc)) from None
         except (RulesetError, ValueError) as exc:
-            raise HTTPException(422, str(exc)[:500]) from None
+            raise Refused.of(422, "bad-table", why=str(exc)[:500]) from None
         seats = [s.model_dump() for s in body.seats]
         try:
             table, tokens = await tables.create(rules, seats, body.lang, secrets.randbits(63))
         except Exception as exc:  # the database refused: no table, and the person hears why
             log.warning("could not store a new table (%s: %s)", type(exc).__name__, str(exc)[:200])
-            raise HTTPException(
-                503,
-                "the server could not store the new table; nothing was created, please try again",
-            ) from None
+            raise Refused.of(503, "not-stored") from None
         base = str(req.base_url).rstrip("/")
         links = {
             str(seat): f"{base}/t/{table.id}#seat={seat}&token={tok}"
@@ -263,10 +304,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         try:
             t.seat_of_token(token)
         except TableError:
-            raise HTTPException(
-                403,
-                "a seat's token is needed (Authorization: Bearer)",
-            ) from None
+            raise Refused.of(403, "token-needed") from None
         return t
 
     @app.get("/api/tables/{table_id}/deals")
@@ -279,7 +317,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         try:
             rec = t.record(number)
         except TableError as exc:
-            raise HTTPException(404, exc.message) from None
+            raise Refused(404, exc.message, exc.message_hu) from None
         return JSONResponse(
             rec,
             headers={
@@ -293,7 +331,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         try:
             return t.steps(number)
         except TableError as exc:
-            raise HTTPException(404, exc.message) from None
+            raise Refused(404, exc.message, exc.message_hu) from None
 
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
@@ -302,7 +340,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         try:
             await websocket.accept()
             if refused is not None:
-                await _error(websocket, "busy", refused)
+                await websocket.send_text(dumps(TableError("busy", "busy", why=refused).frame()))
                 await websocket.close(code=4429)
                 return
             await _session(websocket, table_id)
@@ -339,7 +377,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         try:
             table = tables.get(table_id)
         except TableError as exc:
-            await _error(websocket, exc.code, exc.message)
+            await websocket.send_text(dumps(exc.frame()))
             await websocket.close(code=4404)
             return
 
@@ -370,16 +408,16 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         try:
             first = await asyncio.wait_for(_receive(websocket), cfg.hello_timeout)
             if not isinstance(first, dict) or first.get("type") != "hello":
-                raise TableError("malformed", "the first frame is a hello")
+                raise TableError("malformed", "hello-first")
             seat = table.seat_for_token(first.get("seat"), first.get("token"))
         except (BadFrame, TableError, TimeoutError) as exc:
             if isinstance(exc, TimeoutError):
-                code, message = "timeout", "no hello in time"
+                refusal = TableError("timeout", "timeout")
             elif isinstance(exc, TableError):
-                code, message = exc.code, exc.message
+                refusal = exc
             else:
-                code, message = "malformed", str(exc)
-            await _error(websocket, code, message)
+                refusal = TableError("malformed", "malformed", why=str(exc))
+            await websocket.send_text(dumps(refusal.frame()))
             await websocket.close(code=4401)
             return
         conn = Connection(seat, send, close, RateLimit(cfg.rate, cfg.burst, cfg.burst))
@@ -392,54 +430,30 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                     allowed = conn.limit.allow()
                 except BadFrame as exc:
                     if conn.limit.allow():
-                        await send({"type": "error", "code": "malformed", "message": str(exc)})
+                        await send(TableError("malformed", "malformed", why=str(exc)).frame())
                     continue
                 if not allowed:
-                    await send(
-                        {
-                            "type": "error",
-                            "code": "rate-limited",
-                            "message": "too many messages; slow down",
-                        }
-                    )
+                    await send(TableError("rate-limited", "rate-limited").frame())
                     continue
                 if not isinstance(msg, dict):
-                    await send(
-                        {
-                            "type": "error",
-                            "code": "malformed",
-                            "message": "a frame is a JSON object",
-                        }
-                    )
+                    await send(TableError("malformed", "frame-object").frame())
                     continue
                 kind = msg.get("type")
                 if conn not in table.connections:
-                    await send(
-                        {
-                            "type": "error",
-                            "code": "replaced",
-                            "message": "this seat is open in another tab",
-                        }
-                    )
+                    await send(TableError("replaced", "replaced").frame())
                 elif kind == "ping":
                     await send({"type": "pong", "version": table.version})
                 elif kind == "action":
                     try:
                         await table.submit(seat, msg.get("action"), msg.get("version"))
                     except TableError as exc:
-                        await send({"type": "error", "code": exc.code, "message": exc.message})
+                        await send(exc.frame())
                 elif kind == "hello":
                     async with table.lock:
                         await send(table.hello(conn, msg.get("since")))
                 else:
                     shown = kind if isinstance(kind, str) and len(kind) <= 20 else "?"
-                    await send(
-                        {
-                            "type": "error",
-                            "code": "malformed",
-                            "message": f"unknown frame type {shown!r}",
-                        }
-                    )
+                    await send(TableError("malformed", "unknown-frame", kind=repr(shown)).frame())
         except SlowClient:
             await close(4408, "too slow")
         finally:
@@ -449,8 +463,22 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     return app
 
 
-async def _error(websocket: WebSocket, code: str, message: str) -> None:
-    await websocket.send_text(dumps({"type": "error", "code": code, "message": message}))
+class Refused(Exception):
+    """An HTTP refusal in both languages: ``{"detail": English, "detail_hu": Hungarian}``."""
+
+    def __init__(
+        self, status: int, en: str, hu: str, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(en)
+        self.status, self.en, self.hu, self.headers = status, en, hu, headers
+
+    @classmethod
+    def of(
+        cls, status: int, key: str, headers: dict[str, str] | None = None, **fields: object
+    ) -> Refused:
+        """The refusal ``error.KEY`` of the catalogue."""
+        words = messages.both(f"error.{key}", **fields)
+        return cls(status, words["en"], words["hu"], headers)
 
 
 def _validation_message(exc: ValidationError) -> str:

@@ -19,14 +19,24 @@ import contextlib
 import hmac
 import json
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ulti.actions import Action, ActionKind, ActionParseError, bid, parse_action
+from ulti import messages
+from ulti.actions import (
+    Action,
+    ActionKind,
+    ActionParseError,
+    bid,
+    describe,
+    kontra_title,
+    parse_action,
+)
+from ulti.bids import KIND_TITLES, KIND_TITLES_HU
 from ulti.cards import sort_for_display
-from ulti.deal import Deal, derive_seed
+from ulti.deal import Deal, IllegalAction, derive_seed
 from ulti.players import Player, make_player
 from ulti.players.pool import BotPool, DecisionError
 from ulti.players.rules import RulesPlayer
@@ -68,12 +78,50 @@ class Connection:
 
 
 class TableError(Exception):
-    """A refused frame: ``code`` for programs, ``message`` for people."""
+    """A refused frame: ``code`` for programs, ``message`` (English) and ``message_hu`` for
+    people: the words of ``error.KEY`` in the catalogue (:mod:`ulti.messages`), or ``texts``
+    given in both languages (an illegal action's reason)."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        code: str,
+        key: str,
+        texts: Mapping[str, str] | None = None,
+        **fields: object,
+    ) -> None:
+        words = dict(texts) if texts is not None else messages.both(f"error.{key}", **fields)
+        super().__init__(words["en"])
         self.code = code
-        self.message = message
+        self.message = words["en"]
+        self.message_hu = words["hu"]
+
+    def frame(self) -> dict[str, Any]:
+        """The error frame a client is sent."""
+        return {
+            "type": "error",
+            "code": self.code,
+            "message": self.message,
+            "message_hu": self.message_hu,
+        }
+
+
+def rules_title(preset: str, options: Mapping[str, Any], lang: str) -> str:
+    """A table's rules in words: the preset's name and each option changed from it
+    (``casual + Four Aces: off``; in Hungarian ``baráti + négy ász: ki``)."""
+    out = messages.text(f"preset.{preset}", lang)
+    for k, v in options.items():
+        name = messages.text(f"option.{k}", lang) if f"option.{k}" in messages.CATALOGUE else k
+        value = messages.text(f"web.{'on' if v else 'off'}", lang) if isinstance(v, bool) else v
+        out += f" + {name}: {value}"
+    return out
+
+
+def _titles(a: Action, d: Deal) -> dict[str, str]:
+    """An action's words in both languages (buttons and logs): ``title`` and ``title_hu``."""
+    return {
+        "title": describe(a, "en", trump=d.trump, ladder=d.ladder),
+        "title_hu": describe(a, "hu", trump=d.trump, ladder=d.ladder),
+    }
 
 
 class LiveTable:
@@ -126,9 +174,9 @@ class LiveTable:
     def seat_for_token(self, seat: Any, token: Any) -> int:
         """``seat``, if ``token`` is that seat's (a websocket's hello names both)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1, 2):
-            raise TableError("bad-seat", "seat: 0, 1 or 2")
+            raise TableError("bad-seat", "bad-seat")
         if self.seat_of_token(token) != seat:
-            raise TableError("bad-token", "this link is not valid for this seat")
+            raise TableError("bad-token", "bad-token-seat")
         return seat
 
     def seat_of_token(self, token: Any) -> int:
@@ -139,7 +187,7 @@ class LiveTable:
             if hmac.compare_digest(str(s.get("token_hash") or "x"), digest):
                 found = seat
         if found < 0:
-            raise TableError("bad-token", "this link is not valid for this table")
+            raise TableError("bad-token", "bad-token-table")
         return found
 
     def has_people(self) -> bool:
@@ -150,13 +198,13 @@ class LiveTable:
         """A seat's action: checked, committed, applied, broadcast.  Raises TableError and
         changes nothing when refused."""
         if not isinstance(text, str) or len(text) > 96:
-            raise TableError("malformed", "an action is a short text")
+            raise TableError("malformed", "action-text")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise TableError("malformed", "the version seen is an integer")
+            raise TableError("malformed", "version-int")
         try:
             action = parse_action(text)
         except ActionParseError as exc:
-            raise TableError("bad-action", str(exc)[:200]) from None
+            raise TableError("bad-action", "bad-action", why=str(exc)[:200]) from None
         async with self.lock:
             await self._commit(seat, action, version)
 
@@ -165,18 +213,22 @@ class LiveTable:
     ) -> None:
         d = self.deal
         if version != self.version:
-            raise TableError("stale", f"the table is at version {self.version}, not {version}")
+            raise TableError("stale", "stale", now=self.version, seen=version)
         if d.is_over():
-            raise TableError("over", "the session is over")
+            raise TableError("over", "over")
         if d.current_player != seat:
-            raise TableError("not-your-turn", f"it is seat {d.current_player}'s turn")
+            raise TableError("not-your-turn", "not-your-turn", name=self.names[d.current_player])
         legal = d.legal_actions()
         if action not in legal:
             try:  # the engine's precise reason, on a copy
                 d.clone().apply(action)
-            except Exception as exc:
-                raise TableError("illegal", str(exc)) from None
-            raise TableError("illegal", "not a legal action now")  # pragma: no cover
+            except IllegalAction as exc:
+                why = exc.reason
+                texts = {lang: f"{why.rule}: {why.text(lang)}" for lang in messages.LANGS}
+                raise TableError("illegal", "illegal", texts) from None
+            except Exception:
+                raise TableError("illegal", "illegal") from None
+            raise TableError("illegal", "illegal")  # pragma: no cover
         deal_index = len(self.session.deals) - 1
         seq = self.version + 1
         # durability: stored before anything changes or anyone hears of it
@@ -186,10 +238,7 @@ class LiveTable:
             )
         except Exception as exc:  # the database refused: nothing changed, say so
             self._storage_trouble(exc)
-            raise TableError(
-                "storage",
-                "the server could not store that action; nothing changed, please try again",
-            ) from exc
+            raise TableError("storage", "storage") from exc
         self._storage_fine()
         d.apply(action)
         self.tables.accepted += 1
@@ -336,6 +385,11 @@ class LiveTable:
 
     def public(self) -> dict[str, Any]:
         base = Ruleset.from_preset(self.rules.preset).to_dict()
+        options = {
+            k: v
+            for k, v in self.rules.to_dict().items()
+            if v != base.get(k) and k not in ("preset", "session_deals")
+        }
         return {
             "id": self.id,
             "players": [
@@ -349,10 +403,9 @@ class LiveTable:
             "lang": self.stored.lang,
             "deals": self.session.planned_deals,
             "rules": self.rules.preset,
-            "options": {
-                k: v
-                for k, v in self.rules.to_dict().items()
-                if v != base.get(k) and k not in ("preset", "session_deals")
+            "options": options,
+            "rules_title": {
+                lang: rules_title(self.rules.preset, options, lang) for lang in messages.LANGS
             },
             # each bid's names, for showing the auction in either language
             "bids": {
@@ -373,6 +426,7 @@ class LiveTable:
         if obs.current_player == seat and not obs.over:
             for a in d.legal_actions():
                 item: dict[str, Any] = {"action": str(a), "kind": a.kind.name.lower()}
+                item.update(_titles(a, d))
                 if a.kind == ActionKind.BID:
                     b = d.ladder[a.bid]
                     item.update(title=b.title, title_hu=b.title_hu, rank=b.rank, value=b.value)
@@ -386,7 +440,15 @@ class LiveTable:
                     item["suit"] = a.suit
                 legal.append(item)
             if d.phase.name == "DISCARD":
-                legal.append({"action": "discard", "kind": "discard"})
+                lay = messages.both("ui.lay")
+                legal.append(
+                    {
+                        "action": "discard",
+                        "kind": "discard",
+                        "title": lay["en"],
+                        "title_hu": lay["hu"],
+                    }
+                )
         v["legal"] = legal
         # why this seat's other cards may not be played now (its own hand, the public trick)
         v["reasons"] = {}
@@ -396,7 +458,9 @@ class LiveTable:
                 if c not in allowed:
                     why = d.why_illegal(c)
                     assert why is not None
-                    v["reasons"][str(c)] = f"{why.text(self.stored.lang)} ({why.rule})"
+                    v["reasons"][str(c)] = {
+                        lang: f"{why.text(lang)} ({why.rule})" for lang in messages.LANGS
+                    }
         if obs.bid:
             b = d.ladder[obs.bid]
             v["bid_info"] = {
@@ -413,6 +477,23 @@ class LiveTable:
                 "value": b.value,
                 "open": b.open,
             }
+        # the doubled components, in words (K1, K2): "Ulti: Rekontra" / "ulti: rekontra"
+        v["kontra_info"] = [
+            {
+                "component": int(kind),
+                "levels": [a, b],
+                **{
+                    key: f"{titles[kind]}: {kontra_title(a, lang)}"
+                    + (f" / {kontra_title(b, lang)}" if a != b else "")
+                    for key, lang, titles in (
+                        ("title", "en", KIND_TITLES),
+                        ("title_hu", "hu", KIND_TITLES_HU),
+                    )
+                },
+            }
+            for kind, a, b in obs.kontras
+            if a or b
+        ]
         v["version"] = self.version
         v["deal_number"] = len(self.session.deals)
         v["totals"] = list(self.session.totals)
@@ -421,10 +502,13 @@ class LiveTable:
                 "deal": n,
                 "dealer": dealer,
                 "contract": contract,
+                "contract_hu": contract_hu,
                 "result": list(res),
                 "running": list(run),
             }
-            for n, dealer, contract, res, run in self.session.score_sheet()
+            for (n, dealer, contract, res, run), (*_, contract_hu, _r, _t) in zip(
+                self.session.score_sheet(), self.session.score_sheet("hu"), strict=True
+            )
         ]
         v["session_over"] = self.session.is_over()
         v["winners"] = self.session.winners() if self.session.is_over() else []
@@ -454,6 +538,10 @@ class LiveTable:
         typed: dict[str, Any] = dict(action.to_dict())
         if action.kind == ActionKind.DISCARD and who != seat:
             typed = {"kind": "discard", "text": "discard"}
+            typed.update(messages.both("act.discard"))
+            typed["title"], typed["title_hu"] = typed.pop("en"), typed.pop("hu")
+        else:
+            typed.update(_titles(action, self.session.deals[deal_index]))
         return {"v": version, "deal": deal_index, "seat": who, "action": typed}
 
     async def broadcast(
@@ -550,10 +638,10 @@ class LiveTable:
 
     def finished(self, number: int) -> Deal:
         if not 1 <= number <= len(self.session.deals):
-            raise TableError("no-deal", f"no deal {number}")
+            raise TableError("no-deal", "no-deal", number=number)
         d = self.session.deals[number - 1]
         if not d.is_over():
-            raise TableError("not-over", "a deal is shown whole once it is over (D2)")
+            raise TableError("not-over", "not-over")
         return d
 
     def record(self, number: int) -> dict[str, Any]:
@@ -612,7 +700,7 @@ class Tables:
     def get(self, table_id: str) -> LiveTable:
         t = self.live.get(table_id)
         if t is None:
-            raise TableError("no-table", "no such table")
+            raise TableError("no-table", "no-table")
         return t
 
     def start_bots(self) -> None:

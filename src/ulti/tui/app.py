@@ -20,12 +20,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Footer, OptionList, RichLog, Static
+from textual.widgets import Button, DataTable, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from ulti.actions import Action, ActionKind, kontra_title
-from ulti.bids import KIND_NAMES, KIND_NAMES_HU, KIND_TITLES, Kind
-from ulti.cards import SUIT_SYMBOLS, code, name, sort_for_display, symbol
+from ulti.actions import Action, ActionKind, describe, kontra_title, suit_words
+from ulti.bids import KIND_TITLES, KIND_TITLES_HU
+from ulti.cards import SUIT_SYMBOLS, code, name, sort_for_display
 from ulti.deal import Deal, IllegalAction, Phase
 from ulti.players import Player, make_player
 from ulti.rules import Ruleset
@@ -49,11 +49,15 @@ class PlayConfig:
     hint: str = "pimc"
 
 
-def card_text(c: int) -> Text:
-    return Text(symbol(c), style=SUIT_STYLE[c >> 3])
+def card_text(c: int, lang: str = "en") -> Text:
+    """A card as its sign and corner index: ``♥Á`` (piros ász), ``♣F`` (makk felső) in
+    Hungarian, ``♥A``, ``♣O`` in English."""
+    return Text(SUIT_SYMBOLS[c >> 3] + rank_short(lang, c & 7), style=SUIT_STYLE[c >> 3])
 
 
 def action_label(a: Action, lang: str, d: Deal) -> str:
+    """A button's words: short ones for passing, picking up and claiming, the catalogue's
+    description (:func:`ulti.actions.describe`) for the rest."""
     k = a.kind
     if k == ActionKind.PASS:
         return t(lang, "pass")
@@ -62,13 +66,8 @@ def action_label(a: Action, lang: str, d: Deal) -> str:
     if k == ActionKind.CLAIM:
         return t(lang, "claim")
     if k == ActionKind.TRUMP:
-        return f"{SUIT_SYMBOLS[a.suit]} {suit_name(lang, a.suit)}"
-    if k == ActionKind.MARRIAGE:
-        v = 40 if a.suit == d.trump else 20
-        return f"{t(lang, 'marriage')} {v} {SUIT_SYMBOLS[a.suit]}"
-    if k == ActionKind.KONTRA:
-        return f"{kontra_title(a.level)} {KIND_TITLES[Kind(a.component)]}"
-    return str(a)
+        return suit_words(a.suit, lang)
+    return describe(a, lang, trump=d.trump, ladder=d.ladder)
 
 
 def widget_id(a: Action) -> str:
@@ -99,8 +98,8 @@ class CardButton(Button):
     CardButton.chosen { background: $accent; }
     """
 
-    def __init__(self, c: int, legal: bool, chosen: bool, dim: bool) -> None:
-        super().__init__(card_text(c), id=f"card-{code(c)}")
+    def __init__(self, c: int, legal: bool, chosen: bool, dim: bool, lang: str = "en") -> None:
+        super().__init__(card_text(c, lang), id=f"card-{code(c)}")
         self.card = c
         self.legal = legal
         if dim:
@@ -192,16 +191,18 @@ class UltiApp(App[None]):
     #prompt { height: 1; }
     #actions { height: 3; }
     #actions Button { min-width: 6; height: 3; margin: 0 1 0 0; }
+    #footer { height: 1; background: $panel; color: $text-muted; }
     #too-small { display: none; height: 1fr; content-align: center middle; }
     Screen.too-small > * { display: none; }
     Screen.too-small > #too-small { display: block; }
     """
     BINDINGS: ClassVar = [
-        Binding("h", "hint", "Hint"),
-        Binding("w", "why", "Why not?"),
-        Binding("s", "scores", "Scores"),
-        Binding("q", "quit", "Quit"),
-        Binding("question_mark", "keys", "Keys"),
+        # the footer line says these in the table's language (ui.footer)
+        Binding("h", "hint", show=False),
+        Binding("w", "why", show=False),
+        Binding("s", "scores", show=False),
+        Binding("q", "quit", show=False),
+        Binding("question_mark", "keys", show=False),
         # one key a move: the hand's cards by number, and each kind of action by a letter
         *[Binding(key, f"card({i})", show=False) for i, key in enumerate(CARD_KEYS)],
         Binding("p", "press('pass')", show=False),
@@ -229,7 +230,9 @@ class UltiApp(App[None]):
                     )
                 )
             names = config.names or (
-                ("Te", "Gép 1", "Gép 2") if config.lang == "hu" else ("You", "Bot 1", "Bot 2")
+                t(config.lang, "you"),
+                t(config.lang, "bot", n=1),
+                t(config.lang, "bot", n=2),
             )
             session = Session(rules, config.seed, 0, list(names))
         self.session = session
@@ -254,7 +257,7 @@ class UltiApp(App[None]):
         yield Horizontal(id="hand")
         yield Static(id="names")
         yield Horizontal(id="actions")
-        yield Footer()
+        yield Static(t(self.lang, "footer"), id="footer")
         yield Static(id="too-small")
 
     async def on_mount(self) -> None:
@@ -414,9 +417,11 @@ class UltiApp(App[None]):
             out.append(f" {n} {t(lang, 'card' if n == 1 else 'cards')} {role}{turn}\n")
         for comp, a, b in obs.kontras:
             if a or b:
-                lv = f"{kontra_title(a)}" if a == b else f"{kontra_title(a)}/{kontra_title(b)}"
-                name = KIND_NAMES_HU[comp] if lang == "hu" else KIND_NAMES[comp]
-                out.append(f"{name}: {lv}\n", style="italic")
+                lv = kontra_title(a, lang)
+                if a != b:
+                    lv += "/" + kontra_title(b, lang)
+                comp_name = (KIND_TITLES_HU if lang == "hu" else KIND_TITLES)[comp]
+                out.append(f"{comp_name}: {lv}\n", style="italic")
         for seat, suit in obs.marriages:
             out.append(
                 f"{names[seat][:8]}: {20 if suit != obs.trump else 40} {SUIT_SYMBOLS[suit]}\n"
@@ -424,7 +429,7 @@ class UltiApp(App[None]):
         if obs.talon:
             out.append(f"{t(lang, 'talon')}: ")
             for c in obs.talon:
-                out.append_text(card_text(c))
+                out.append_text(card_text(c, lang))
                 out.append(" ")
             out.append("\n")
         for seat, cs in obs.exposed:
@@ -432,7 +437,7 @@ class UltiApp(App[None]):
             for c in sort_for_display(
                 sum(1 << x for x in cs), obs.trump if obs.trump >= 0 else None, obs.trump < 0
             ):
-                out.append_text(card_text(c))
+                out.append_text(card_text(c, lang))
                 out.append(" ")
             out.append("\n")
         return out
@@ -448,7 +453,7 @@ class UltiApp(App[None]):
                     text = (
                         "▭▭"
                         if act is None or seat != HUMAN
-                        else " ".join(symbol(c) for c in act.cards)
+                        else " ".join(name(c, lang) for c in act.cards)
                     )
                 elif kind == ActionKind.BID:
                     b = self.deal.ladder[act.bid]
@@ -468,7 +473,7 @@ class UltiApp(App[None]):
             for i, c in enumerate(obs.trick):
                 seat = (obs.trick_leader + i) % 3
                 out.append(f"  {names[seat][:10]:<10} ")
-                out.append_text(card_text(c))
+                out.append_text(card_text(c, lang))
                 out.append("\n")
         else:
             out.append("\n")
@@ -476,7 +481,7 @@ class UltiApp(App[None]):
             _lead, cs, winner = obs.tricks[-1]
             out.append(f"\n{t(lang, 'last_trick')}: ", style="dim")
             for c in cs:
-                out.append_text(card_text(c))
+                out.append_text(card_text(c, lang))
                 out.append(" ")
             out.append(f"→ {names[winner][:10]}\n", style="dim")
             pts = list(obs.points_taken)
@@ -597,7 +602,7 @@ class UltiApp(App[None]):
                     why = d.why_illegal(button.card)
                     assert why is not None
                     self.notify(
-                        f"{symbol(button.card)}: {why.text(self.lang)} ({why.rule})",
+                        f"{name(button.card, self.lang)}: {why.text(self.lang)} ({why.rule})",
                         title=t(self.lang, "illegal"),
                         severity="warning",
                     )
@@ -690,7 +695,7 @@ class UltiApp(App[None]):
         table: DataTable[Any] = DataTable()
         names = self.session.players
         table.add_columns("#", t(self.lang, "dealer"), t(self.lang, "contract"), *names)
-        for no, dealer, contract, _res, run in self.session.score_sheet():
+        for no, dealer, contract, _res, run in self.session.score_sheet(self.lang):
             table.add_row(str(no), names[dealer], contract, *(f"{v:+d}" for v in run))
         money = self.session.money()
         title = (
@@ -713,8 +718,8 @@ class UltiApp(App[None]):
         for c in sorted(set(d.observation(HUMAN).hand) - legal):
             why = d.why_illegal(c)
             assert why is not None
-            lines.append(f"{symbol(c)}: {why.text(self.lang)} ({why.rule})")
-        self.notify("\n".join(lines) or "every card may be played", title="Why not?")
+            lines.append(f"{name(c, self.lang)}: {why.text(self.lang)} ({why.rule})")
+        self.notify("\n".join(lines) or t(self.lang, "all_legal"), title=t(self.lang, "why_not"))
 
     def action_hint(self) -> None:
         d = self.deal
@@ -731,14 +736,10 @@ class UltiApp(App[None]):
         obs = d.observation(HUMAN)
         legal = d.legal_actions()
         if hasattr(adviser, "advise"):
-            action, why = adviser.advise(obs, legal)
+            action, why = adviser.advise(obs, legal, self.lang)
         else:
             action, why = adviser.act(obs, legal), ""
-        text = (
-            symbol(action.card)
-            if action.kind == ActionKind.PLAY
-            else action_label(action, self.lang, d)
-        )
+        text = action_label(action, self.lang, d)
         self.call_from_thread(self.notify, f"{text}\n{why}", title=t(self.lang, "hint"), timeout=12)
 
 

@@ -1,4 +1,4 @@
-import { OPTION_NAMES_HU, pickLang, words } from "/static/i18n.js";
+import { errorText, pickLang, words } from "/static/i18n.js";
 
 let lang = pickLang();
 let catalogue = null; // {presets: [{name, doc, values}], options: [{name, rule, doc, type, default}]}
@@ -14,10 +14,10 @@ function seatRow(i, W) {
   const div = document.createElement("div");
   div.className = "seat-row";
   const bots = BOTS.map(([spec, label]) =>
-    `<option value="${spec}">${spec.split(":")[0]} — ${W[label]}</option>`).join("");
+    `<option value="${spec}">${W["bot_" + spec.split(":")[0]]} — ${W[label]}</option>`).join("");
   div.innerHTML = `<b>${W.seat} ${i}</b>
     <select name="kind${i}" aria-label="kind"><option value="person">${W.person}</option><option value="bot">${W.bot}</option></select>
-    <input name="name${i}" aria-label="${W.name}" value="${i === 0 ? (lang === "hu" ? "Én" : "Me") : "Bot " + i}" maxlength="24">
+    <input name="name${i}" aria-label="${W.name}" value="${i === 0 ? W.me : `${W.bot} ${i}`}" maxlength="24">
     <select name="spec${i}" aria-label="${W.strength}">${bots}</select>`;
   const kind = div.querySelector(`[name=kind${i}]`);
   const spec = div.querySelector(`[name=spec${i}]`);
@@ -29,8 +29,7 @@ function seatRow(i, W) {
 }
 
 function optionLabel(o) {
-  const hu = lang === "hu" && OPTION_NAMES_HU[o.name];
-  return `${o.rule}: ${hu ? `${hu} (${o.name})` : o.name.replaceAll("_", " ")}`;
+  return `${o.rule}: ${words(lang).options[o.name]}`;
 }
 
 function renderOptions() {
@@ -38,12 +37,12 @@ function renderOptions() {
   box.innerHTML = "";
   if (!catalogue) return;
   const preset = catalogue.presets.find((p) => p.name === $("preset").value);
-  $("presetDoc").textContent = preset ? preset.doc : "";
+  $("presetDoc").textContent = preset ? words(lang).presets[`${preset.name}.doc`] : "";
   for (const o of catalogue.options) {
     const value = preset ? preset.values[o.name] : o.default;
     const label = document.createElement("label");
     label.className = o.type === "bool" ? "option check" : "option";
-    label.title = o.doc;
+    label.title = words(lang).options[`${o.name}.doc`];
     const input = o.type === "bool"
       ? `<input type="checkbox" name="opt-${o.name}" ${value ? "checked" : ""}>`
       : `<input type="number" name="opt-${o.name}" value="${value}" min="0" step="1">`;
@@ -78,15 +77,26 @@ function render() {
   const seats = $("seats");
   seats.innerHTML = "";
   for (let i = 0; i < 3; i++) seats.appendChild(seatRow(i, W));
+  renderPresets();
   renderOptions();
+}
+
+// The presets by their names in the page's language (the value stays the preset's id).
+function renderPresets() {
+  if (!catalogue) return;
+  const P = words(lang).presets;
+  const select = $("preset");
+  const chosen = select.value;
+  select.innerHTML = catalogue.presets.map((p) =>
+    `<option value="${p.name}">${P[p.name]}</option>`).join("");
+  if (chosen) select.value = chosen;
 }
 
 async function loadCatalogue() {
   const res = await fetch("/api/rules");
   catalogue = await res.json();
   const select = $("preset");
-  select.innerHTML = catalogue.presets.map((p) =>
-    `<option value="${p.name}" title="${p.doc}">${p.name}</option>`).join("");
+  renderPresets();
   select.value = "standard";
   select.onchange = renderOptions;
   renderOptions();
@@ -111,7 +121,7 @@ $("form").onsubmit = async (e) => {
   const links = $("links");
   if (!res.ok) {
     links.className = "error";
-    links.textContent = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+    links.textContent = errorText(data, lang);
     return;
   }
   links.className = "";

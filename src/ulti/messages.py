@@ -1,0 +1,836 @@
+"""The one catalogue of every word a player sees, in English and Hungarian.
+
+Each entry is ``(English, Hungarian)``; a key is ``section.name`` (``ui.pass``, ``reason.follow``,
+``suit.0``).  Texts may hold ``{fields}``; both languages hold the same ones (tested).  The
+terminal, the browser (served as JSON), the command line, the settlement lines, the reasons a
+card may not be played, the end of a deal, the names of cards, contracts, kontras and rule
+options, and the server's errors all read their words here, through :func:`text`.
+
+Hungarian uses the words players use: parti for the Simple, passz, kontra, rekontra,
+szubkontra, mordkontra, hirskontra, fedák sári, terített, negyvenszáz, húszszáz, the suits
+piros, makk, zöld, tök and the ranks alsó, felső, király, ász.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+#: The languages every text exists in.
+LANGS = ("en", "hu")
+
+#: The card names: suits, ranks (long and short), in the engine's order (ulti.cards).
+NAMES: dict[str, tuple[str, str]] = {
+    "suit.0": ("Hearts", "piros"),
+    "suit.1": ("Acorns", "makk"),
+    "suit.2": ("Leaves", "zöld"),
+    "suit.3": ("Bells", "tök"),
+    "rank.0": ("VII", "hetes"),
+    "rank.1": ("VIII", "nyolcas"),
+    "rank.2": ("IX", "kilences"),
+    "rank.3": ("X", "tízes"),
+    "rank.4": ("Under", "alsó"),
+    "rank.5": ("Over", "felső"),
+    "rank.6": ("King", "király"),
+    "rank.7": ("Ace", "ász"),
+    # a rank in a card's corner (Tell-pattern letters in Hungarian: Alsó, Felső, Király, Ász)
+    "index.0": ("VII", "VII"),
+    "index.1": ("VIII", "VIII"),
+    "index.2": ("IX", "IX"),
+    "index.3": ("X", "X"),
+    "index.4": ("U", "A"),
+    "index.5": ("O", "F"),
+    "index.6": ("K", "K"),
+    "index.7": ("A", "Á"),
+    # the components of a contract (ulti.bids.Kind), as items of a settlement or a kontra
+    "kind.0": ("Simple", "parti"),
+    "kind.1": ("40-100", "negyvenszáz"),
+    "kind.2": ("Four Aces", "négy ász"),
+    "kind.3": ("Ulti", "ulti"),
+    "kind.4": ("Betli", "betli"),
+    "kind.5": ("Durchmars", "durchmars"),
+    "kind.6": ("20-100", "húszszáz"),
+    "kind.implicit": ("implicit {kind}", "{kind} (magától értődő)"),
+    # the silent bonuses (ulti.bids.Silent)
+    "silent.0": ("Silent 100", "csendes száz"),
+    "silent.1": ("Silent Four Aces", "csendes négy ász"),
+    "silent.2": ("Silent Ulti", "csendes ulti"),
+    "silent.3": ("Silent Durchmars", "csendes durchmars"),
+    # the kontra levels (K2), then any higher level
+    "kontra.1": ("Kontra", "kontra"),
+    "kontra.2": ("Rekontra", "rekontra"),
+    "kontra.3": ("Subkontra", "szubkontra"),
+    "kontra.4": ("Mordkontra", "mordkontra"),
+    "kontra.5": ("Hirschkontra", "hirskontra"),
+    "kontra.6": ("Fedák Sári", "fedák sári"),
+    "kontra.7": ("Wheeled Bicycle", "bicikli"),
+    "kontra.n": ("Kontra ×{times}", "kontra ×{times}"),
+    "kontra.on": ("{kontra} on {kind}", "{kind}: {kontra}"),
+    "marriage.on": ("Declare {points} {suit}", "Bemondom: {points} {suit}"),
+    "trump.on": ("Trump: {suit}", "Adu: {suit}"),
+    # an action in words (the terminal's and the browser's buttons and logs)
+    "act.pass": ("Pass", "Passz"),
+    "act.pickup": ("Pick up the talon", "Felveszem a talont"),
+    "act.claim": ("Claim", "Bemondom a végét"),
+    "act.discard": ("lays two cards", "letesz két lapot"),
+    "act.discard-cards": ("lays {cards}", "leteszi: {cards}"),
+    "act.bid": ("Bid: {bid}", "Licit: {bid}"),
+    # the words a bid's Hungarian name is built from (ulti.bids)
+    "bidword.hearts": ("of Hearts", "piros"),
+    "bidword.open": ("Open", "terített"),
+    "bidword.plain": ("Plain", "színtelen"),
+    "bidword.trump": ("Trump", "színes"),
+    "bidword.simple": ("Simple", "passz"),
+    "bidword.rebetli": ("Betli of Hearts", "rebetli"),
+    "bidword.redurchmars": ("Durchmars of Hearts", "redurchmars"),
+    "won": ("won", "nyert"),
+    "lost": ("lost", "bukott"),
+}
+
+#: The rule options (ulti.rules.OPTIONS): a name and what it does.
+OPTION: dict[str, tuple[str, str]] = {
+    "two_round_auction": ("two-round auction", "kétkörös licit"),
+    "two_round_auction.doc": (
+        "Two-round auction: a first round on 5 cards at double value; the round's winner takes "
+        "the talon and confirms (value stays double) or raises (single value, same trump "
+        "kind).",
+        "Kétkörös licit: az első kör 5 lapra megy, dupla értékben; a kör nyertese felveszi a "
+        "talont, és megerősít (az érték dupla marad) vagy emel (szimpla érték, ugyanolyan "
+        "adujú játék).",
+    ),
+    "hearts_always_trump": ("Hearts always trump", "mindig piros az adu"),
+    "hearts_always_trump.doc": (
+        "Hearts are always trump: the 'of Hearts' trump bids leave the ladder and every trump "
+        "bid plays in Hearts at single value.",
+        "Mindig piros az adu: a piros licitek kikerülnek a sorból, és minden adus játék "
+        "pirosban megy, szimpla értékben.",
+    ),
+    "talon": ("with the talon", "talonnal"),
+    "talon.doc": (
+        "Play with the 2-card talon (false: no talon; the 2 spare cards lie aside and count "
+        "for the defenders).",
+        "Kétlapos talonnal játszunk (kikapcsolva: nincs talon; a 2 maradék lap félre kerül, és "
+        "az ellenvonóké).",
+    ),
+    "combined_bids_only": ("combined bids only", "csak összetett bemondás"),
+    "combined_bids_only.doc": (
+        "Only bids of at least two parts may be made (an implicit Simple counts as a part).",
+        "Csak legalább kétrészes licit mondható (a magától értődő parti is résznek számít).",
+    ),
+    "equal_value_overcalls": (
+        "equal value with fewer parts overcalls",
+        "azonos érték kevesebb résszel üt",
+    ),
+    "equal_value_overcalls.doc": (
+        "A bid of equal value but fewer components overcalls (false: the tournament ladder, "
+        "where equal value never overcalls).",
+        "Az azonos értékű, de kevesebb részből álló licit felülüt (kikapcsolva: a verseny "
+        "licitsora, ahol azonos érték sosem üt felül).",
+    ),
+    "four_aces": ("Four Aces", "négy ász"),
+    "four_aces.doc": (
+        "Four Aces bids and the Silent Four Aces exist (false: off).",
+        "Van négy ász licit és csendes négy ász (kikapcsolva: nincs).",
+    ),
+    "simple_forfeit": ("a final Simple is not played (paid)", "a passz parti nem játszik (fizet)"),
+    "simple_forfeit.doc": (
+        "A final single-value Simple is not played: the soloist pays the Simple doubled "
+        "(false: played out).",
+        "A végső szimpla passz partit nem játsszák le: a felvevő duplán fizeti (kikapcsolva: "
+        "lejátsszák).",
+    ),
+    "open_pays_double": ("open forms pay double", "a terített dupla"),
+    "open_pays_double.doc": (
+        "Open forms pay double the closed form (Open Betli 10, Plain Open Durchmars 12) and "
+        "Open Ulti (8+1, of Hearts 16+2) can be bid.",
+        "A terített játék a zártnak a duplája (terített betli 10, színtelen terített "
+        "durchmars 12), és mondható terített ulti (8+1, pirosban 16+2).",
+    ),
+    "soloist_alone_exposes": ("only the soloist exposes", "csak a felvevő terít"),
+    "soloist_alone_exposes.doc": (
+        "In open contracts only the soloist lays the hand face up (false: every hand).",
+        "Terített játékban csak a felvevő teríti ki a lapjait (kikapcsolva: mindenki).",
+    ),
+    "max_kontra": ("highest kontra (0 = no limit)", "legmagasabb kontra (0 = nincs határ)"),
+    "max_kontra.doc": (
+        "Highest kontra level (0 = no limit; 2 = capped at Rekontra).",
+        "A legmagasabb kontra (0 = nincs határ; 2 = legfeljebb rekontra).",
+    ),
+    "talon_ace_loses_four_aces": (
+        "an Ace in the talon loses Four Aces",
+        "talonba tett ász: elveszett négy ász",
+    ),
+    "talon_ace_loses_four_aces.doc": (
+        "An Ace in the soloist's talon is lost to the defenders for Four Aces and Silent Four "
+        "Aces (false: the talon's Aces are ignored).",
+        "A felvevő talonjába tett ász az ellenvonóké a négy ász és a csendes négy ász "
+        "szempontjából (kikapcsolva: a talon ászai nem számítanak).",
+    ),
+    "silent_durchmars_in_simple": (
+        "Silent Durchmars in a Simple is worth",
+        "csendes durchmars értéke partiban",
+    ),
+    "silent_durchmars_in_simple.doc": (
+        "Value of the Silent Durchmars in a Simple (the seed's '(simple 4)' note; 3 by the "
+        "table, 4 by that reading; doubled in Hearts).",
+        "A csendes durchmars értéke partiban (a forrás „(simple 4)” megjegyzése; a táblázat "
+        "szerint 3, e szerint 4; pirosban dupla).",
+    ),
+    "session_deals": ("deals in a session", "leosztások egy partiban"),
+    "session_deals.doc": (
+        "Deals in a session (each player deals a third of them).",
+        "Leosztások száma egy partiban (mindenki a harmadukat osztja).",
+    ),
+    "tiebreak_deals": ("tie-break deals", "döntő leosztások"),
+    "tiebreak_deals.doc": (
+        "Deals of one tie-break round (a tie for first after it stands).",
+        "Egy döntő kör leosztásai (ha utána is holtverseny van az élen, az marad).",
+    ),
+    "unit_forints": ("forints per unit", "forint egységenként"),
+    "unit_forints.doc": (
+        "Forints per unit, for showing scores as money.",
+        "Egy egység hány forint (az eredmény pénzben mutatva).",
+    ),
+}
+
+#: The named presets (ulti.rules.PRESETS): a name and what it changes.
+PRESET: dict[str, tuple[str, str]] = {
+    "standard": ("standard", "alap"),
+    "standard.doc": (
+        "RULES.md standard rules (the encyclopedia reading).",
+        "A RULES.md alapszabályai (a lexikon olvasata).",
+    ),
+    "two-round": ("two-round auction", "kétkörös licit"),
+    "two-round.doc": (
+        "V1: the encyclopedia's two-round auction.",
+        "V1: a lexikon kétkörös licitje.",
+    ),
+    "tournament": ("tournament", "verseny"),
+    "tournament.doc": (
+        "V5 + V6: combined bids only, equal value never overcalls.",
+        "V5 + V6: csak összetett licit, azonos érték sosem üt felül.",
+    ),
+    "hearts-trump": ("Hearts always trump", "mindig piros adu"),
+    "hearts-trump.doc": ("V3: Hearts always trump.", "V3: mindig piros az adu."),
+    "no-talon": ("no talon", "talon nélkül"),
+    "no-talon.doc": ("V4: no talon.", "V4: nincs talon."),
+    "no-four-aces": ("no Four Aces", "négy ász nélkül"),
+    "no-four-aces.doc": ("V7: Four Aces off.", "V7: nincs négy ász."),
+    "simple-played": ("Simple played out", "a passz partit lejátsszák"),
+    "simple-played.doc": (
+        "V8: a final Simple is played out.",
+        "V8: a végső passz partit lejátsszák.",
+    ),
+    "casual": ("casual", "baráti"),
+    "casual.doc": (
+        "V8 + V11: Simple played out, kontra capped at Rekontra.",
+        "V8 + V11: a passz partit lejátsszák, legfeljebb rekontra.",
+    ),
+    "open-double": ("open forms double", "dupla terített"),
+    "open-double.doc": (
+        "V9 + V10: open forms pay double, the soloist alone exposes.",
+        "V9 + V10: a terített dupla, csak a felvevő terít.",
+    ),
+}
+
+#: The terminal game's words.
+UI: dict[str, tuple[str, str]] = {
+    "title": ("Ulti", "Ulti"),
+    "deal": ("Deal", "Leosztás"),
+    "dealer": ("dealer", "osztó"),
+    "contract": ("Contract", "Bemondás"),
+    "trump": ("trump", "adu"),
+    "no_trump": ("no trump", "színtelen"),
+    "auction": ("Auction", "Licit"),
+    "you": ("You", "Te"),
+    "soloist": ("soloist", "felvevő"),
+    "defender": ("defender", "ellenjátékos"),
+    "cards": ("cards", "lap"),
+    "card": ("card", "lap"),
+    "trump_pending": ("trump being named", "az adut most mondja"),
+    "no_more_kontra": ("no further kontra", "nem kontráz tovább"),
+    "lays_talon": ("lays two cards", "letesz két lapot"),
+    "too_small": (
+        (
+            "The terminal is too small for the table: it needs {w}×{h}, it is {width}×{height}. "
+            "Make the window larger."
+        ),
+        (
+            "A terminál túl kicsi az asztalhoz: {w}×{h} kell, most {width}×{height}. Nagyítsd "
+            "az ablakot."
+        ),
+    ),
+    "keys_title": ("Keys", "Billentyűk"),
+    "keys_body": (
+        (
+            "1-9, 0, -, =  the hand's cards, left to right (play one; choose two to lay)\n"
+            "← →           move between the cards; Enter plays the one chosen\n"
+            "l             lay the two chosen cards as the talon\n"
+            "p             pass          u  pick up the talon      b  the bids\n"
+            "k             kontra        m  declare a marriage     c  claim\n"
+            "t             name the first trump offered (Tab reaches the others)\n"
+            "h             hint          w  why not? (the cards you may not play)\n"
+            "s             score sheet   ?  these keys             q  quit"
+        ),
+        (
+            "1-9, 0, -, =  a kézben lévő lapok balról jobbra (kijátszás; letételhez kettő)\n"
+            "← →           lépés a lapok között; Enter kijátssza a kiválasztottat\n"
+            "l             a két kiválasztott lap letétele talonnak\n"
+            "p             passz         u  talon felvétele        b  licitek\n"
+            "k             kontra        m  bemondás               c  terítés kérése\n"
+            "t             az első felkínált adu (a többi Tab-bal érhető el)\n"
+            "h             tipp          w  miért nem? (a nem hívható lapok)\n"
+            "s             eredménylap   ?  ezek a billentyűk      q  kilépés"
+        ),
+    ),
+    "pass": ("Pass", "Passz"),
+    "pickup": ("Pick up", "Felveszem"),
+    "lay": ("Lay these two", "Ezt a kettőt lerakom"),
+    "bid": ("Bid…", "Licit…"),
+    "claim": ("Claim", "Bemondom a végét"),
+    "hint": ("Hint", "Súgó"),
+    "trick": ("Trick", "Ütés"),
+    "last_trick": ("Last trick", "Előző ütés"),
+    "your_turn": ("Your turn", "Te jössz"),
+    "waiting": ("waiting for", "vár:"),
+    "choose_two": (
+        "Choose two cards to lay as the talon, then lay them.",
+        "Válassz két lapot a talonba, majd rakd le őket.",
+    ),
+    "choose_bid": (
+        "Choose your bid (rank · bid · value)",
+        "Válassz licitet (rang · licit · érték)",
+    ),
+    "choose_trump": ("Announce the trump", "Mondd be az adut"),
+    "settlement": ("Settlement", "Elszámolás"),
+    "next_deal": ("Next deal", "Következő leosztás"),
+    "score_sheet": ("Score sheet", "Eredménylap"),
+    "session_over": ("The session is over.", "A parti véget ért."),
+    "winner": ("Winner", "Győztes"),
+    "close": ("Close", "Bezár"),
+    "kontra_answer": ("Answer the kontras, or pass", "Válaszolj a kontrákra, vagy passzolj"),
+    "marriage": ("Declare", "Bemondom"),
+    "open_hands": ("Open hands", "Terített lapok"),
+    "talon": ("Talon", "Talon"),
+    "hint_thinking": ("Thinking…", "Gondolkodom…"),
+    "illegal": ("Not now", "Most nem"),
+    "points": ("points", "pont"),
+    "why_not": ("Why not?", "Miért nem?"),
+    "all_legal": ("every card may be played", "bármelyik lap hívható"),
+    "scores": ("Scores", "Eredmény"),
+    "quit": ("Quit", "Kilépés"),
+    "keys": ("Keys", "Billentyűk"),
+    "bot": ("Bot {n}", "Gép {n}"),
+    "footer": (
+        "h Hint · w Why not? · s Scores · ? Keys · q Quit",
+        "h Súgó · w Miért nem? · s Eredmény · ? Billentyűk · q Kilépés",
+    ),
+}
+
+#: The browser's words (served as JSON to the pages' i18n.js).
+WEB: dict[str, tuple[str, str]] = {
+    "lobby": ("Ulti — a table for three", "Ulti — asztal hármasban"),
+    "create": ("Create the table", "Asztal létrehozása"),
+    "deals": ("Deals", "Leosztások"),
+    "rules": ("Rules", "Szabályok"),
+    "lang": ("Language", "Nyelv"),
+    "seat": ("Seat", "Hely"),
+    "person": ("Person", "Ember"),
+    "bot": ("Computer", "Gép"),
+    "name": ("Name", "Név"),
+    "player": ("Player", "Játékos"),
+    "invite": (
+        "Invite links (send each person their own link):",
+        "Meghívók (mindenki a sajátját kapja):",
+    ),
+    "deal": ("Deal", "Leosztás"),
+    "dealer": ("dealer", "osztó"),
+    "contract": ("Contract", "Bemondás"),
+    "trump": ("trump", "adu"),
+    "noTrump": ("no trump", "színtelen"),
+    "auction": ("Auction", "Licit"),
+    "trick": ("Trick", "Ütés"),
+    "lastTrick": ("Last trick", "Előző ütés"),
+    "yourTurn": ("Your turn", "Te jössz"),
+    "waiting": ("Waiting for", "Várunk:"),
+    "pass": ("Pass", "Passz"),
+    "pickup": ("Pick up the talon", "Felveszem a talont"),
+    "lay": ("Lay these two", "Ezt a kettőt lerakom"),
+    "chooseTwo": ("Choose two cards to lay as the talon.", "Válassz két lapot a talonba."),
+    "bid": ("Bid", "Licit"),
+    "chooseBid": ("Choose your bid", "Válassz licitet"),
+    "claim": ("Claim", "Bemondom a végét"),
+    "declare": ("Declare", "Bemondom"),
+    "soloist": ("soloist", "felvevő"),
+    "defender": ("defender", "ellenjátékos"),
+    "cards": ("cards", "lap"),
+    "scores": ("Scores", "Eredmény"),
+    "total": ("Total", "Összesen"),
+    "settlement": ("Settlement of deal", "Elszámolás, leosztás"),
+    "close": ("OK", "Rendben"),
+    "open": ("Open hands", "Terített lapok"),
+    "talon": ("Talon", "Talon"),
+    "records": ("Finished deals", "Lejátszott leosztások"),
+    "replay": ("replay", "visszajátszás"),
+    "download": ("JSON", "JSON"),
+    "over": ("The session is over.", "A parti véget ért."),
+    "winner": ("Winner", "Győztes"),
+    "points": ("points", "pont"),
+    "connecting": ("Connecting…", "Kapcsolódás…"),
+    "reconnecting": ("Reconnecting…", "Újrakapcsolódás…"),
+    "notNow": ("Not now", "Most nem"),
+    "prev": ("Previous", "Vissza"),
+    "next": ("Next", "Előre"),
+    "start": ("Start", "Eleje"),
+    "end": ("End", "Vége"),
+    "step": ("Step", "Lépés"),
+    "kontraAnswer": ("Answer the kontras, or pass", "Válaszolj a kontrákra, vagy passzolj"),
+    "options": ("Rule options", "Szabályváltozatok"),
+    "strength": ("Strength", "Erősség"),
+    "fast": ("fast", "gyors"),
+    "normal": ("normal", "normál"),
+    "strong": ("strong", "erős"),
+    "expert": ("expert", "szakértő"),
+    "simple": ("simple", "egyszerű"),
+    "randomBot": ("random", "véletlen"),
+    "replaced": (
+        "This seat is now open in another tab or window.",
+        "Ez a hely most egy másik lapon vagy ablakban van nyitva.",
+    ),
+    "playHere": ("Play here", "Itt játszom"),
+    "log": ("Log", "Napló"),
+    "downloadFailed": ("The download failed", "A letöltés nem sikerült"),
+    "me": ("Me", "Én"),
+    "on": ("on", "be"),
+    "off": ("off", "ki"),
+    "won": ("won", "nyert"),
+    "lost": ("lost", "bukott"),
+    "bot_pimc": ("sampling + solver", "mintavétel + megoldó"),
+    "bot_rules": ("rule of thumb", "ökölszabály"),
+    "bot_random": ("random cards", "véletlen lapok"),
+    "chooseTrump": ("Announce the trump", "Mondd be az adut"),
+    "tricksTaken": ("tricks", "ütés"),
+    "takes": ("{name} takes it", "{name} viszi"),
+    "of": ("{rank} of {suit}", "{suit} {rank}"),
+}
+
+#: Why an action is refused (ulti.legality.Reason codes; ``{fields}`` from its params).
+REASON: dict[str, tuple[str, str]] = {
+    "grammar": ("{message}", "{message}"),
+    "deal-over": ("the deal is over", "a leosztásnak vége"),
+    "wrong-phase": (
+        "seat {seat} must {doing} now, not {action}",
+        "a(z) {seat}. helynek most {doing} kell, nem ezt: {action}",
+    ),
+    "nothing-to-undo": ("nothing to undo", "nincs mit visszavonni"),
+    "no-card-now": ("no card is played now", "most nem lapot hívnak"),
+    "not-held": ("seat {seat} does not hold {card}", "a(z) {seat}. helynél nincs {card}"),
+    "follow": ("must follow suit ({suit})", "színt kell adni ({suit})"),
+    "overtake": ("must overtake {best}", "felül kell ütni: {best}"),
+    "trump": ("must trump", "adut kell adni"),
+    "overtrump": ("must overtrump {best}", "felül kell ütni adubal: {best}"),
+    "hold-seven": (
+        "the trump VII is held back for the Ulti until the last trick",
+        "az adu hetest az utolsó ütésig vissza kell tartani az ultihoz",
+    ),
+    "marriage-first-trick": (
+        "marriages are declared only with the first trick's card",
+        "bemondani csak az első ütés lapjával lehet",
+    ),
+    "marriage-no-trump": (
+        "no marriages in a no-trump contract",
+        "adu nélküli játékban nincs bemondás",
+    ),
+    "marriage-soloist-only": (
+        "in 40-100 and 20-100 only the soloist's marriage of the bid counts",
+        "negyvenszázban és húszszázban csak a felvevő bemondása számít",
+    ),
+    "marriage-forty-trump": (
+        "in 40-100 the soloist declares only the trump marriage",
+        "negyvenszázban a felvevő csak az adu negyvenet mondhatja",
+    ),
+    "marriage-twenty-side": (
+        "in 20-100 the marriage is a non-trump one",
+        "húszszázban a bemondás nem adu húsz",
+    ),
+    "marriage-declared": (
+        "the {suit} marriage is already declared",
+        "a(z) {suit} bemondás már megvolt",
+    ),
+    "marriage-twenty-once": (
+        "in 20-100 only one marriage, the one of the bid, is declared",
+        "húszszázban csak egy bemondás van, a licitben vállalt",
+    ),
+    "marriage-not-held": (
+        "seat {seat} does not hold the King and Over of {suit}",
+        "a(z) {seat}. helynél nincs {suit} király és felső",
+    ),
+    "kontra-closed": (
+        "doubling closed with the first trick",
+        "a kontrázás az első ütéssel lezárult",
+    ),
+    "kontra-no-component": (
+        "{component} is not a component of {contract!r}",
+        "a(z) {component} nem része ennek: {contract!r}",
+    ),
+    "kontra-cap": (
+        "kontra is capped at level {cap} in these rules",
+        "ezekben a szabályokban a kontra legfeljebb {cap}. szintű",
+    ),
+    "kontra-soloist-starts": (
+        "only the defenders may start doubling; the soloist answers a defenders' double",
+        "kontrát csak az ellenvonók kezdhetnek; a felvevő visszakontrázik",
+    ),
+    "kontra-no-answer": (
+        "{action} does not answer the open double of {component}",
+        "ez ({action}) nem felel a(z) {component} nyitott kontrájára",
+    ),
+    "kontra-defenders-last": (
+        "{component} was doubled by the defenders last; only the soloist may double it again",
+        "a(z) {component} kontráját az ellenvonók adták utoljára; most csak a felvevő emelhet",
+    ),
+    "kontra-answers-only": (
+        (
+            "new doubles are made only up to the first trick's card; now only open doubles may "
+            "be answered"
+        ),
+        "új kontra csak az első ütés lapjáig adható; most csak a nyitott kontrákra lehet felelni",
+    ),
+    "kontra-next": (
+        "{component} stands at level {level}; the next double is {word}",
+        "a(z) {component} {level}. szinten áll; a következő: {word}",
+    ),
+    "no-talon": ("there is no talon in these rules", "ezekben a szabályokban nincs talon"),
+    "pickup-top": (
+        "no bid ranks above the current one, so the talon cannot be picked up",
+        "nincs a mostaninál magasabb licit, a talont nem lehet felvenni",
+    ),
+    "discard-not-held": (
+        "seat {seat} does not hold {cards}",
+        "a(z) {seat}. helynél nincs: {cards}",
+    ),
+    "unknown-bid": (
+        "{bid!r} is not a bid in these rules",
+        "{bid!r} nem licit ezekben a szabályokban",
+    ),
+    "same-trump-kind": (
+        "the first round's bid {bid!r} may be raised only with the same trump suit",
+        "az első kör licitje ({bid!r}) csak azonos aduval emelhető",
+    ),
+    "no-overcall": (
+        "{bid!r} (rank {rank}) does not overcall {current!r} (rank {current_rank})",
+        "{bid!r} ({rank}. fok) nem magasabb ennél: {current!r} ({current_rank}. fok)",
+    ),
+    "hearts-bid": (
+        "Hearts must be bid as a Hearts bid; announce Acorns, Leaves or Bells",
+        "a piros adut piros licittel kell vállalni; makk, zöld vagy tök mondható",
+    ),
+    "claim-not-open": (
+        "claims are made only in open contracts",
+        "terítéket csak terített játékban lehet kérni",
+    ),
+    "claim-too-early": (
+        "the hands are laid open after the first trick; claim after it",
+        "a lapok az első ütés után kerülnek fel; utána lehet kérni",
+    ),
+    "claim-refused": (
+        "claim refused: {side} can still prevent it",
+        "a kérés elutasítva: {side} még megakadályozhatja",
+    ),
+}
+
+#: What a seat is expected to do in each phase (for the "wrong phase" reason).
+DOING: dict[str, tuple[str, str]] = {
+    "bid": ("bid", "licitálnia"),
+    "discard": ("lay two cards as the talon", "két lapot letennie talonnak"),
+    "pickup": ("pass or pick up the talon", "passzolnia vagy felvennie a talont"),
+    "pass-or-bid": ("pass or bid", "passzolnia vagy licitálnia"),
+    "round1": ("pass or bid (first round)", "passzolnia vagy licitálnia (első kör)"),
+    "trump": ("announce the trump suit", "adut mondania"),
+    "answer": ("answer the kontras (raise or pass)", "a kontrákra felelnie (emel vagy passz)"),
+    "play": ("play a card", "lapot hívnia"),
+}
+
+#: Each settlement line's reason and each summary line (ulti.scoring).
+LINE: dict[str, tuple[str, str]] = {
+    "simple-points": ("soloist {s} vs defenders {d} points", "felvevő {s}, ellenvonók {d} pont"),
+    "marriage-missing": (
+        "the marriage of the bid was not declared",
+        "a licitben vállalt bemondás elmaradt",
+    ),
+    "hundred-points": ("{points} in tricks (needs {need})", "{points} az ütésekben (kell {need})"),
+    "aces-all": ("soloist took every Ace", "a felvevő vitte mind a négy ászt"),
+    "aces-defender": ("a defender took an Ace", "egy ellenvonó ászt ütött"),
+    "aces-talon": ("an Ace lies in the talon", "ász van a talonban"),
+    "ulti-no-seven": (
+        "the soloist does not hold the trump VII ({seven})",
+        "a felvevőnél nincs adu hetes ({seven})",
+    ),
+    "ulti-early": (
+        "the trump VII fell in trick {trick}",
+        "az adu hetes a(z) {trick}. ütésben elment",
+    ),
+    "ulti-won": ("the trump VII won the last trick", "az adu hetes vitte az utolsó ütést"),
+    "ulti-lost": ("the last trick was lost", "az utolsó ütés elveszett"),
+    "betli-won": ("soloist took no trick", "a felvevő nem ütött"),
+    "betli-lost": ("soloist took a trick", "a felvevő ütött"),
+    "durchmars-won": ("soloist took every trick", "a felvevő minden ütést elvitt"),
+    "durchmars-lost": ("defenders took a trick", "az ellenvonók ütöttek"),
+    "silent-100": ("soloist {s}, defenders {d}", "felvevő {s}, ellenvonók {d}"),
+    "silent-aces-lost": ("one defender took every Ace", "egy ellenvonó vitte mind a négy ászt"),
+    "silent-ulti-lost": (
+        "the trump VII lost the last trick",
+        "az adu hetes elvesztette az utolsó ütést",
+    ),
+    "silent-durchmars-lost": ("one defender took every trick", "egy ellenvonó vitt minden ütést"),
+    "penalty": ("K4: the penalty is never multiplied", "K4: a büntetés nem duplázódik"),
+    "forfeit": (
+        "A5: a final Simple is not played; the soloist pays it doubled",
+        "A5: a végső passz partit nem játsszák; a felvevő duplán fizeti",
+    ),
+    "total": ("Total", "Összesen"),
+    "defenders": ("defenders", "ellenvonók"),
+    "item-penalty": ("Ulti penalty", "ulti büntetés"),
+    "item-forfeit": ("Simple (forfeit)", "passz parti (nem játsszák)"),
+    "pays-double": ("; the soloist pays double", "; a felvevő duplán fizet"),
+    "summary-points": (
+        (
+            "Points: soloist {sp} in tricks + {sm} marriages = {s}; defenders {dp} in tricks "
+            "and talon + {dm} marriages = {d}."
+        ),
+        (
+            "Pontok: felvevő {sp} ütésben + {sm} bemondás = {s}; ellenvonók {dp} ütésben és "
+            "talonban + {dm} bemondás = {d}."
+        ),
+    ),
+    "summary-multiplier": (
+        "V1: the first-round bid stood; every value is ×{m}.",
+        "V1: az első kör licitje maradt; minden érték ×{m}.",
+    ),
+    "summary-forfeit": (
+        "The auction ended on Simple: not played (A5).",
+        "A licit passz partin ért véget: nem játsszák (A5).",
+    ),
+}
+
+#: How a deal ended (ulti.scoring.Termination values).
+END: dict[str, tuple[str, str]] = {
+    "ten-tricks": ("ten tricks played", "mind a tíz ütés lement"),
+    "decided": (
+        "every item decided after trick {tricks}",
+        "a(z) {tricks}. ütés után minden tétel eldőlt",
+    ),
+    "proved": (
+        "after trick {tricks} no play can change the result (proved by the solver)",
+        "a(z) {tricks}. ütés után semmi nem változtathat az eredményen (a megoldó bizonyította)",
+    ),
+    "claim": (
+        (
+            "seat {claimant} claimed after trick {tricks}; the solver upheld the claim; settled "
+            "by best play"
+        ),
+        (
+            "a(z) {claimant}. hely a(z) {tricks}. ütés után terítéket kért; a megoldó "
+            "helybenhagyta; a legjobb játék szerint számolva"
+        ),
+    ),
+    "simple-not-played": ("a final Simple is not played", "a végső passz partit nem játsszák le"),
+}
+
+#: What ``ulti play`` says about its save file.
+PLAY: dict[str, tuple[str, str]] = {
+    "lang": ("--lang is en or hu", "a --lang értéke en vagy hu"),
+    "opponents": (
+        "--opponents: two players, e.g. pimc,rules",
+        "--opponents: két játékos, például pimc,rules",
+    ),
+    "unwritable": (
+        "cannot save the session to {path}: {why}",
+        "a játszmát nem lehet ide menteni: {path}: {why}",
+    ),
+    "exists": (
+        (
+            "a saved session is at {path} (deal {deal} of {deals}). Continue it with --resume, "
+            "or start anew with --new (the saved one is kept as a backup)."
+        ),
+        (
+            "van egy mentett játszma: {path} ({deal}. leosztás a {deals}-ből). Folytatás: "
+            "--resume, új játszma: --new (a mentett megmarad biztonsági másolatként)."
+        ),
+    ),
+    "ask": (
+        (
+            "A saved session is at {path} (deal {deal} of {deals}). [r]esume it, start a [n]ew "
+            "one (the saved one is kept as a backup), or [q]uit?"
+        ),
+        (
+            "Van egy mentett játszma: {path} ({deal}. leosztás a {deals}-ből). [f]olytatod, "
+            "[u]j játszmát kezdesz (a mentett megmarad biztonsági másolatként), vagy [k]ilépsz?"
+        ),
+    ),
+    "unreadable": (
+        (
+            "the saved session at {path} cannot be read ({why}); start anew with --new (it is "
+            "kept as a backup)"
+        ),
+        (
+            "a mentett játszma nem olvasható: {path} ({why}); új játszma: --new (a régi "
+            "megmarad biztonsági másolatként)"
+        ),
+    ),
+    "both": ("--resume and --new exclude each other", "a --resume és a --new nem adható együtt"),
+    "backup": ("the saved session is kept as {path}", "a mentett játszma itt maradt: {path}"),
+    "saved": (
+        "Session saved in {path}; continue with: ulti play --resume --save {path}",
+        "A játszma elmentve: {path}; folytatás: ulti play --resume --save {path}",
+    ),
+}
+
+#: Why a hint (the sampling player's advice) suggests what it does.
+HINT: dict[str, tuple[str, str]] = {
+    "only": ("the only sensible choice", "az egyetlen értelmes lépés"),
+    "bid": (
+        "{bid}: expected {ev} units over {n} sampled deals",
+        "{bid}: várhatóan {ev} egység {n} kisorsolt leosztás alapján",
+    ),
+    "pickup": (
+        "picking up the talon: expected {ev} units over {n} deals",
+        "talonfelvétel: várhatóan {ev} egység {n} leosztás alapján",
+    ),
+    "trump": ("{options} (units, summed)", "{options} (egység, összesítve)"),
+    "card": (
+        "the soloist's units after each card, mean over the samples: {options}",
+        "a felvevő egységei az egyes lapok után, a minták átlaga: {options}",
+    ),
+}
+
+#: The server's errors: what a person (or a client's author) is told when the server refuses.
+ERROR: dict[str, tuple[str, str]] = {
+    "bad-seat": ("seat: 0, 1 or 2", "hely: 0, 1 vagy 2"),
+    "bad-token-seat": (
+        "this link is not valid for this seat",
+        "ez a meghívó nem erre a helyre szól",
+    ),
+    "bad-token-table": (
+        "this link is not valid for this table",
+        "ez a meghívó nem ehhez az asztalhoz szól",
+    ),
+    "action-text": ("an action is a short text", "a lépés egy rövid szöveg"),
+    "version-int": ("the version seen is an integer", "a látott változat egész szám"),
+    "bad-action": ("not an action: {why}", "nem lépés: {why}"),
+    "stale": (
+        "the table has moved on (version {now}, not {seen}); look again and choose anew",
+        "az asztal közben változott ({now}. változat, nem {seen}.); nézd meg újra, és válassz",
+    ),
+    "over": ("the session is over", "a parti véget ért"),
+    "not-your-turn": ("it is {name}'s turn", "most {name} következik"),
+    "illegal": ("not a legal action now", "ez most nem szabályos lépés"),
+    "storage": (
+        "the server could not store that action; nothing changed, please try again",
+        "a szerver nem tudta elmenteni a lépést; semmi sem változott, próbáld újra",
+    ),
+    "no-deal": ("no deal {number}", "nincs {number}. leosztás"),
+    "not-over": (
+        "a deal is shown whole once it is over (D2)",
+        "a leosztás csak vége után látható egészben (D2)",
+    ),
+    "no-table": ("no such table", "nincs ilyen asztal"),
+    "hello-first": ("the first frame is a hello", "az első üzenet a köszönés (hello)"),
+    "timeout": ("no hello in time", "nem jött időben köszönés (hello)"),
+    "rate-limited": ("too many messages; slow down", "túl sok üzenet; lassabban"),
+    "frame-object": ("a frame is a JSON object", "egy üzenet JSON objektum"),
+    "replaced": ("this seat is open in another tab", "ez a hely egy másik lapon van nyitva"),
+    "unknown-frame": ("unknown frame type {kind}", "ismeretlen üzenettípus: {kind}"),
+    "malformed": ("the message cannot be read: {why}", "az üzenet nem olvasható: {why}"),
+    "busy": ("{why}", "{why}"),
+    "too-many-tables": (
+        "too many new tables from your address; wait a minute",
+        "túl sok új asztal erről a címről; várj egy percet",
+    ),
+    "not-stored": (
+        "the server could not store the new table; nothing was created, please try again",
+        "a szerver nem tudta elmenteni az új asztalt; semmi sem jött létre, próbáld újra",
+    ),
+    "token-needed": (
+        "a seat's token is needed (Authorization: Bearer)",
+        "a hely kulcsa kell hozzá (Authorization: Bearer)",
+    ),
+    "bot-spec": (
+        "a computer player needs a spec (random, rules, pimc)",
+        "a gépi játékosnak meg kell adni a fajtáját (random, rules, pimc)",
+    ),
+    "bad-table": ("the table cannot be made: {why}", "az asztal nem hozható létre: {why}"),
+    "too-slow": ("too slow", "túl lassú"),
+}
+
+_SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
+    "": NAMES,
+    "option": OPTION,
+    "preset": PRESET,
+    "ui": UI,
+    "web": WEB,
+    "reason": REASON,
+    "doing": DOING,
+    "line": LINE,
+    "end": END,
+    "play": PLAY,
+    "hint": HINT,
+    "error": ERROR,
+}
+
+#: Every text, by its full key (``section.name``; the names have no section).
+CATALOGUE: dict[str, tuple[str, str]] = {
+    (f"{sec}.{key}" if sec else key): words
+    for sec, table in _SECTIONS.items()
+    for key, words in table.items()
+}
+
+
+def pair(key: str) -> tuple[str, str]:
+    """The English and Hungarian words of ``key`` (KeyError names a missing key)."""
+    return CATALOGUE[key]
+
+
+def text(key: str, lang: str = "en", /, **fields: object) -> str:
+    """The words of ``key`` in ``lang`` (``en`` for any other), with ``fields`` filled in."""
+    words = CATALOGUE[key][1 if lang == "hu" else 0]
+    return words.format(**fields) if fields else words
+
+
+def both(key: str, /, **fields: object) -> dict[str, str]:
+    """``{"en": …, "hu": …}``: the words of ``key`` in both languages (for a client that
+    switches language without asking the server again)."""
+    return {lang: text(key, lang, **fields) for lang in LANGS}
+
+
+def section(name: str, lang: str = "en") -> dict[str, str]:
+    """Every text of a section in one language, keyed without the section (``web`` for the
+    browser, served as JSON)."""
+    i = 1 if lang == "hu" else 0
+    return {k: v[i] for k, v in _SECTIONS[name].items()}
+
+
+def names(prefix: str, n: int, lang: str, start: int = 0) -> tuple[str, ...]:
+    """``prefix.start`` … ``prefix.start+n-1`` in ``lang`` (the suits, the ranks …)."""
+    return tuple(text(f"{prefix}.{i}", lang) for i in range(start, start + n))
+
+
+def keys() -> Iterator[str]:
+    return iter(CATALOGUE)
+
+
+def fields_of(words: str) -> set[str]:
+    """The ``{fields}`` a text holds."""
+    import string
+
+    return {f for _, f, _, _ in string.Formatter().parse(words) if f}
+
+
+def check(catalogue: Mapping[str, tuple[str, str]] = CATALOGUE) -> list[str]:
+    """What is wrong with a catalogue: an empty text, or languages with different fields."""
+    out = []
+    for key, (en, hu) in catalogue.items():
+        if not en or not hu:
+            out.append(f"{key}: a language is missing")
+        elif fields_of(en) != fields_of(hu):
+            out.append(f"{key}: the languages hold different fields")
+    return out
