@@ -45,6 +45,11 @@ def test_files_that_are_not_records_or_rules(tmp_path: Path) -> None:
     refused(["rules", "--rules", str(toml)])
     refused(["rules", "--rules", str(tmp_path / "missing.toml")])
     refused(["rules", "--preset", ""], "preset")
+    # V4: a rules file that names a preset and then undoes it
+    own = tmp_path / "club.toml"
+    own.write_text('preset = "no-talon"\ntalon = true\n', encoding="utf-8")
+    refused(["rules", "--rules", str(own)], "preset 'no-talon' sets talon = false")
+    refused(["play", "--rules", str(own), "--new"], "talon = true")
 
 
 def test_markup_in_a_message_is_shown_as_written(tmp_path: Path) -> None:

@@ -81,6 +81,10 @@ def test_v12_ace_eleven_schemes_are_not_adopted() -> None:
             None,
         ),
         ("this is not toml", "not valid TOML"),
+        # V4: a file naming a preset and undoing what the preset is
+        ('preset = "no-talon"\ntalon = true\n', "preset 'no-talon' sets talon = false"),
+        ('preset = "casual"\nmax_kontra = 3\n', "preset 'casual' sets max_kontra = 2"),
+        ('preset = "casual"\nmax_kontra = 2\nfour_aces = false\n', None),  # agrees, adds
     ],
 )
 def test_unknown_or_contradictory_options_are_clear_errors(

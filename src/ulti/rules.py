@@ -242,6 +242,15 @@ class Ruleset:
             raise RulesetError(f"{path}: not valid TOML: {exc}") from None
         if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
             data = data["rules"]
+        preset = data.get("preset")
+        if isinstance(preset, str) and preset in PRESETS:
+            for key, value in PRESETS[preset].items():
+                if key in data and data[key] != value:
+                    raise RulesetError(
+                        f"{path}: the preset {preset!r} sets {key} = {_toml(value)}, the file "
+                        f"says {key} = {_toml(data[key])}; remove that line or choose another "
+                        "preset"
+                    )
         return cls.from_dict(data)
 
     def with_options(self, **options: Any) -> Ruleset:
@@ -259,6 +268,11 @@ class Ruleset:
         """Options that differ from the standard rules."""
         std = Ruleset().to_dict()
         return {k: v for k, v in self.to_dict().items() if k != "preset" and std[k] != v}
+
+
+def _toml(value: Any) -> str:
+    """A value as TOML writes it (``true``, ``2``)."""
+    return str(value).lower() if isinstance(value, bool) else repr(value)
 
 
 #: Upper bounds of the numeric options (a ruleset from a file or a web form stays sane).
