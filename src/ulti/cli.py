@@ -35,7 +35,7 @@ PresetOpt = Annotated[str | None, typer.Option("--preset", "-p", help="A named r
 RulesOpt = Annotated[Path | None, typer.Option("--rules", "-r", help="A rules TOML file.")]
 
 
-def _ruleset(preset: str | None, rules_file: Path | None) -> Ruleset:
+def _ruleset(preset: str | None, rules_file: Path | None, lang: str = "en") -> Ruleset:
     try:
         if rules_file is not None:
             rs = Ruleset.from_toml(rules_file)
@@ -44,10 +44,11 @@ def _ruleset(preset: str | None, rules_file: Path | None) -> Ruleset:
             return rs
         return Ruleset.from_preset("standard" if preset is None else preset)
     except RulesetError as exc:
-        _fail("en", str(exc))
+        _fail(lang, _say(lang, "rules", why=exc))
         raise typer.Exit(2) from None
     except (OSError, UnicodeDecodeError) as exc:
-        _fail("en", f"cannot read {rules_file}: {getattr(exc, 'strerror', None) or exc}")
+        why = getattr(exc, "strerror", None) or exc
+        _fail(lang, _say(lang, "rules", why=f"cannot read {rules_file}: {why}"))
         raise typer.Exit(2) from None
 
 
@@ -589,7 +590,7 @@ def play(
     if len(specs) != 2:
         _fail(lang, _say(lang, "opponents"))
         raise typer.Exit(2)
-    rs = _ruleset(preset, rules_file)
+    rs = _ruleset(preset, rules_file, lang)
     if save is None:
         import platformdirs
 

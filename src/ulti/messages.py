@@ -677,6 +677,7 @@ PLAY: dict[str, tuple[str, str]] = {
             "megmarad biztonsági másolatként)"
         ),
     ),
+    "rules": ("{why}", "hibás szabályok: {why}"),
     "both": ("--resume and --new exclude each other", "a --resume és a --new nem adható együtt"),
     "backup": ("the saved session is kept as {path}", "a mentett játszma itt maradt: {path}"),
     "saved": (
