@@ -41,6 +41,12 @@ NAMES: dict[str, tuple[str, str]] = {
     "index.5": ("O", "F"),
     "index.6": ("K", "K"),
     "index.7": ("A", "Á"),
+    # the season on each suit's Ász (Tell pattern) and the back of a card
+    "season.0": ("SPRING", "TAVASZ"),
+    "season.1": ("WINTER", "TÉL"),
+    "season.2": ("AUTUMN", "ŐSZ"),
+    "season.3": ("SUMMER", "NYÁR"),
+    "card.back": ("card back", "a kártya hátoldala"),
     # the components of a contract (ulti.bids.Kind), as items of a settlement or a kontra
     "kind.0": ("Simple", "parti"),
     "kind.1": ("40-100", "negyvenszáz"),
@@ -735,6 +741,10 @@ ERROR: dict[str, tuple[str, str]] = {
         "a leosztás csak vége után látható egészben (D2)",
     ),
     "no-table": ("no such table", "nincs ilyen asztal"),
+    "no-cards": (
+        "no such cards (hungarian or french, hu or en)",
+        "nincsenek ilyen kártyalapok (hungarian vagy french, hu vagy en)",
+    ),
     "hello-first": ("the first frame is a hello", "az első üzenet a köszönés (hello)"),
     "timeout": ("no hello in time", "nem jött időben köszönés (hello)"),
     "rate-limited": ("too many messages; slow down", "túl sok üzenet; lassabban"),

@@ -202,9 +202,8 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
 
         try:
             sprite = sprite_svg(style, lang)
-        except ValueError as exc:
-            hu = "nincsenek ilyen kártyalapok (hungarian vagy french, hu vagy en)"
-            return JSONResponse({"detail": str(exc), "detail_hu": hu}, status_code=404)
+        except ValueError:
+            raise Refused.of(404, "no-cards") from None
         return Response(
             sprite, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
         )

@@ -18,13 +18,40 @@ export function cardName(c, lang) {
 }
 export function suitName(s, lang) { return lang === "hu" ? SUIT_HU[s] : SUIT_EN[s]; }
 
-/** A card as an element: symbol big, name small (for screen readers and learners). */
+// Faces are drawn by the server (ulti.svg): one sprite per style and language, each card a
+// <symbol> whose id is its code, at /cards/{style}-{lang}.svg.
+export const CARD_STYLES = ["hungarian", "french"];
+const STYLE_KEY = "ulti-cards";
+
+/** The chosen card faces: "hungarian" (Tell pattern, the default) or "french". */
+export function cardStyle() {
+  let s = null;
+  try { s = localStorage.getItem(STYLE_KEY); } catch { /* storage blocked: the default */ }
+  return CARD_STYLES.includes(s) ? s : "hungarian";
+}
+
+const spriteUrl = (style, lang) => `/cards/${style}-${lang === "hu" ? "hu" : "en"}.svg`;
+
+/** Choose the card faces; cards already on the page are redrawn in place. */
+export function setCardStyle(s) {
+  if (!CARD_STYLES.includes(s)) throw new Error(`unknown card style ${s} (${CARD_STYLES.join(", ")})`);
+  try { localStorage.setItem(STYLE_KEY, s); } catch { /* storage blocked: this page only */ }
+  for (const use of document.querySelectorAll("svg.face use")) {
+    const href = use.getAttribute("href") || "";
+    use.setAttribute("href", href.replace(/\/cards\/[a-z]+-/, `/cards/${s}-`));
+  }
+}
+
+/** A card as an element: its face drawn from the sprite, its name as title and label (for
+ * screen readers and learners). */
 export function cardElement(c, lang, extra = {}) {
   const el = document.createElement(extra.button ? "button" : "span");
   el.className = `card suit-${suitOf(c)}`;
   el.dataset.card = code(c);
   el.title = cardName(c, lang);
   el.setAttribute("aria-label", cardName(c, lang));
-  el.innerHTML = `<b>${SUITS[suitOf(c)]}</b><span>${FACES[rankOf(c)]}</span>`;
+  el.innerHTML = `<svg class="face" width="100%" height="100%" viewBox="0 0 60 90" `
+    + `aria-hidden="true" focusable="false">`
+    + `<use href="${spriteUrl(cardStyle(), lang)}#${code(c)}" width="60" height="90"/></svg>`;
   return el;
 }
