@@ -1,22 +1,26 @@
-// Cards are ints 0..31: suit * 8 + rank (the engine's layout, ulti.cards).
+// Cards are ints 0..31: suit * 8 + rank (the engine's layout, ulti.cards).  Their names come
+// from the one catalogue of words (ulti.messages, served by /api/words).
+import { words } from "/static/i18n.js";
+
 export const SUITS = ["♥", "♣", "♠", "♦"];
-export const SUIT_EN = ["Hearts", "Acorns", "Leaves", "Bells"];
-export const SUIT_HU = ["piros", "makk", "zöld", "tök"];
-export const FACES = ["7", "8", "9", "10", "J", "Q", "K", "A"];
-export const RANK_EN = ["VII", "VIII", "IX", "X", "Under", "Over", "King", "Ace"];
-export const RANK_HU = ["hetes", "nyolcas", "kilences", "tízes", "alsó", "felső", "király", "ász"];
+const PIPS = ["7", "8", "9", "10"];
 const LETTERS = "HALB";
 const RANK_LETTERS = "789XUOKA";
 
 export const suitOf = (c) => c >> 3;
 export const rankOf = (c) => c & 7;
-export const symbol = (c) => SUITS[suitOf(c)] + FACES[rankOf(c)];
+/** A card in two or three signs: ``♥Á`` (piros ász) in Hungarian, ``♥A`` in English; the
+ * figures by their corner letters (A F K Á / U O K A). */
+export function symbol(c, lang = "en") {
+  const r = rankOf(c);
+  return SUITS[suitOf(c)] + (r < 4 ? PIPS[r] : words(lang).index[r]);
+}
 export const code = (c) => LETTERS[suitOf(c)] + RANK_LETTERS[rankOf(c)];
 export function cardName(c, lang) {
-  return lang === "hu" ? `${SUIT_HU[suitOf(c)]} ${RANK_HU[rankOf(c)]}`
-                       : `${SUIT_EN[suitOf(c)]} ${RANK_EN[rankOf(c)]}`;
+  const W = words(lang);
+  return `${W.suits[suitOf(c)]} ${W.ranks[rankOf(c)]}`;
 }
-export function suitName(s, lang) { return lang === "hu" ? SUIT_HU[s] : SUIT_EN[s]; }
+export function suitName(s, lang) { return words(lang).suits[s]; }
 
 // Faces are drawn by the server (ulti.svg): one sprite per style and language, each card a
 // <symbol> whose id is its code, at /cards/{style}-{lang}.svg.
