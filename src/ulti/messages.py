@@ -417,6 +417,8 @@ WEB: dict[str, tuple[str, str]] = {
     "tricksTaken": ("tricks", "ütés"),
     "takes": ("{name} takes it", "{name} viszi"),
     "of": ("{rank} of {suit}", "{suit} {rank}"),
+    "tiebreak": ("tie-break", "döntő"),
+    "recordText": ("The record", "A jegyzőkönyv"),
 }
 
 #: Why an action is refused (ulti.legality.Reason codes; ``{fields}`` from its params).

@@ -1,9 +1,18 @@
 """A person plays a complete deal against two computer players in a real browser (Debian's
 Chromium, driven by Playwright), by clicking: the auction, the talon, the bid, trump, kontras,
-marriages and every card, to the settlement of the deal."""
+marriages and every card, to the settlement of the deal.
+
+The table is checked as a person sees it, at every one of the person's turns, on a desktop
+(1280×800) and a phone (390×844), in English and in Hungarian: nothing runs off the side of
+the screen, the hand and every button the person may press are in view without scrolling and
+big enough for a finger, and a Hungarian table shows no English.  Each phase is saved as a
+screenshot under ``test-artifacts/browser/<lang>-<w>x<h>/`` for a person to look at.
+"""
 
 from __future__ import annotations
 
+import json
+import shutil
 import sys
 import time
 from collections.abc import Iterator
@@ -13,6 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from english_words import english_words_in
 from server_util import Running, bot, chromium_path, person
 
 pytestmark = pytest.mark.slow
@@ -28,6 +38,28 @@ ARGS = [
     "--disable-sync",
 ]
 
+#: Where the screenshots go (the repository's root; ignored by git).
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+
+#: Every interactive thing on the table a finger must hit (44×44 CSS px at least).
+TARGETS = (
+    "#hand .card, #actions button, #bids button, #tools button, #langSelect, "
+    "dialog[open] button, dialog[open] a, #replaced button"
+)
+
+#: The layout checks of one moment, run in the page: a list of what is wrong (empty when fine).
+LAYOUT_JS = (Path(__file__).parent / "table_checks.js").read_text()
+
+#: A turn of the person, or the deal's settlement: the moment a test may act.
+READY_JS = """
+() => {
+  if (document.querySelector("#settlementDialog[open]")) return "settlement";
+  if (document.body.dataset.turn !== "me") return false;
+  const acts = "#actions [data-action], #bids [data-action], #hand [data-action]";
+  return !!document.querySelector(acts);
+}
+"""
+
 
 @pytest.fixture
 def browser() -> Iterator[Browser]:
@@ -36,6 +68,200 @@ def browser() -> Iterator[Browser]:
         b = p.chromium.launch(executable_path=chromium, args=ARGS)
         yield b
         b.close()
+
+
+class Table:
+    """The person's page at the table: waits for the person's turns (the page's state, never
+    a clock), checks the layout and the language at each, and plays by clicking."""
+
+    def __init__(self, page: Page, lang: str, shots: Path, still: bool) -> None:
+        self.page = page
+        self.lang = lang
+        self.shots = shots
+        self.still = still  # reduced motion: no animation may run
+        self.taken: set[str] = set()
+        self.turns = 0
+        self.picked_up = False
+        self.doubled = False
+        self.tried_dim = False
+        self.tried_last = False
+
+    def shot(self, n: int, phase: str) -> None:
+        """A screenshot of ``phase`` (the first time it is seen)."""
+        if phase in self.taken:
+            return
+        self.taken.add(phase)
+        self.page.screenshot(path=str(self.shots / f"{n:02d}-{phase}.png"))
+
+    def ready(self, timeout: float = 60_000) -> str:
+        handle = self.page.wait_for_function(READY_JS, timeout=timeout)
+        return str(handle.json_value())
+
+    def version(self) -> str:
+        return str(self.page.evaluate("document.body.dataset.version"))
+
+    def check(self, where: str) -> None:
+        """The layout and language checks of this moment."""
+        page = self.page
+        bidding = page.locator("#bids [data-action]").count() > 0
+        problems: list[str] = page.evaluate(LAYOUT_JS, [TARGETS, bidding])
+        assert not problems, f"{where}: {problems[:8]}"
+        if self.lang == "hu":
+            text = page.inner_text("body")
+            english = english_words_in(text)
+            assert not english, f"{where}: English on a Hungarian page: {english}\n{text}"
+        if self.still:
+            running = page.evaluate("document.getAnimations().length")
+            assert running == 0, f"{where}: {running} animations despite reduced motion"
+
+    def click_and_wait(self, selector: str) -> None:
+        """Click ``selector`` and wait until the table has moved on (a new version)."""
+        before = self.version()
+        self.page.locator(selector).first.click()
+        self.page.wait_for_function(
+            "(v) => document.body.dataset.version !== v || "
+            "!!document.querySelector('#settlementDialog[open]')",
+            arg=before,
+        )
+
+    def has(self, selector: str) -> bool:
+        return self.page.locator(selector).count() > 0
+
+    def turn(self) -> None:
+        """One turn of the person: check the page, save the phase, make a move."""
+        page = self.page
+        self.turns += 1
+        phase = str(page.evaluate("document.body.dataset.phase"))
+        self.check(f"turn {self.turns} ({phase})")
+        if self.has("[data-action=lay]"):  # the talon: choose two cards, then lay them
+            cards = page.locator("#hand button.card")
+            cards.nth(0).click()
+            cards.nth(1).click()
+            assert page.locator("#hand .card.chosen").count() == 2
+            self.check("two cards chosen")
+            self.shot(3, "talon")
+            self.click_and_wait("[data-action=lay]")
+        elif self.has("#bids [data-action]"):
+            self.shot(2, "bid")
+            self.click_and_wait("#bids [data-action]")  # the lowest legal bid
+        elif self.has("#actions button.kontra") and not self.doubled:
+            self.doubled = True
+            self.shot(5, "kontra")
+            self.click_and_wait("#actions button.kontra")
+        elif self.has("#actions button.trump"):
+            self.shot(4, "trump")
+            self.click_and_wait("#actions button.trump")
+        elif self.has("#actions [data-action=pickup]") and not self.picked_up:
+            self.picked_up = True
+            self.shot(1, "auction")
+            self.click_and_wait("#actions [data-action=pickup]")
+        elif self.has("#actions [data-action=pass]"):
+            self.shot(5 if phase == "KONTRA" else 1, "kontra" if phase == "KONTRA" else "auction")
+            self.click_and_wait("#actions [data-action=pass]")
+        elif self.has("#actions button.marriage"):
+            self.click_and_wait("#actions button.marriage")
+        elif self.has("#hand [data-action]"):
+            self.play_a_card()
+        else:  # anything else the rules offer (never a claim: it may be refused)
+            self.click_and_wait("#actions [data-action]:not([disabled]):not(.claim)")
+
+    def play_a_card(self) -> None:
+        page = self.page
+        self.shot(6, "play")
+        dim = page.locator("#hand .card.dim")
+        if dim.count() and not self.tried_dim:  # a card that may not be played says why
+            self.tried_dim = True
+            dim.first.click()
+            page.wait_for_selector("#toast.show")
+            reason = page.inner_text("#toast")
+            assert reason
+            if self.lang == "hu":
+                assert not english_words_in(reason), reason
+        if page.locator("#lastTrickBtn:not([disabled])").count() and not self.tried_last:
+            self.tried_last = True  # the last trick, on demand: three cards and its winner
+            page.click("#lastTrickBtn")
+            page.wait_for_selector("#extras .last-trick")
+            assert page.locator("#extras .last-trick .card").count() == 3
+            self.check("the last trick shown")
+            self.shot(7, "last-trick")
+            page.click("#lastTrickBtn")
+            page.wait_for_selector("#extras .last-trick", state="detached")
+        self.click_and_wait("#hand [data-action]")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_a_deal_at_the_table_fits_the_screen_and_speaks_its_language(
+    browser: Browser, tmp_path: Path, lang: str, size: tuple[int, int]
+) -> None:
+    """A whole deal by clicking, checked at every turn of the person: (a) nothing overflows
+    sideways, (b) the hand, every enabled button and the first bid are in view without
+    scrolling, (c) every card and button is at least 44×44, (d) a Hungarian page shows no
+    English (dialogs included); then the settlement and the score sheet as dialogs."""
+    w, h = size
+    shots = ARTIFACTS / f"{lang}-{w}x{h}"
+    shutil.rmtree(shots, ignore_errors=True)
+    shots.mkdir(parents=True)
+    still = (lang, w) == ("en", 1280)  # one run with reduced motion: no animation at all
+    with Running(f"sqlite:///{tmp_path / 'table.sqlite3'}") as srv:
+        t = srv.create(
+            [person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")], deals=3, lang=lang
+        )
+        context = browser.new_context(
+            viewport={"width": w, "height": h},
+            reduced_motion="reduce" if still else "no-preference",
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(t["links"]["0"])
+        page.wait_for_selector("#hand button.card")
+        assert page.evaluate("document.documentElement.lang") == lang
+        table = Table(page, lang, shots, still)
+        deadline = time.monotonic() + 240
+        while table.ready() != "settlement":
+            assert time.monotonic() < deadline, "the deal did not finish"
+            table.turn()
+        assert table.turns >= 2  # the talon or a pass at least, and a card
+
+        # the settlement opens by itself as a dialog, line by line, with the totals
+        dialog = page.locator("#settlementDialog")
+        assert dialog.evaluate("d => d.open")
+        text = page.inner_text("#settlement")
+        assert ("Összesen" if lang == "hu" else "Total") in text
+        assert (
+            ("nyert" in text or "bukott" in text)
+            if lang == "hu"
+            else ("won" in text or "lost" in text)
+        )
+        table.check("the settlement")
+        table.shot(8, "settlement")
+        page.click("[data-action=close-settlement]")
+        page.wait_for_function("!document.querySelector('#settlementDialog').open")
+
+        # the score sheet on demand: the first deal's row, the finished deals' links
+        page.click("#sheetBtn")
+        page.wait_for_selector("#sheetDialog[open] #sheet tr:nth-child(2)")
+        assert page.locator("#records a").count() >= 2
+        table.check("the score sheet")
+        table.shot(9, "sheet")
+        page.click("[data-action=close-sheet]")
+
+        # the log on demand: every move of the deal, in words
+        page.click("#logBtn")
+        page.wait_for_selector("#logDialog[open] #log div")
+        first = srv.app.state.tables.get(t["id"]).session.deals[0]
+        assert page.locator("#log div").count() >= len(first.history)
+        table.check("the log")
+        table.shot(10, "log")
+        page.click("[data-action=close-log]")
+
+        assert first.is_over()
+        mine = [a for seat, a in first.history if seat == 0]
+        assert sum(1 for a in mine if a.kind.name == "PLAY") >= 1
+        assert not errors, errors
+        assert {"auction", "play", "settlement", "sheet"} <= table.taken
+        context.close()
 
 
 def test_a_person_plays_a_deal_by_clicking(browser: Browser, tmp_path: Path) -> None:
@@ -51,12 +277,10 @@ def test_a_person_plays_a_deal_by_clicking(browser: Browser, tmp_path: Path) -> 
         assert "Leosztás" in page.inner_text("#status")  # Hungarian, as the table was set
         clicks = 0
         deadline = time.monotonic() + 120
-        while "Elszámolás" not in page.inner_text("#settlement"):
+        while page.wait_for_function(READY_JS).json_value() != "settlement":
             assert time.monotonic() < deadline, "the deal did not finish"
-            page.wait_for_timeout(60)
-            prompt = page.inner_text("#prompt")
-            if not prompt or prompt.startswith("Várunk"):
-                continue
+            assert not page.inner_text("#prompt").startswith("Várunk")
+            version = page.evaluate("document.body.dataset.version")
             actions = page.locator("#actions [data-action]:not([disabled])")
             lay = page.locator("[data-action=lay]")
             if lay.count():  # the talon: choose two cards, then lay them
@@ -72,16 +296,22 @@ def test_a_person_plays_a_deal_by_clicking(browser: Browser, tmp_path: Path) -> 
                 page.locator("#hand [data-action]").first.click()  # a legal card
             elif actions.count():
                 actions.first.click()  # trump, a marriage, a claim
-            else:
-                continue
             clicks += 1
+            page.wait_for_function(  # the table moves on: a new version, or the settlement
+                "(v) => document.body.dataset.version !== v || "
+                "!!document.querySelector('#settlementDialog[open]')",
+                arg=version,
+            )
         text = page.inner_text("#settlement")
+        assert "Elszámolás" in text
         assert "Összesen" in text  # the deal's settlement, line by line
         first = srv.app.state.tables.get(t["id"]).session.deals[0]
         assert first.is_over()
         mine = [a for seat, a in first.history if seat == 0]
         assert mine and any(a.kind.name == "PLAY" for a in mine)  # the person played cards
         assert clicks >= len(mine)
+        page.click("[data-action=close-settlement]")
+        page.click("#sheetBtn")
         assert page.inner_text("#sheet")  # the score sheet has the first deal
         assert not errors, errors
         # the deal's record is offered for replay and download
@@ -106,7 +336,7 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(
         assert "asztal" in page.inner_text("#title")
         page.wait_for_selector("#preset option[value=casual]", state="attached")
         page.select_option("#preset", "casual")
-        assert "Rekontra" in page.inner_text("#presetDoc")
+        assert "rekontra" in page.inner_text("#presetDoc")  # in Hungarian
         page.click("#optionsLabel")
         four_aces = page.locator("[name=opt-four_aces]")
         assert four_aces.is_checked()
@@ -129,21 +359,28 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(
         assert next(s["name"] for s in t.stored.seats) == "Anna"
         link.click()
         page.wait_for_selector("#hand button.card")
-        assert "four_aces=false" in page.inner_text("#players")
+        # the table's rules by name, in the page's language: the preset and the option changed
+        page.click("#sheetBtn")
+        rules = page.inner_text("#rulesLine")
+        assert "baráti" in rules and "négy ász: ki" in rules, rules
+        assert "four_aces" not in rules
         assert not errors, errors
         page.close()
 
 
+def _close_settlement(page: Page) -> None:
+    if page.locator("#settlementDialog[open]").count():
+        page.click("[data-action=close-settlement]")
+
+
 def _play_a_few(page: Page, n: int) -> None:
-    """Click ``n`` of the person's actions (passing, laying, the lowest bid, a legal card)."""
-    done = 0
-    deadline = time.monotonic() + 60
-    while done < n:
-        assert time.monotonic() < deadline, "no turn came"
-        page.wait_for_timeout(60)
-        prompt = page.inner_text("#prompt")
-        if not prompt or prompt.startswith(("Várunk", "Waiting")):
-            continue
+    """Click ``n`` of the person's actions (passing, laying, the lowest bid, a legal card),
+    each at a turn of the person (the page's state), closing a settlement on the way."""
+    for _ in range(n):
+        if page.wait_for_function(READY_JS).json_value() == "settlement":
+            _close_settlement(page)
+            page.wait_for_function(READY_JS)
+        version = page.evaluate("document.body.dataset.version")
         lay = page.locator("[data-action=lay]")
         if lay.count():
             cards = page.locator("#hand button.card")
@@ -156,11 +393,22 @@ def _play_a_few(page: Page, n: int) -> None:
             page.locator("#bids [data-action]").first.click()
         elif page.locator("#hand [data-action]").count():
             page.locator("#hand [data-action]").first.click()
-        elif page.locator("#actions [data-action]:not([disabled])").count():
-            page.locator("#actions [data-action]:not([disabled])").first.click()
         else:
-            continue
-        done += 1
+            page.locator("#actions [data-action]:not([disabled])").first.click()
+        page.wait_for_function(
+            "(v) => document.body.dataset.version !== v || "
+            "!!document.querySelector('#settlementDialog[open]')",
+            arg=version,
+        )
+
+
+def _log_text(page: Page) -> str:
+    """The log, read from its dialog (opened and closed again)."""
+    page.click("#logBtn")
+    page.wait_for_selector("#logDialog[open]")
+    text = page.inner_text("#log")
+    page.click("[data-action=close-log]")
+    return text
 
 
 def test_reload_takeover_download_and_no_token_in_the_server_log(
@@ -183,12 +431,13 @@ def test_reload_takeover_download_and_no_token_in_the_server_log(
         assert token not in page.url and page.url.endswith("#seat=0")
         _play_a_few(page, 2)
         page.wait_for_function("document.querySelectorAll('#log div').length >= 3")
-        before = page.inner_text("#log")
+        before = _log_text(page)
         page.reload()  # F5
         page.wait_for_selector("#hand button.card")
         page.wait_for_function("document.querySelectorAll('#log div').length >= 3")
-        assert page.inner_text("#log").startswith(before.splitlines()[0])
-        assert len(page.inner_text("#log").splitlines()) >= len(before.splitlines())
+        after = _log_text(page)
+        assert after.startswith(before.splitlines()[0])
+        assert len(after.splitlines()) >= len(before.splitlines())
 
         # a second tab takes the seat over; the first is told and can take it back
         second = context.new_page()
@@ -208,11 +457,12 @@ def test_reload_takeover_download_and_no_token_in_the_server_log(
         while not live.session.deals[0].is_over():
             assert time.monotonic() < deadline, "the deal did not finish"
             _play_a_few(page, 1)
-        page.wait_for_selector("#records a.download")
+        # the view that lists the finished deal opens its settlement, or it was seen already
+        page.wait_for_selector("#records a.download", state="attached")
+        _close_settlement(page)
+        page.click("#sheetBtn")
         with page.expect_download() as got:
             page.locator("#records a.download").first.click()
-        import json
-
         record = json.loads(Path(got.value.path()).read_text())
         assert record["format"] == "ulti-record"
         page.locator("#records a").first.click()

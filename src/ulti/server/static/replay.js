@@ -1,7 +1,8 @@
 // A finished deal, step by step: the server sends every step's full picture (the deal is over,
-// so nothing is hidden any more) and the rendering of the record.
+// so nothing is hidden any more) and the rendering of the record.  Every word in the page's
+// language (the record's text, in the notation's English, only on an English page).
 import { cardElement } from "/static/cards.js";
-import { pickLang, words } from "/static/i18n.js";
+import { errorText, pickLang, words } from "/static/i18n.js";
 import { seatToken } from "/static/seat.js";
 
 const [, , tableId, deal] = location.pathname.split("/");
@@ -10,50 +11,117 @@ const params = new URLSearchParams(location.hash.slice(1));
 const auth = { headers: { Authorization: `Bearer ${seatToken(tableId, params)}` } };
 const lang = params.get("lang") || pickLang();
 const W = words(lang);
+const hu = lang === "hu";
 let steps = [];
 let at = 0;
+let bids = {};
 const $ = (id) => document.getElementById(id);
+
+// -- an action's text in words (the server's title where a step has one) -----------------
+
+const SYMBOLS = ["♥", "♣", "♠", "♦"];
+const FACES = ["7", "8", "9", "10", "J", "Q", "K", "A"];
+const SUITS_EN = ["hearts", "acorns", "leaves", "bells"];
+const KINDS_EN = ["simple", "40-100", "four aces", "ulti", "betli", "durchmars", "20-100"];
+const KONTRAS_EN = ["kontra", "rekontra", "subkontra", "mordkontra", "hirschkontra"];
+const cardName = (c) => {
+  const s = W.suits[c >> 3];
+  const r = W.ranks[c & 7];
+  return W.of ? W.of.replace("{rank}", r).replace("{suit}", s) : `${s} ${r}`;
+};
+const cardsIn = (text) => [...text.matchAll(/([♥♣♠♦])(10|[789JQKA])/g)]
+  .map(([, s, f]) => SYMBOLS.indexOf(s) * 8 + FACES.indexOf(f));
+
+function describe(step) {
+  if (step.title && step.title_hu) return hu ? step.title_hu : step.title;
+  const text = step.action || "";
+  const [verb, ...rest] = text.split(" ");
+  const arg = rest.join(" ");
+  switch (verb) {
+    case "play": return cardsIn(arg).map(cardName).join(", ");
+    case "discard": return `${W.talon}: ${cardsIn(arg).map(cardName).join(", ")}`;
+    case "pass": return W.pass;
+    case "pickup": return W.pickup;
+    case "claim": return W.claim;
+    case "bid": return bids[text] ? bids[text][hu ? 1 : 0] : arg;
+    case "trump": return `${W.trump}: ${W.suits[SUITS_EN.indexOf(arg)] || arg}`;
+    case "marriage": return `${W.declare}: ${W.suits[SUITS_EN.indexOf(arg)] || arg}`;
+    default: {
+      const level = KONTRAS_EN.indexOf(verb);
+      const kind = KINDS_EN.indexOf(arg);
+      if (level >= 0 && kind >= 0) return `${W.kinds[kind]}: ${W.kontras[level]}`;
+      return text;
+    }
+  }
+}
+
+// -- the picture ------------------------------------------------------------------------
+
+function row(label, cards, cls) {
+  const d = document.createElement("div");
+  d.className = `replay-row ${cls || ""}`;
+  const b = document.createElement("b");
+  b.textContent = label;
+  d.appendChild(b);
+  const box = document.createElement("div");
+  box.className = "replay-cards";
+  for (const c of cards) box.appendChild(cardElement(c, lang));
+  d.appendChild(box);
+  return d;
+}
 
 function show() {
   const s = steps[at];
   $("status").textContent = `${W.deal} ${deal} · ${W.step} ${at}/${steps.length - 1}`;
-  $("step").textContent = s.action ? `${s.player}: ${s.action}` : "";
+  $("step").textContent = s.action ? `${s.player}: ${describe(s)}` : "";
   const hands = $("hands");
   hands.innerHTML = "";
-  s.hands.forEach((h, i) => {
-    const d = document.createElement("div");
-    d.append(`${s.names[i]}: `);
-    for (const c of h) d.appendChild(cardElement(c, lang));
-    hands.appendChild(d);
-  });
-  if (s.trick.length) {
-    const d = document.createElement("div");
-    d.append(`${W.trick}: `);
-    for (const c of s.trick) d.appendChild(cardElement(c, lang));
-    hands.appendChild(d);
+  s.hands.forEach((h, i) => hands.appendChild(row(s.names[i], h)));
+  if (s.trick.length) hands.appendChild(row(W.trick, s.trick, "trick"));
+  if (s.talon && s.talon.length) hands.appendChild(row(W.talon, s.talon, "talon"));
+  for (const b of $("controls").children) {
+    b.disabled = (b.dataset.step === "back" && at === 0) ||
+      (b.dataset.step === "on" && at === steps.length - 1);
   }
 }
 
-function button(text, fn) {
+function button(text, kind, fn) {
   const b = document.createElement("button");
   b.className = "btn";
+  b.type = "button";
   b.textContent = text;
+  b.dataset.step = kind;
   b.onclick = () => { fn(); show(); };
   return b;
 }
 
-const res = await fetch(`/api/tables/${tableId}/deals/${deal}/steps`, auth);
+document.documentElement.lang = lang;
+const [res, info] = await Promise.all([
+  fetch(`/api/tables/${tableId}/deals/${deal}/steps`, auth),
+  fetch(`/api/tables/${tableId}`).then((r) => (r.ok ? r.json() : {})).catch(() => ({})),
+]);
+bids = info.bids || {};
 if (!res.ok) {
-  $("status").textContent = (await res.json()).detail;
+  let body = {};
+  try { body = await res.json(); } catch (e) { /* not JSON */ }
+  $("status").textContent = errorText(body, lang) || String(res.status);
 } else {
   const data = await res.json();
   steps = data.steps;
-  $("text").textContent = data.text;
+  if (!hu || data.text_hu) {  // the record's text: only in the page's language
+    $("text").textContent = hu ? data.text_hu : data.text;
+    $("recordTitle").textContent = W.recordText || W.records;
+    $("record").hidden = false;
+  }
   $("controls").append(
-    button(W.start, () => { at = 0; }),
-    button(W.prev, () => { at = Math.max(0, at - 1); }),
-    button(W.next, () => { at = Math.min(steps.length - 1, at + 1); }),
-    button(W.end, () => { at = steps.length - 1; }),
+    button(W.start, "back", () => { at = 0; }),
+    button(W.prev, "back", () => { at = Math.max(0, at - 1); }),
+    button(W.next, "on", () => { at = Math.min(steps.length - 1, at + 1); }),
+    button(W.end, "on", () => { at = steps.length - 1; }),
   );
+  addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") { at = Math.min(steps.length - 1, at + 1); show(); }
+    if (e.key === "ArrowLeft") { at = Math.max(0, at - 1); show(); }
+  });
   show();
 }
