@@ -462,5 +462,16 @@ def test_every_word_the_server_sends_comes_in_both_languages(tmp_path: Path) -> 
         play_until(seats, lambda: bool(seats[0].view.get("sheet")), rng)
         row = seats[0].view["sheet"][0]
         assert row["contract_hu"] and english_words_in(row["contract_hu"]) == []
+        for move in seats[0].view["history"]:  # the deal in progress, named move by move
+            assert move["title"] and english_words_in(move["title_hu"]) == [], move
+        # the replay of the finished deal names every step in both languages
+        steps = httpx.get(
+            f"{srv.base}/api/tables/{t['id']}/deals/1/steps",
+            headers={"Authorization": f"Bearer {tok['0']}"},
+        ).json()["steps"]
+        assert steps[0]["action"] is None and len(steps) > 30
+        for step in steps[1:]:
+            assert step["title"] and step["title_hu"], step
+            assert english_words_in(step["title_hu"]) == [], step
         for x in seats.values():
             x.close()

@@ -450,6 +450,13 @@ class LiveTable:
                     }
                 )
         v["legal"] = legal
+        # every move's words in both languages (another seat's discard: that two were laid)
+        hidden = messages.both("act.discard")
+        for move, entry in zip(obs.history, v["history"], strict=True):
+            if move.action is not None:
+                entry.update(_titles(move.action, d))
+            else:
+                entry.update(title=hidden["en"], title_hu=hidden["hu"])
         # why this seat's other cards may not be played now (its own hand, the public trick)
         v["reasons"] = {}
         if obs.current_player == seat and d.phase.name == "PLAY":
@@ -620,9 +627,10 @@ class LiveTable:
         d = self.finished(number)
         replay = Deal(d.rules, d.seed, d.dealer, d.deck if d.custom_deck else None)
 
-        def picture(action: str | None, who: int) -> dict[str, Any]:
+        def picture(a: Action | None, who: int) -> dict[str, Any]:
             return {
-                "action": action,
+                "action": None if a is None else str(a),
+                **({} if a is None else _titles(a, d)),
                 "player": self.names[who] if who >= 0 else "",
                 "names": self.names,
                 "hands": [sort_for_display(h) for h in replay.hands],
@@ -633,7 +641,7 @@ class LiveTable:
         out = [picture(None, -1)]
         for who, a in d.history:
             replay.apply(a)
-            out.append(picture(str(a), who))
+            out.append(picture(a, who))
         return {"steps": out, "text": render(d, self.names)}
 
     def finished(self, number: int) -> Deal:

@@ -14,45 +14,14 @@ const W = words(lang);
 const hu = lang === "hu";
 let steps = [];
 let at = 0;
-let bids = {};
 const $ = (id) => document.getElementById(id);
 
 // -- an action's text in words (the server's title where a step has one) -----------------
 
-const SYMBOLS = ["♥", "♣", "♠", "♦"];
-const FACES = ["7", "8", "9", "10", "J", "Q", "K", "A"];
-const SUITS_EN = ["hearts", "acorns", "leaves", "bells"];
-const KINDS_EN = ["simple", "40-100", "four aces", "ulti", "betli", "durchmars", "20-100"];
-const KONTRAS_EN = ["kontra", "rekontra", "subkontra", "mordkontra", "hirschkontra"];
-const cardName = (c) => {
-  const s = W.suits[c >> 3];
-  const r = W.ranks[c & 7];
-  return W.of ? W.of.replace("{rank}", r).replace("{suit}", s) : `${s} ${r}`;
-};
-const cardsIn = (text) => [...text.matchAll(/([♥♣♠♦])(10|[789JQKA])/g)]
-  .map(([, s, f]) => SYMBOLS.indexOf(s) * 8 + FACES.indexOf(f));
-
+// Each step comes with its action's words in both languages (the server's titles): this page
+// parses no action text.
 function describe(step) {
-  if (step.title && step.title_hu) return hu ? step.title_hu : step.title;
-  const text = step.action || "";
-  const [verb, ...rest] = text.split(" ");
-  const arg = rest.join(" ");
-  switch (verb) {
-    case "play": return cardsIn(arg).map(cardName).join(", ");
-    case "discard": return `${W.talon}: ${cardsIn(arg).map(cardName).join(", ")}`;
-    case "pass": return W.pass;
-    case "pickup": return W.pickup;
-    case "claim": return W.claim;
-    case "bid": return bids[text] ? bids[text][hu ? 1 : 0] : arg;
-    case "trump": return `${W.trump}: ${W.suits[SUITS_EN.indexOf(arg)] || arg}`;
-    case "marriage": return `${W.declare}: ${W.suits[SUITS_EN.indexOf(arg)] || arg}`;
-    default: {
-      const level = KONTRAS_EN.indexOf(verb);
-      const kind = KINDS_EN.indexOf(arg);
-      if (level >= 0 && kind >= 0) return `${W.kinds[kind]}: ${W.kontras[level]}`;
-      return text;
-    }
-  }
+  return (hu ? step.title_hu : step.title) || step.action || "";
 }
 
 // -- the picture ------------------------------------------------------------------------
@@ -96,11 +65,7 @@ function button(text, kind, fn) {
 }
 
 document.documentElement.lang = lang;
-const [res, info] = await Promise.all([
-  fetch(`/api/tables/${tableId}/deals/${deal}/steps`, auth),
-  fetch(`/api/tables/${tableId}`).then((r) => (r.ok ? r.json() : {})).catch(() => ({})),
-]);
-bids = info.bids || {};
+const res = await fetch(`/api/tables/${tableId}/deals/${deal}/steps`, auth);
 if (!res.ok) {
   let body = {};
   try { body = await res.json(); } catch (e) { /* not JSON */ }

@@ -456,7 +456,7 @@ function renderAuction(v, auction) {
   for (const move of v.history) {
     const d = el("div", "move");
     d.appendChild(el("b", "", `${name(move.seat)}: `));
-    d.append(describe(move.action || { kind: move.kind }));
+    d.append(describe(move.title ? move : (move.action || { kind: move.kind })));
     box.appendChild(d);
   }
   box.scrollTop = box.scrollHeight;
