@@ -344,6 +344,10 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(
         four_aces.uncheck()
         assert page.input_value("[name=opt-max_kontra]") == "2"  # from the preset
         page.fill("[name=deals]", "6")
+        # the card faces: Hungarian (Tell pattern) by default, French a choice kept for later
+        assert page.input_value("#facesSelect") == "hungarian"
+        assert "magyar kártya" in page.inner_text("#facesSelect")
+        page.select_option("#facesSelect", "french")
         page.fill("[name=name0]", "Anna")
         page.select_option("[name=spec1]", "pimc:samples=12,ms=80")
         page.select_option("[name=spec2]", "rules")
@@ -364,6 +368,22 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(
         rules = page.inner_text("#rulesLine")
         assert "baráti" in rules and "négy ász: ki" in rules, rules
         assert "four_aces" not in rules
+
+        # the faces chosen in the lobby hold at the table; the score sheet switches them back
+        def faces() -> set[str]:
+            hrefs = page.eval_on_selector_all(
+                "#hand svg.face use", "els => els.map(e => e.getAttribute('href'))"
+            )
+            return {h.split("#")[0] for h in hrefs}
+
+        assert faces() == {"/cards/french-hu.svg"}
+        assert page.input_value("#facesSelect") == "french"
+        page.select_option("#facesSelect", "hungarian")
+        page.wait_for_function(
+            "[...document.querySelectorAll('#hand svg.face use')]"
+            ".every(u => u.getAttribute('href').startsWith('/cards/hungarian-hu.svg'))"
+        )
+        assert faces() == {"/cards/hungarian-hu.svg"}
         assert not errors, errors
         page.close()
 

@@ -1,3 +1,4 @@
+import { cardStyle, setCardStyle } from "/static/cards.js";
 import { errorText, pickLang, words } from "/static/i18n.js";
 
 let lang = pickLang();
@@ -74,6 +75,10 @@ function render() {
   $("dealsLabel").textContent = W.deals;
   $("optionsLabel").textContent = W.options;
   $("create").textContent = W.create;
+  $("facesLabel").textContent = W.faces;
+  $("facesSelect").options[0].textContent = W.facesHungarian;
+  $("facesSelect").options[1].textContent = W.facesFrench;
+  $("facesSelect").value = cardStyle();
   const seats = $("seats");
   seats.innerHTML = "";
   for (let i = 0; i < 3; i++) seats.appendChild(seatRow(i, W));
@@ -102,6 +107,7 @@ async function loadCatalogue() {
   renderOptions();
 }
 
+$("facesSelect").onchange = (e) => setCardStyle(e.target.value);
 $("langSelect").value = lang;
 $("langSelect").onchange = (e) => { lang = e.target.value; localStorage.setItem("ulti-lang", lang); render(); };
 $("form").onsubmit = async (e) => {

@@ -6,7 +6,7 @@
 // counter-clockwise), the trick in the centre with each card towards its player; the
 // contract, trump and kontras in a compact top bar; the settlement, the score sheet and the
 // log as dialogs.  Every word comes from the catalogue (/api/words) in the page's language.
-import { cardElement, cardStyle } from "/static/cards.js";
+import { cardElement, cardStyle, setCardStyle } from "/static/cards.js";
 import { errorText, fill, pickLang, words } from "/static/i18n.js";
 import { seatToken } from "/static/seat.js";
 
@@ -616,6 +616,11 @@ function contractName(r) {
 
 function renderSheet(v) {
   $("sheetTitle").textContent = W.scores;
+  $("facesLabel").textContent = W.faces;
+  const faces = $("facesSelect");
+  faces.options[0].textContent = W.facesHungarian;
+  faces.options[1].textContent = W.facesFrench;
+  faces.value = cardStyle();
   $("closeSheet").textContent = W.close;
   const t = el("table", "sheet");
   const head = el("tr");
@@ -744,6 +749,7 @@ for (const d of document.querySelectorAll("dialog")) {
 }
 addEventListener("resize", layoutHand);
 
+$("facesSelect").onchange = (e) => { setCardStyle(e.target.value); if (view) render(); };
 $("langSelect").value = lang;
 $("langSelect").onchange = (e) => {
   lang = e.target.value; W = words(lang); localStorage.setItem("ulti-lang", lang);
