@@ -469,7 +469,7 @@ def test_every_word_the_server_sends_comes_in_both_languages(tmp_path: Path) -> 
             f"{srv.base}/api/tables/{t['id']}/deals/1/steps",
             headers={"Authorization": f"Bearer {tok['0']}"},
         ).json()["steps"]
-        assert steps[0]["action"] is None and len(steps) > 30
+        assert steps[0]["action"] is None and len(steps) > 5  # a deal may end early (R8)
         for step in steps[1:]:
             assert step["title"] and step["title_hu"], step
             assert english_words_in(step["title_hu"]) == [], step

@@ -355,6 +355,10 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(
         link = page.locator("#links a")
         link.wait_for()
         assert link.count() == 1  # one person, one invite
+        # the long invite link wraps on a phone: nothing overflows sideways
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        box = link.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
         table_id = link.inner_text().split("/t/")[1].split("#")[0]
         t = srv.app.state.tables.get(table_id)
         assert t.rules.preset == "casual" and not t.rules.four_aces

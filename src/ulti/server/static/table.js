@@ -6,7 +6,9 @@
 // counter-clockwise), the trick in the centre with each card towards its player; the
 // contract, trump and kontras in a compact top bar; the settlement, the score sheet and the
 // log as dialogs.  Every word comes from the catalogue (/api/words) in the page's language.
-import { cardElement, cardStyle, setCardStyle } from "/static/cards.js";
+import {
+  SUITS, cardElement, cardStyle, code, rankOf, setCardStyle, suitOf,
+} from "/static/cards.js";
 import { errorText, fill, pickLang, words } from "/static/i18n.js";
 import { seatToken } from "/static/seat.js";
 
@@ -42,10 +44,7 @@ const motion = () => !matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // -- cards, by the catalogue's names ----------------------------------------------------
 
-const SYMBOLS = ["♥", "♣", "♠", "♦"];
-const suitOf = (c) => c >> 3;
-const rankOf = (c) => c & 7;
-const code = (c) => "HALB"[suitOf(c)] + "789XUOKA"[rankOf(c)];
+const SYMBOLS = SUITS;
 function cardName(c) {
   const s = W.suits[suitOf(c)];
   const r = W.ranks[rankOf(c)];
