@@ -697,6 +697,78 @@ PLAY: dict[str, tuple[str, str]] = {
     ),
 }
 
+#: Snapszli (docs/SNAPSZLI.md): actions, refusals, how a deal ends, the record's account.
+SNAP: dict[str, tuple[str, str]] = {
+    "name": ("Snapszli", "Snapszli"),
+    "act-marriage": ("Announce {points} {suit}", "Bemondom: {points} {suit}"),
+    "act-exchange": ("Exchange the trump", "Adut cserélek"),
+    "act-close": ("Close the talon", "Betakarok"),
+    "act-claim": ("Claim 66", "Elég (66)"),
+    "no-over": ("the deal is over", "a leosztásnak vége"),
+    "no-on-lead": (
+        "only the player on lead may, before leading",
+        "csak a hívó játékos teheti, hívás előtt",
+    ),
+    "no-one-marriage": (
+        "one marriage per lead, and its card comes next",
+        "hívásonként egy bemondás, és utána annak a lapja jön",
+    ),
+    "no-no-marriage": (
+        "you do not hold the King and Over of {suit}",
+        "nincs nálad {suit} király és felső",
+    ),
+    "no-closed": ("the talon is closed", "a talon be van takarva"),
+    "no-talon-small": (
+        "the talon holds {size} cards; it needs at least {need}",
+        "a talonban {size} lap van; legalább {need} kell",
+    ),
+    "no-no-exchange-card": ("you do not hold {card}", "nincs nálad {card}"),
+    "no-not-held": ("you do not hold {card}", "nincs nálad {card}"),
+    "no-not-a-card": ("not a card of this pack", "ez nem a pakli lapja"),
+    "no-marriage-card": (
+        "lead the King or the Over of the announced {suit} marriage",
+        "a bemondott {suit} király vagy felső jön",
+    ),
+    "no-follow": ("follow suit ({suit})", "színt kell adni ({suit})"),
+    "no-overtake": ("win the trick if you can: beat {best}", "üss, ha tudsz: {best} fölé"),
+    "no-trump": ("void: trump if you can ({suit})", "ha nincs színed, adu kell ({suit})"),
+    "end-claim": ("{seat} claimed 66 with {points}", "{seat} elégséget mondott, {points} ponttal"),
+    "end-claim-last": (
+        "{seat} won the last trick with {points}",
+        "{seat} vitte az utolsó ütést, {points} ponttal",
+    ),
+    "end-false-claim": (
+        "{seat} claimed with only {points}: the opponent scores",
+        "{seat} csak {points} ponttal mondott elégséget: az ellenfél ír",
+    ),
+    "end-last-trick": (
+        "the talon ran out; {seat} won the last trick",
+        "elfogyott a talon; {seat} vitte az utolsó ütést",
+    ),
+    "end-last-trick-closed": (
+        "{seat} closed and did not reach 66: {other} scores",
+        "{seat} betakart, de nem lett meg a 66: {other} ír",
+    ),
+    "end-closer-claims": (
+        "{seat} closed and claimed 66 with {points}",
+        "{seat} betakart, és {points} ponttal elégséget mondott",
+    ),
+    "end-closer-false-claim": (
+        "{seat} closed and claimed without 66: {other} scores",
+        "{seat} betakart, és 66 nélkül mondott elégséget: {other} ír",
+    ),
+    "end-opponent-claims": (
+        "{seat} closed, but {other} reached 66 first",
+        "{seat} betakart, de {other} előbb lett meg",
+    ),
+    "render-head": (
+        "Snapszli deal, seed {seed}: {dealer} deals",
+        "Snapszli leosztás, {seed}. mag: {dealer} oszt",
+    ),
+    "render-trump": ("Turned trump: {card}", "Felfordított adu: {card}"),
+    "render-score": ("Game points: {a} {x}, {b} {y}", "Játszmapont: {a} {x}, {b} {y}"),
+}
+
 #: Why a hint (the sampling player's advice) suggests what it does.
 HINT: dict[str, tuple[str, str]] = {
     "only": ("the only sensible choice", "az egyetlen értelmes lépés"),
@@ -790,6 +862,7 @@ _SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     "end": END,
     "play": PLAY,
     "hint": HINT,
+    "snap": SNAP,
     "error": ERROR,
 }
 
