@@ -50,3 +50,21 @@ def test_not_yet_implemented_rules_are_really_absent() -> None:
         assert "unknown preset" in str(exc)
     else:  # pragma: no cover
         raise AssertionError("a V2 preset appeared: cite V2 in its tests and drop NOT_YET")
+
+
+def snapszli_ids() -> list[str]:
+    text = (ROOT / "docs" / "SNAPSZLI.md").read_text(encoding="utf-8")
+    return sorted(set(re.findall(r"\*\*(Z\d{1,2}|ZV\d)\b", text)))
+
+
+def test_every_snapszli_rule_id_is_cited_in_a_test() -> None:
+    """docs/SNAPSZLI.md: Z1-Z13 and ZV1-ZV4, each cited in a test."""
+    ids = snapszli_ids()
+    assert {"Z1", "Z13", "ZV1", "ZV4"} <= set(ids) and len(ids) == 17
+    corpus = "".join(
+        f.read_text(encoding="utf-8")
+        for f in sorted((ROOT / "tests").glob("test_*.py"))
+        if f.name != "test_rule_ids.py"
+    )
+    missing = [rid for rid in ids if not re.search(rf"\b{rid}\b", corpus)]
+    assert missing == [], f"Snapszli rule ids without a test: {missing}"
