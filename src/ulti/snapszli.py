@@ -390,7 +390,6 @@ class _State:
     closed_by: int = -1
     closing: tuple[int, int] = (0, 0)  # Z11: the opponent's tricks and points when closed
     last_winner: int = -1
-    exchanged: int = -1  # the turned card taken by an exchange (shown: public)
     end: End | None = None
     history: list[tuple[int, SnapAction]] = field(default_factory=list)
     events: list[SnapEvent] = field(default_factory=list)
@@ -682,7 +681,6 @@ class SnapDeal:
             taken = s.talon[-1]
             s.hands[p] = s.hands[p] & ~(1 << want) | (1 << taken)
             s.talon[-1] = want
-            s.exchanged = taken
         elif a.kind == Kind.CLOSE:
             opp = 1 - p
             s.closed_by = p
