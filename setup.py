@@ -1,4 +1,5 @@
-"""Build of the compiled core (``ulti._core``, Cython); everything else is in pyproject.toml."""
+"""Build of the compiled cores (``ulti._core`` for Ulti, ``ulti._snap`` for Snapszli; Cython);
+everything else is in pyproject.toml."""
 
 import platform
 
@@ -18,7 +19,12 @@ setup(
                 "ulti._core",
                 ["src/ulti/_core.pyx"],
                 extra_compile_args=FLAGS,
-            )
+            ),
+            Extension(
+                "ulti._snap",
+                ["src/ulti/_snap.pyx"],
+                extra_compile_args=FLAGS,
+            ),
         ],
         compiler_directives={
             "language_level": "3",

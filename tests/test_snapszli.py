@@ -603,3 +603,22 @@ def test_describe_names_actions_in_both_languages() -> None:
     assert describe(CLOSE, "hu") == "Betakarok" and describe(CLAIM, "en") == "Claim 66"
     assert describe(play(c("HA")), "hu") == "piros ász"
     assert isinstance(SnapAction(Kind.PLAY, card=3), SnapAction)
+
+
+def test_z7_z9_twenty_and_out_a_marriage_announced_counts_for_a_claim() -> None:
+    """Z7 + Z9: a player with a trick announces a marriage and claims before leading its
+    card: the marriage counts (the classical "twenty and out"); its cards are shown."""
+    d = SnapDeal(SnapRules(), 616264657, 0)
+    for a in ("play ♥10", "play ♣10", "play ♣A", "play ♦10"):
+        d.apply(a)
+    before = d.points(1)
+    d.apply("marriage hearts")
+    assert d.points(1) == before + 40  # hearts are trump: 40
+    assert set(d.observation(0).shown) == set(cs("HK HO"))
+    d.apply("claim")
+    e = d.outcome
+    assert e is not None and e.rule == "Z9" and e.code == "claim" and e.winner == 1
+    # without a trick won, the announced marriage does not count yet
+    fresh = deal_of("HK HO LA AU AO", "HA HX LU LO AK", "BX", "BA BK BO BU AA HU LX LK AX")
+    fresh.apply("marriage hearts")
+    assert fresh.points(1) == 0

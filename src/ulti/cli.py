@@ -22,6 +22,12 @@ from ulti.deal import Deal, Phase
 from ulti.record import RecordError, dumps, from_record, players_of, render
 from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
 from ulti.session import Session
+from ulti.snapszli import MATCH_FORMAT as SNAP_MATCH_FORMAT
+from ulti.snapszli import OPTIONS as SNAP_OPTIONS
+from ulti.snapszli import PRESETS as SNAP_PRESETS
+from ulti.snapszli import SnapMatch, SnapRules, SnapRulesError
+from ulti.snapszli import from_record as snap_from_record
+from ulti.snapszli import render as snap_render
 
 app = typer.Typer(
     name="ulti",
@@ -52,9 +58,83 @@ def _ruleset(preset: str | None, rules_file: Path | None, lang: str = "en") -> R
         raise typer.Exit(2) from None
 
 
+GameOpt = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        "-g",
+        help="The game: ulti, or snapszli (the two-player Schnapsen, docs/SNAPSZLI.md).",
+    ),
+]
+GAMES = ("ulti", "snapszli")
+
+
+def _game(game: str, lang: str = "en") -> str:
+    """The game named by --game (exit 2 naming the choices otherwise)."""
+    g = game.strip().lower()
+    if g not in GAMES:
+        _fail(lang, _snap(lang, "cli-game", game=game))
+        raise typer.Exit(2)
+    return g
+
+
+def _snap(lang: str, key: str, **fields: object) -> str:
+    """Snapszli's words on the command line (the catalogue's ``snap`` section)."""
+    return messages.text(f"snap.{key}", lang, **fields)
+
+
+def _snap_rules(preset: str | None, rules_file: Path | None, lang: str = "en") -> SnapRules:
+    """Snapszli's rules from --preset or --rules FILE (exit 2 naming the ZV option)."""
+    try:
+        if rules_file is not None:
+            rs = SnapRules.from_toml(rules_file)
+            if preset is not None and preset != rs.preset:
+                raise SnapRulesError("give either --preset or a rules file that names its preset")
+            return rs
+        return SnapRules.from_preset("standard" if preset is None else preset)
+    except SnapRulesError as exc:
+        _fail(lang, _say(lang, "rules", why=exc))
+        raise typer.Exit(2) from None
+
+
+def _snap_rules_table(rs: SnapRules) -> None:
+    """``ulti rules --game snapszli``: every option with its rule id, value and meaning, the
+    presets, the chosen rules (readable at 80 columns, and piped)."""
+    std = SnapRules().to_dict()
+    chosen = rs.to_dict()
+    t = Table(
+        title=_snap("en", "cli-rules-title", preset=rs.preset),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+    )
+    t.add_column(_snap("en", "cli-col-option"), overflow="fold")
+    t.add_column(_snap("en", "cli-col-rule"), no_wrap=True)
+    t.add_column(_snap("en", "cli-col-value"), justify="right", no_wrap=True)
+    t.add_column(_snap("en", "cli-col-meaning"), ratio=1)
+    for key, rule, doc in SNAP_OPTIONS:
+        v = chosen[key]
+        shown = str(v).lower() if isinstance(v, bool) else str(v)
+        if v != std[key]:
+            shown = f"[bold yellow]{shown}[/bold yellow]"
+        t.add_row(key, rule, shown, doc)
+    console.print(t)
+    console.print(_snap("en", "cli-presets"))
+    for name, options in SNAP_PRESETS.items():
+        what = ", ".join(
+            f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()
+        ) or _snap("en", "cli-preset-standard")
+        mark = "*" if name == rs.preset else " "
+        console.print(f" {mark} {name}: {escape(what)}", highlight=False)
+    console.print(_snap("en", "cli-rules-note"), highlight=False)
+
+
 @app.command()
-def rules(preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
-    """Print the active ruleset and its whole bidding ladder (B5)."""
+def rules(game: GameOpt = "ulti", preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
+    """Print the active ruleset and its whole bidding ladder (B5); with --game snapszli,
+    Snapszli's options (ZV1-ZV4), presets and the chosen rules."""
+    if _game(game) == "snapszli":
+        _snap_rules_table(_snap_rules(preset, rules_file))
+        return
     rs = _ruleset(preset, rules_file)
     std = Ruleset().to_dict()
     t = Table(
@@ -127,8 +207,17 @@ def rules(preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
 
 
 @app.command()
-def replay(file: Path) -> None:
-    """Print a game record (a deal or a whole session): hands, auction, tricks, settlement."""
+def replay(
+    file: Path,
+    lang: Annotated[
+        str, typer.Option(help="Language of a Snapszli record's account: en or hu.")
+    ] = "en",
+) -> None:
+    """Print a game record (a deal or a whole session): hands, auction, tricks, settlement.
+    Snapszli deals and matches are read too."""
+    if lang not in ("en", "hu"):
+        _fail("en", _say("en", "lang"))
+        raise typer.Exit(2)
     try:
         rec = json.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -140,6 +229,9 @@ def replay(file: Path) -> None:
     except json.JSONDecodeError as exc:
         _fail("en", f"{file}: not valid JSON: {exc}")
         raise typer.Exit(2) from None
+    if isinstance(rec, dict) and str(rec.get("format", "")).startswith("ulti-snapszli"):
+        _replay_snapszli(file, rec, lang)
+        return
     try:
         if isinstance(rec, dict) and rec.get("format") == "ulti-session":
             s = Session.from_record(rec)
@@ -152,6 +244,48 @@ def replay(file: Path) -> None:
             console.print(render(d, players_of(rec)), highlight=False)
     except RecordError as exc:
         _fail("en", f"{file}: {exc}")
+        raise typer.Exit(2) from None
+
+
+def _replay_snapszli(file: Path, rec: dict[str, object], lang: str) -> None:
+    """A Snapszli deal record or match, deal by deal (:func:`ulti.snapszli.render`)."""
+    try:
+        if rec.get("format") == SNAP_MATCH_FORMAT:
+            m = SnapMatch.from_record(rec)
+            for i, d in enumerate(m.deals):
+                console.rule(_snap(lang, "cli-replay-deal", n=i + 1))
+                console.print(escape(snap_render(d, m.players, lang)), highlight=False)
+            tot = m.totals()
+            console.print(
+                _snap(
+                    lang,
+                    "tui-match",
+                    a=m.players[0],
+                    x=tot[0],
+                    b=m.players[1],
+                    y=tot[1],
+                    target=m.rules.match_points,
+                ),
+                highlight=False,
+                markup=False,
+            )
+            if m.is_over():
+                console.print(
+                    _snap(lang, "tui-match-won", name=m.players[m.winner()]),
+                    highlight=False,
+                    markup=False,
+                )
+            return
+        d = snap_from_record(rec)
+        players = rec.get("players")
+        names = (
+            [str(x) for x in players]
+            if isinstance(players, list) and len(players) == 2
+            else ["0", "1"]
+        )
+        console.print(escape(snap_render(d, names, lang)), highlight=False)
+    except (ValueError, TypeError, AttributeError, IndexError) as exc:  # UltiError: ValueError
+        _fail(lang, f"{file}: {exc}")
         raise typer.Exit(2) from None
 
 
@@ -403,10 +537,15 @@ def tournament(
     ] = None,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
+    game: GameOpt = "ulti",
 ) -> None:
-    """A duplicate tournament: every deal under every seating, so the cards' luck cancels."""
+    """A duplicate tournament: every deal under every seating, so the cards' luck cancels.
+    With --game snapszli, every pair of players plays each deal in both seatings."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    if _game(game) == "snapszli":
+        _snap_tournament(bots, deals, seed, workers, json_file, plot_file, preset, rules_file)
+        return
     from ulti.tournament import plot, seatings, winner_first, write_json
     from ulti.tournament import tournament as run_tournament
 
@@ -497,6 +636,91 @@ def tournament(
         plot(summary, plot_file)
 
 
+def _snap_tournament(
+    bots: str,
+    deals: int,
+    seed: int,
+    workers: int,
+    json_file: Path | None,
+    plot_file: Path | None,
+    preset: str | None,
+    rules_file: Path | None,
+) -> None:
+    """``ulti tournament --game snapszli``: :mod:`ulti.snap_tournament`, each deal played by
+    every pair of players in both seatings (the same cards and dealer)."""
+    from ulti.players.snap import make_snap_player
+    from ulti.snap_tournament import plot, tournament_with_bar, winner_first, write_json
+
+    rs = _snap_rules(preset, rules_file)
+    specs = [x.strip() for x in bots.split(",") if x.strip()]
+    try:
+        for spec in specs:
+            make_snap_player(spec)
+    except ValueError as exc:
+        _fail("en", str(exc))
+        raise typer.Exit(2) from None
+    if len(specs) < 2:
+        _fail("en", _snap("en", "cli-tourn-two"))
+        raise typer.Exit(2)
+    if deals < 1 or workers < 1:
+        _fail("en", _snap("en", "cli-tourn-positive"))
+        raise typer.Exit(2)
+    _check_output(json_file)
+    _check_output(plot_file)
+    console.print(_snap("en", "cli-tourn-seatings"), highlight=False)
+    if deals < 2:
+        console.print(_snap("en", "cli-tourn-one-deal"), highlight=False)
+    summary, results = tournament_with_bar(specs, deals, seed, rs, workers, console)
+    t = Table(
+        title=_snap("en", "cli-tourn-title", deals=deals, seed=seed, preset=rs.preset),
+        title_justify="left",
+    )
+    for key in ("player", "gp", "ci", "win", "ms"):
+        t.add_column(_snap("en", f"cli-col-{key}"), justify="left" if key == "player" else "right")
+    for name, b in summary["bots"].items():
+        t.add_row(
+            escape(name),
+            f"{b['mean']:+.3f}",
+            f"[{b['ci95'][0]:+.3f}, {b['ci95'][1]:+.3f}]" if b["ci95"] else "–",
+            f"{b['win_rate']:.0%}",
+            f"{b['decision_ms']['median']:.1f} / {b['decision_ms']['p95']:.1f}",
+        )
+    console.print(t)
+    pt = Table(title=_snap("en", "cli-tourn-pairs"), title_justify="left")
+    for key in ("pair", "mean", "ci", "win", "verdict"):
+        pt.add_column(
+            _snap("en", f"cli-col-{key}"),
+            justify="left" if key in ("pair", "verdict") else "right",
+        )
+    for a, b, v in winner_first(summary):  # each pair once, the one ahead first
+        ci = v["ci95"]
+        if ci is None:
+            verdict, shown = _snap("en", "cli-tourn-no-interval"), "–"
+        else:
+            shown = f"[{ci[0]:+.3f}, {ci[1]:+.3f}]"
+            verdict = (
+                _snap("en", "cli-tourn-ahead", name=a)
+                if ci[0] > 0
+                else _snap("en", "cli-tourn-not-separated")
+            )
+        pt.add_row(
+            escape(f"{a} - {b}"), f"{v['mean']:+.3f}", shown, f"{v['win_rate']:.0%}", verdict
+        )
+    console.print(pt)
+    for name, b in summary["bots"].items():
+        ends = "; ".join(f"{k} {n}" for k, n in list(b["wins_by"].items())[:5])
+        if ends:
+            console.print(
+                _snap("en", "cli-tourn-wins-by", name=name, ends=ends),
+                highlight=False,
+                markup=False,
+            )
+    if json_file:
+        write_json(summary, results, json_file)
+    if plot_file:
+        plot(summary, plot_file)
+
+
 def _say(lang: str, key: str, **fields: object) -> str:
     """What ``ulti play`` says, from the catalogue's ``play`` section (:mod:`ulti.messages`)."""
     return messages.text(f"play.{key}", lang, **fields)
@@ -552,12 +776,28 @@ def _interactive() -> bool:
 @app.command()
 def play(
     lang: Annotated[str, typer.Option(help="Language of the table: en or hu.")] = "en",
+    game: GameOpt = "ulti",
     opponents: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="The two computer players, comma separated, each with an optional budget."
+            help="Ulti: the two computer players, comma separated, each with an optional "
+            "budget (default pimc,rules)."
         ),
-    ] = "pimc,rules",
+    ] = None,
+    opponent: Annotated[
+        str | None,
+        typer.Option(
+            help="Snapszli: the computer player, random, rules or pimc, with an optional "
+            "budget (default pimc)."
+        ),
+    ] = None,
+    show_points: Annotated[
+        bool,
+        typer.Option(
+            help="Snapszli: show your own points as you play (a learner's option, Z13); "
+            "never the opponent's."
+        ),
+    ] = False,
     deals: Annotated[
         int | None, typer.Option(help="Deals in the session (default: the rules', 24).")
     ] = None,
@@ -575,18 +815,36 @@ def play(
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
 ) -> None:
-    """Play a session of Ulti against two computer players in the terminal.  A saved session
-    is never overwritten without asking: continue it (--resume) or start anew (--new), which
-    keeps it as a backup."""
+    """Play a session of Ulti against two computer players in the terminal, or (--game
+    snapszli) a Snapszli match to 7 against one.  A saved game is never overwritten without
+    asking: continue it (--resume) or start anew (--new), which keeps it as a backup."""
     from ulti.tui.app import PlayConfig, run
 
     if lang not in ("en", "hu"):
         _fail("en", _say("en", "lang"))
         raise typer.Exit(2)
+    if _game(game, lang) == "snapszli":
+        if opponents is not None:
+            _fail(lang, _snap(lang, "cli-ulti-only", option="--opponents", instead="--opponent"))
+            raise typer.Exit(2)
+        if deals is not None:
+            _fail(
+                lang,
+                _snap(
+                    lang, "cli-ulti-only", option="--deals", instead="--rules (match_points, ZV2)"
+                ),
+            )
+            raise typer.Exit(2)
+        _play_snapszli(lang, opponent, show_points, seed, save, resume, new, preset, rules_file)
+        return
+    for given, option in ((opponent is not None, "--opponent"), (show_points, "--show-points")):
+        if given:
+            _fail(lang, _snap(lang, "cli-snap-only", option=option))
+            raise typer.Exit(2)
     if resume and new:
         _fail(lang, _say(lang, "both"))
         raise typer.Exit(2)
-    specs = _player_specs(opponents)
+    specs = _player_specs(opponents or "pimc,rules")
     if len(specs) != 2:
         _fail(lang, _say(lang, "opponents"))
         raise typer.Exit(2)
@@ -632,6 +890,89 @@ def play(
         _fail(lang, str(exc))
         raise typer.Exit(2) from None
     console.print(escape(_say(lang, "saved", path=save)))
+
+
+def _play_snapszli(
+    lang: str,
+    opponent: str | None,
+    show_points: bool,
+    seed: int | None,
+    save: Path | None,
+    resume: bool,
+    new: bool,
+    preset: str | None,
+    rules_file: Path | None,
+) -> None:
+    """``ulti play --game snapszli``: the same never-overwrite rules as Ulti's sessions, for a
+    match file (``snapszli.json`` in the data folder by default)."""
+    from ulti.players.snap import PLAY_SPEC, make_snap_player
+    from ulti.tui.snap import SnapConfig, run
+
+    if resume and new:
+        _fail(lang, _say(lang, "both"))
+        raise typer.Exit(2)
+    spec = (opponent or PLAY_SPEC).strip()
+    if spec == "pimc":
+        spec = PLAY_SPEC
+    try:
+        make_snap_player(spec)
+    except ValueError as exc:
+        _fail(lang, _snap(lang, "cli-opponent", why=exc))
+        raise typer.Exit(2) from None
+    rs = _snap_rules(preset, rules_file, lang)
+    if save is None:
+        import platformdirs
+
+        save = Path(platformdirs.user_data_dir("ulti")) / "snapszli.json"
+        save.parent.mkdir(parents=True, exist_ok=True)
+    why = _writable(save)
+    if why is not None:
+        _fail(lang, _snap(lang, "cli-unwritable", path=save, why=why))
+        raise typer.Exit(2)
+    if save.exists() and not resume and not new:
+        try:
+            old = SnapMatch.load(save)
+        except (OSError, UnicodeDecodeError) as exc:
+            _fail(lang, _snap(lang, "cli-unreadable", path=save, why=exc))
+            raise typer.Exit(2) from None
+        except (ValueError, TypeError, AttributeError, KeyError) as exc:  # JSON, UltiError
+            _fail(lang, _snap(lang, "cli-unreadable", path=save, why=exc))
+            raise typer.Exit(2) from None
+        tot = old.totals()
+        names = old.players if len(old.players) == 2 else ["0", "1"]
+        where = {
+            "path": save,
+            "deal": len(old.deals),
+            "a": names[0],
+            "x": tot[0],
+            "b": names[1],
+            "y": tot[1],
+        }
+        if not _interactive():
+            _fail(lang, _snap(lang, "cli-exists", **where))
+            raise typer.Exit(2)
+        answer = typer.prompt(_snap(lang, "cli-ask", **where), default="r" if lang == "en" else "f")
+        choice = answer.strip().lower()[:1]
+        if choice in ("r", "f"):
+            resume = True
+        elif choice in ("n", "u", "ú"):
+            new = True
+        else:
+            raise typer.Exit(1)
+    if new and save.exists():
+        kept = _backup(save)
+        console.print(escape(_snap(lang, "cli-backup", path=kept)))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 63)
+    cfg = SnapConfig(
+        lang=lang, opponent=spec, rules=rs, seed=seed, save=save, show_points=show_points
+    )
+    try:
+        run(cfg, resume)
+    except (FileNotFoundError, ValueError, TypeError, KeyError) as exc:
+        _fail(lang, str(exc))
+        raise typer.Exit(2) from None
+    console.print(escape(_snap(lang, "cli-saved", path=save)))
 
 
 @app.command()

@@ -520,12 +520,15 @@ class SnapDeal:
         return self._s.won[seat]
 
     def points(self, seat: int) -> int:
-        """Card points won plus marriages credited (Z7: once a trick is won), plus the last
-        trick's ten in ZV4."""
+        """Card points won plus marriages credited (Z7: once a trick is won; one announced whose
+        card is still to be led counts too — "twenty and out"), plus the last trick's ten in
+        ZV4."""
         s = self._s
         total = card_points(s.won[seat])
         if s.tricks[seat]:
             total += sum(40 if suit == s.trump else 20 for who, suit in s.marriages if who == seat)
+            if s.pending >= 0 and seat == s.leader:  # announced, its card not yet led (Z7)
+                total += 40 if s.pending == s.trump else 20
         if self.rules.last_trick_ten and s.last_winner == seat and not any(s.hands):
             total += 10
         return total
@@ -788,14 +791,16 @@ class SnapDeal:
     # -- observation (Z13) --------------------------------------------------------------------
 
     def observation(self, seat: int, show_points: bool = False) -> SnapObservation:
-        """What ``seat`` may know (Z13): its hand, the turned card while it lies face up, every
-        card played, the shown card of each marriage, the talon's size; its own points only
-        when ``show_points`` (a learner's option), never the opponent's."""
+        """What ``seat`` may know (Z13): its hand, the turned card while it lies face up (and
+        which card was turned at the deal: both saw it, Z2), every card played, the shown card
+        of each marriage, the talon's size; its own points only when ``show_points`` (a
+        learner's option), never the opponent's."""
         if seat not in (0, 1):
             raise UltiError("seat: 0 or 1")
         s = self._s
         shown = []
-        for who, suit in s.marriages:
+        announced = s.marriages + ([(s.leader, s.pending)] if s.pending >= 0 else [])
+        for who, suit in announced:
             played_by_them = [
                 a.card
                 for w, a in s.history
@@ -809,6 +814,7 @@ class SnapDeal:
             hand=tuple(sorted(cards_of(s.hands[seat]), key=lambda c: (c >> 3, -STRENGTH[c & 7]))),
             trump=s.trump,
             turned=self.turned,
+            turned_at_deal=self.deck[6],
             talon_size=len(s.talon),
             closed_by=s.closed_by,
             leader=s.leader,
@@ -816,6 +822,7 @@ class SnapDeal:
             current_player=self.current_player,
             history=tuple(s.history),
             marriages=tuple(s.marriages),
+            pending=s.pending,
             shown=tuple(shown),
             tricks=(s.tricks[0], s.tricks[1]),
             own_points=self.points(seat) if show_points else None,
@@ -836,6 +843,7 @@ class SnapObservation:
     hand: tuple[int, ...]
     trump: int
     turned: int
+    turned_at_deal: int  # Z2: both players saw it turned; remembering it is no peeking
     talon_size: int
     closed_by: int
     leader: int
@@ -843,6 +851,7 @@ class SnapObservation:
     current_player: int
     history: tuple[tuple[int, SnapAction], ...]
     marriages: tuple[tuple[int, int], ...]
+    pending: int  # a marriage the leader announced, its card still to lead (-1: none)
     shown: tuple[int, ...]
     tricks: tuple[int, int]
     own_points: int | None
@@ -860,6 +869,7 @@ class SnapObservation:
             "hand": list(self.hand),
             "trump": self.trump,
             "turned": self.turned,
+            "turned_at_deal": self.turned_at_deal,
             "talon_size": self.talon_size,
             "closed_by": self.closed_by,
             "leader": self.leader,
@@ -867,6 +877,7 @@ class SnapObservation:
             "current_player": self.current_player,
             "history": [{"seat": w, "action": a.to_dict()} for w, a in self.history],
             "marriages": [list(m) for m in self.marriages],
+            "pending": self.pending,
             "shown": list(self.shown),
             "tricks": list(self.tricks),
             "own_points": self.own_points,

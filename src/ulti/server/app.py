@@ -1,11 +1,15 @@
 """``ulti serve``: a web table for friends and computer players (FastAPI, websockets, uvicorn).
 
 HTTP:
-    GET  /                          the lobby (create a table)
+    GET  /                          the lobby (create a table: Ulti, or Snapszli for two)
     GET  /t/{id}                    the table, seen from a seat (seat and token in the URL's
-                                    fragment, which browsers do not send to servers)
+                                    fragment, which browsers do not send to servers): the
+                                    Ulti table, or the Snapszli one (snap.html)
     GET  /replay/{id}/{deal}        a finished deal, replayed step by step
     POST /api/tables                create a table -> its id and one invite link per person
+                                    (``"game": "snapszli"``: two seats, SnapRules' preset and
+                                    options, ``match_points`` (ZV2), ``show_points`` (Z13))
+    GET  /api/rules                 Ulti's presets and options; /api/snapszli/rules Snapszli's
     GET  /api/tables/{id}           public facts of a table
     GET  /api/tables/{id}/deals     finished deals           } a seat's token in the
     GET  /api/tables/{id}/deals/{n}/record.json   a record   } Authorization header
@@ -18,6 +22,9 @@ server answers ``replay`` / ``sync`` (the seat's view and the events it missed),
 (after every accepted action, to every seat, each its own projection), ``pong``, ``error``
 (``{"code", "message"}``: the frame changed nothing) and ``replaced`` (another tab took the
 seat over; this connection is closed with code 4409 and may take it back by connecting again).
+A Snapszli table speaks the same protocol (:mod:`ulti.server.snap`): its seats are 0 and 1, its
+actions Snapszli's texts (``play ♥A``, ``marriage hearts``, ``exchange``, ``close``,
+``claim``), its views built from ``SnapDeal.observation`` (Z13).
 
 Limits (:class:`~ulti.server.guard.ServerSettings`): frames and bodies are capped in bytes
 before they are read whole, JSON in depth; frames a second per connection; connections per
@@ -56,7 +63,9 @@ from ulti.server.guard import (
     read_body,
 )
 from ulti.server.store import Store, default_url
-from ulti.server.tables import Connection, LiveTable, TableError, Tables, dumps
+from ulti.server.tables import Connection, GameTable, TableError, Tables, dumps
+from ulti.snapszli import OPTIONS as SNAP_OPTIONS
+from ulti.snapszli import SnapRulesError
 
 log = logging.getLogger(__name__)
 
@@ -83,11 +92,27 @@ class SeatSpec(BaseModel):
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    game: Literal["ulti"] = "ulti"
     preset: str = Field(default="standard", max_length=32)
     options: dict[str, Any] = Field(default_factory=dict, max_length=len(OPTIONS))
     deals: int = Field(default=3, ge=3, le=48)
     lang: Literal["en", "hu"] = "en"
     seats: list[SeatSpec] = Field(min_length=3, max_length=3)
+
+
+class NewSnapTable(BaseModel):
+    """A Snapszli table: two seats, SnapRules' preset and options, the match's length (ZV2)
+    and the learner's option that shows a seat its own points (Z13, default off)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["snapszli"]
+    preset: str = Field(default="standard", max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=len(SNAP_OPTIONS))
+    match_points: int | None = Field(default=None, ge=1, le=99)
+    show_points: bool = False
+    lang: Literal["en", "hu"] = "en"
+    seats: list[SeatSpec] = Field(min_length=2, max_length=2)
 
 
 #: Options the lobby leaves out: the number of deals has its own field.
@@ -96,8 +121,9 @@ LOBBY_HIDDEN = {"session_deals"}
 
 def browser_words() -> dict[str, Any]:
     """What the pages say, from :mod:`ulti.messages`: per language the ``web`` section, the
-    card names (suits, ranks, corner letters), the components, the kontra levels and the rule
-    options and presets."""
+    card names (suits, ranks, corner letters), the components, the kontra levels, the rule
+    options and presets, and Snapszli's page words (``snap``: the catalogue's ``snap.web-*``
+    keys without their prefix)."""
     out: dict[str, Any] = {}
     for lang in messages.LANGS:
         out[lang] = {
@@ -110,6 +136,11 @@ def browser_words() -> dict[str, Any]:
             "options": messages.section("option", lang),
             "presets": messages.section("preset", lang),
             "errors": messages.section("error", lang),
+            "snap": {
+                k.removeprefix("web-"): v
+                for k, v in messages.section("snap", lang).items()
+                if k.startswith("web-")
+            },
         }
     return out
 
@@ -213,6 +244,13 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         """The presets and the options a table may set (the lobby builds its form from it)."""
         return rules_info()
 
+    @app.get("/api/snapszli/rules")
+    async def snap_rules_catalogue() -> dict[str, Any]:
+        """Snapszli's presets and options (ZV1-ZV4) for the lobby's form."""
+        from ulti.server.snap import rules_info as snap_rules_info
+
+        return snap_rules_info()
+
     @app.get("/api/words")
     async def words() -> JSONResponse:
         """The pages' words from the one catalogue (ulti.messages), in both languages."""
@@ -234,7 +272,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             },
         }
 
-    def live(table_id: str) -> LiveTable:
+    def live(table_id: str) -> GameTable:
         try:
             return tables.get(table_id)
         except TableError as exc:
@@ -242,8 +280,8 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
 
     @app.get("/t/{table_id}")
     async def table_page(table_id: str) -> FileResponse:
-        live(table_id)
-        return FileResponse(STATIC / "table.html")
+        page = "snap.html" if live(table_id).game == "snapszli" else "table.html"
+        return FileResponse(STATIC / page)
 
     @app.get("/replay/{table_id}/{number}")
     async def replay_page(table_id: str, number: int) -> FileResponse:
@@ -257,26 +295,38 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     async def create_table(req: Request) -> JSONResponse:
         if not creations.allow(_address(req)):
             raise Refused.of(429, "too-many-tables", headers={"Retry-After": "60"})
+        game = "ulti"
         try:
             raw = loads(await read_body(req.stream(), cfg.max_body), cfg.max_depth)
-            body = NewTable.model_validate(raw)
-            rules = Ruleset.from_dict({"preset": body.preset, **body.options})
-            rules = rules.with_options(session_deals=body.deals - body.deals % 3)
+            body: NewTable | NewSnapTable
+            rules: Any
+            if isinstance(raw, dict) and raw.get("game") == "snapszli":
+                from ulti.server.snap import SnapSettings
+
+                body = NewSnapTable.model_validate(raw)
+                game = body.game
+                rules = SnapSettings.make(
+                    body.preset, body.options, body.match_points, body.show_points
+                )
+            else:
+                body = NewTable.model_validate(raw)
+                rules = Ruleset.from_dict({"preset": body.preset, **body.options})
+                rules = rules.with_options(session_deals=body.deals - body.deals % 3)
             for s in body.seats:
                 if s.kind == "bot":
                     if not s.spec:
                         raise ValueError(messages.text("error.bot-spec"))
-                    cfg.check_bot(s.spec)
+                    cfg.check_bot(s.spec, game)
         except BadInput as exc:
             status = 413 if isinstance(exc, BodyTooLarge) else 422
             raise Refused.of(status, "bad-table", why=str(exc)) from None
         except ValidationError as exc:
             raise Refused.of(422, "bad-table", why=_validation_message(exc)) from None
-        except (RulesetError, ValueError) as exc:
+        except (RulesetError, SnapRulesError, ValueError) as exc:
             raise Refused.of(422, "bad-table", why=str(exc)[:500]) from None
         seats = [s.model_dump() for s in body.seats]
         try:
-            table, tokens = await tables.create(rules, seats, body.lang, secrets.randbits(63))
+            table, tokens = await tables.create(rules, seats, body.lang, secrets.randbits(63), game)
         except Exception as exc:  # the database refused: no table, and the person hears why
             log.warning("could not store a new table (%s: %s)", type(exc).__name__, str(exc)[:200])
             raise Refused.of(503, "not-stored") from None
@@ -295,7 +345,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     async def table_info(table_id: str) -> dict[str, Any]:
         return live(table_id).public()
 
-    def authorized(table_id: str, req: Request) -> LiveTable:
+    def authorized(table_id: str, req: Request) -> GameTable:
         """A table whose seat's token came in the Authorization header (``Bearer T``)."""
         t = live(table_id)
         header = req.headers.get("authorization", "")
@@ -320,7 +370,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         return JSONResponse(
             rec,
             headers={
-                "Content-Disposition": f'attachment; filename="ulti-{table_id}-{number}.json"'
+                "Content-Disposition": (f'attachment; filename="{t.game}-{table_id}-{number}.json"')
             },
         )
 

@@ -98,11 +98,17 @@ class ServerSettings:
                     f"{f.name.replace('_', '-')}: between {lo:g} and {hi:g}, not {value!r}"
                 )
 
-    def check_bot(self, spec: str) -> None:
-        """A computer player's spec within this server's caps (ValueError otherwise)."""
-        from ulti.players import make_player
+    def check_bot(self, spec: str, game: str = "ulti") -> None:
+        """A computer player's spec for ``game`` (``ulti`` or ``snapszli``) within this
+        server's caps (ValueError otherwise)."""
+        if game == "snapszli":
+            from ulti.players.snap import make_snap_player
 
-        make_player(spec)  # an unknown name or a malformed budget
+            make_snap_player(spec)  # an unknown name or a malformed budget
+        else:
+            from ulti.players import make_player
+
+            make_player(spec)
         _, _, budget_text = spec.partition(":")
         budget = Budget.parse(budget_text) if budget_text else Budget()
         if budget.samples is not None and budget.samples > self.max_bot_samples:

@@ -1,8 +1,10 @@
 """Storage of tables and their actions (SQLAlchemy 2): SQLite by default, PostgreSQL by URL.
 
-A table is its settings (rules, number of deals, seats, the session's secret seed) and the
-sequence of accepted actions; everything else — deals, scores, records — is rebuilt by replay,
-so a table survives a restart exactly.  Each action is committed before it is acknowledged.
+A table is its game (``ulti``, or ``snapszli`` for the two-player game), its settings (rules,
+number of deals, seats, the session's secret seed) and the sequence of accepted actions;
+everything else — deals, scores, records — is rebuilt by replay, so a table survives a restart
+exactly.  Each action is committed before it is acknowledged.  A database written before tables
+had a game gains the column when it is opened; its tables (without one) stay Ulti tables.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    inspect,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -47,6 +51,9 @@ class TableRow(Base):
     first_dealer: Mapped[int] = mapped_column(Integer)
     seats: Mapped[str] = mapped_column(Text)  # JSON: [{kind, name, spec, token_hash}]
     lang: Mapped[str] = mapped_column(String(8), default="en")
+    #: the game: None (a table stored before there was a choice) or "ulti" is Ulti,
+    #: "snapszli" the two-player game
+    game: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
 
 
 class ActionRow(Base):
@@ -95,6 +102,11 @@ class StoredTable:
     first_dealer: int
     seats: list[dict[str, Any]]
     lang: str
+    game: str = "ulti"
+
+
+#: The games a table may be stored with.
+GAMES = ("ulti", "snapszli")
 
 
 @dataclass(frozen=True)
@@ -133,6 +145,15 @@ class Store:
         # under many tables.  PostgreSQL takes concurrent commits itself.
         self._write_lock = threading.Lock() if sqlite else None
         Base.metadata.create_all(self.engine)
+        self._add_game_column()
+
+    def _add_game_column(self) -> None:
+        """A database from before the choice of games gains the (empty) ``game`` column."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns(TableRow.__tablename__)}
+        if "game" not in columns:
+            with self.engine.begin() as conn:
+                name = TableRow.__tablename__
+                conn.execute(text(f"ALTER TABLE {name} ADD COLUMN game VARCHAR(16)"))
 
     def create_table(
         self,
@@ -141,7 +162,10 @@ class Store:
         first_dealer: int,
         seats: list[dict[str, Any]],
         lang: str,
+        game: str = "ulti",
     ) -> StoredTable:
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
         table_id = secrets.token_urlsafe(9)
         row = TableRow(
             id=table_id,
@@ -151,13 +175,14 @@ class Store:
             first_dealer=first_dealer,
             seats=json.dumps(seats),
             lang=lang,
+            game=game,
         )
         if self._write_lock is None:
             self._add(row)
         else:
             with self._write_lock:
                 self._add(row)
-        return StoredTable(table_id, rules, seed, first_dealer, seats, lang)
+        return StoredTable(table_id, rules, seed, first_dealer, seats, lang, game)
 
     def tables(self) -> list[StoredTable]:
         with Session(self.engine) as s:
@@ -170,6 +195,7 @@ class Store:
                     r.first_dealer,
                     json.loads(r.seats),
                     r.lang,
+                    r.game or "ulti",
                 )
                 for r in rows
             ]

@@ -124,26 +124,37 @@ def _titles(a: Action, d: Deal) -> dict[str, str]:
     }
 
 
-class LiveTable:
+class GameTable:
+    """What every table shares, whatever its game: its seats and their tokens, the live
+    connections, the version, the commit of an action (stored first, then applied and sent
+    to every seat as its own projection), the computer seats thinking in the worker pool, the
+    replay of the stored actions when the server starts.  A game's table (:class:`LiveTable`
+    for Ulti, :class:`ulti.server.snap.SnapTable` for Snapszli) sets up its ``session`` (the
+    deals so far: ``deals``, ``deal``, ``next_deal()``, ``is_over()``) and its computer
+    players, and says how an action is read, stored and refused, and what a seat sees."""
+
+    #: the game's name (as stored with the table)
+    game = "ulti"
+    #: the number of seats
+    seats_n = 3
+    session: Any
+    bots: dict[int, Any]
+    fallbacks: dict[int, Any]
+
     def __init__(self, stored: StoredTable, tables: Tables) -> None:
         self.stored = stored
         self.tables = tables
         self.store = tables.store
         self.id = stored.id
-        self.rules = Ruleset.from_dict(stored.rules)
         self.names = [s["name"] for s in stored.seats]
-        self.session = Session(self.rules, stored.seed, stored.first_dealer, self.names)
-        self.events: list[tuple[int, int, int, Action]] = []  # (version, deal, seat, action)
+        self.events: list[tuple[int, int, int, Any]] = []  # (version, deal, seat, action)
         self.version = 0
         self.connections: list[Connection] = []
         self.lock = asyncio.Lock()
-        self.bots: dict[int, Player] = {}
+        self.bots = {}
         #: what a computer seat plays when its player fails (in this process: quick, pure)
-        self.fallbacks: dict[int, RulesPlayer] = {}
-        for seat, s in enumerate(stored.seats):
-            if s["kind"] == "bot":
-                self.bots[seat] = make_player(s["spec"], derive_seed(stored.seed, 9000 + seat))
-                self.fallbacks[seat] = RulesPlayer(derive_seed(stored.seed, 9100 + seat))
+        self.fallbacks = {}
+        self._setup()
         self._bot_task: asyncio.Task[None] | None = None
         self._started: set[tuple[int, int]] = set()
         #: per computer seat: "ok" or why its last decision failed, and failures in a row
@@ -154,16 +165,69 @@ class LiveTable:
         for a in self.store.actions(self.id):
             while len(self.session.deals) - 1 < a.deal_index:
                 self.session.next_deal()
-            action = parse_action(a.action)
+            action = self._read_stored(a.action)
             self.session.deal.apply(action)
             self.version = a.seq
             self.events.append((a.seq, a.deal_index, a.seat, action))
         self._advance()
 
+    # -- what a game says -------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        """The game's rules, session and computer players (``bots``, ``fallbacks``)."""
+        raise NotImplementedError
+
+    def _read_stored(self, text: str) -> Any:
+        """A stored action, read back."""
+        raise NotImplementedError
+
+    def _parse(self, text: str) -> Any:
+        """A client's action text, read (TableError ``bad-action`` when it is none)."""
+        raise NotImplementedError
+
+    def _code(self, action: Any) -> str:
+        """An action as it is stored."""
+        raise NotImplementedError
+
+    def _refuse(self, d: Any, action: Any) -> TableError | None:
+        """Why ``action`` is not legal now (None: it is), in both languages."""
+        raise NotImplementedError
+
+    def _over(self) -> TableError:
+        """The refusal of an action once the session is over."""
+        return TableError("over", "over")
+
+    def _start_bot(self, seat: int, game: int) -> None:
+        """Tell a computer seat (and its fallback) that deal ``game`` starts."""
+        raise NotImplementedError
+
+    def _bot_observation(self, d: Any, seat: int) -> Any:
+        return d.observation(seat)
+
+    def public(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def event_for(
+        self, seat: int, version: int, deal_index: int, who: int, action: Any
+    ) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def finished_deals(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def steps(self, number: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def record(self, number: int) -> dict[str, Any]:
+        raise NotImplementedError
+
     # -- the game -------------------------------------------------------------------------
 
     @property
-    def deal(self) -> Deal:
+    def deal(self) -> Any:
         return self.session.deal
 
     def _advance(self) -> None:
@@ -173,11 +237,14 @@ class LiveTable:
 
     def seat_for_token(self, seat: Any, token: Any) -> int:
         """``seat``, if ``token`` is that seat's (a websocket's hello names both)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1, 2):
-            raise TableError("bad-seat", "bad-seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats_n:
+            raise self._bad_seat()
         if self.seat_of_token(token) != seat:
             raise TableError("bad-token", "bad-token-seat")
         return seat
+
+    def _bad_seat(self) -> TableError:
+        return TableError("bad-seat", "bad-seat")
 
     def seat_of_token(self, token: Any) -> int:
         """The seat whose token this is (every seat compared, in constant time)."""
@@ -201,40 +268,27 @@ class LiveTable:
             raise TableError("malformed", "action-text")
         if not isinstance(version, int) or isinstance(version, bool):
             raise TableError("malformed", "version-int")
-        try:
-            action = parse_action(text)
-        except ActionParseError as exc:
-            raise TableError("bad-action", "bad-action", why=str(exc)[:200]) from None
+        action = self._parse(text)
         async with self.lock:
             await self._commit(seat, action, version)
 
-    async def _commit(
-        self, seat: int, action: Action, version: int, from_bot: bool = False
-    ) -> None:
+    async def _commit(self, seat: int, action: Any, version: int, from_bot: bool = False) -> None:
         d = self.deal
         if version != self.version:
             raise TableError("stale", "stale", now=self.version, seen=version)
         if d.is_over():
-            raise TableError("over", "over")
+            raise self._over()
         if d.current_player != seat:
             raise TableError("not-your-turn", "not-your-turn", name=self.names[d.current_player])
-        legal = d.legal_actions()
-        if action not in legal:
-            try:  # the engine's precise reason, on a copy
-                d.clone().apply(action)
-            except IllegalAction as exc:
-                why = exc.reason
-                texts = {lang: f"{why.rule}: {why.text(lang)}" for lang in messages.LANGS}
-                raise TableError("illegal", "illegal", texts) from None
-            except Exception:
-                raise TableError("illegal", "illegal") from None
-            raise TableError("illegal", "illegal")  # pragma: no cover
+        refusal = self._refuse(d, action)
+        if refusal is not None:
+            raise refusal
         deal_index = len(self.session.deals) - 1
         seq = self.version + 1
         # durability: stored before anything changes or anyone hears of it
         try:
             await self.tables.storage(
-                self.store.append, self.id, seq, deal_index, seat, action_code(action)
+                self.store.append, self.id, seq, deal_index, seat, self._code(action)
             )
         except Exception as exc:  # the database refused: nothing changed, say so
             self._storage_trouble(exc)
@@ -288,12 +342,11 @@ class LiveTable:
                     return
                 game = len(self.session.deals) - 1
                 if (game, seat) not in self._started:
-                    self.bots[seat].start(seat, self.rules, game)
-                    self.fallbacks[seat].start(seat, self.rules, game)
+                    self._start_bot(seat, game)
                     self._started.add((game, seat))
                     self.bot_failures[seat] = 0
                 bot = self.bots[seat]
-                obs = d.observation(seat)
+                obs = self._bot_observation(d, seat)
                 legal = d.legal_actions()
                 version = self.version
             got = await self._think(seat, bot, obs, legal)
@@ -316,8 +369,8 @@ class LiveTable:
                 await asyncio.sleep(backoff)
 
     async def _think(
-        self, seat: int, bot: Player, obs: Any, legal: list[Action]
-    ) -> tuple[Action, Player | None] | None:
+        self, seat: int, bot: Any, obs: Any, legal: list[Any]
+    ) -> tuple[Any, Any] | None:
         """The seat's action, and its player after deciding (None: unchanged)."""
         if len(legal) == 1:
             return legal[0], None
@@ -380,6 +433,118 @@ class LiveTable:
             except Exception:  # it was going away anyway
                 pass
         self.schedule_bot()
+
+    async def broadcast(
+        self, version: int, deal_index: int, seat: int, action: Any, finished: bool
+    ) -> None:
+        for conn in list(self.connections):
+            frame = {
+                "type": "event",
+                "version": version,
+                "event": self.event_for(conn.seat, version, deal_index, seat, action),
+                "finished": finished,
+                "view": self.view(conn.seat),
+            }
+            try:
+                await conn.send(frame)  # into the client's outbox: never waits
+            except Exception:  # a client too slow to read: dropped and closed (it resyncs)
+                self.drop(conn)
+                self.tables.background(conn.close(4408, "too slow"))
+
+    def hello(self, conn: Connection, since: Any) -> dict[str, Any]:
+        """The frame for a (re)connecting seat: missed events, or a full resync."""
+        seat = conn.seat
+        if (
+            isinstance(since, int)
+            and not isinstance(since, bool)
+            and 0 <= since <= self.version
+            and self.version - since <= REPLAY_WINDOW
+        ):
+            missed = [
+                self.event_for(seat, v, di, who, a) for v, di, who, a in self.events if v > since
+            ]
+            return {
+                "type": "replay",
+                "version": self.version,
+                "events": missed,
+                "table": self.public(),
+                "view": self.view(seat),
+            }
+        recent = [
+            self.event_for(seat, v, di, who, a)
+            for v, di, who, a in self.events
+            if di == len(self.session.deals) - 1
+        ]
+        return {
+            "type": "sync",
+            "version": self.version,
+            "events": recent,
+            "table": self.public(),
+            "view": self.view(seat),
+        }
+
+    def drop(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.connections.remove(conn)
+
+    def finished(self, number: int) -> Any:
+        """Deal ``number`` (from 1), once it is over (TableError otherwise)."""
+        if not 1 <= number <= len(self.session.deals):
+            raise TableError("no-deal", "no-deal", number=number)
+        d = self.session.deals[number - 1]
+        if not d.is_over():
+            raise TableError("not-over", "not-over")
+        return d
+
+
+class LiveTable(GameTable):
+    """An Ulti table: three seats, a session of deals (ulti.session)."""
+
+    session: Session
+    bots: dict[int, Player]
+    fallbacks: dict[int, RulesPlayer]
+
+    def _setup(self) -> None:
+        stored = self.stored
+        self.rules = Ruleset.from_dict(stored.rules)
+        self.session = Session(self.rules, stored.seed, stored.first_dealer, self.names)
+        for seat, s in enumerate(stored.seats):
+            if s["kind"] == "bot":
+                self.bots[seat] = make_player(s["spec"], derive_seed(stored.seed, 9000 + seat))
+                self.fallbacks[seat] = RulesPlayer(derive_seed(stored.seed, 9100 + seat))
+
+    def _read_stored(self, text: str) -> Action:
+        return parse_action(text)
+
+    def _parse(self, text: str) -> Action:
+        try:
+            return parse_action(text)
+        except ActionParseError as exc:
+            raise TableError("bad-action", "bad-action", why=str(exc)[:200]) from None
+
+    def _code(self, action: Action) -> str:
+        return action_code(action)
+
+    def _refuse(self, d: Deal, action: Action) -> TableError | None:
+        if action in d.legal_actions():
+            return None
+        try:  # the engine's precise reason, on a copy
+            d.clone().apply(action)
+        except IllegalAction as exc:
+            why = exc.reason
+            texts = {lang: f"{why.rule}: {why.text(lang)}" for lang in messages.LANGS}
+            return TableError("illegal", "illegal", texts)
+        except Exception:
+            return TableError("illegal", "illegal")
+        return TableError("illegal", "illegal")  # pragma: no cover
+
+    def _start_bot(self, seat: int, game: int) -> None:
+        self.bots[seat].start(seat, self.rules, game)
+        self.fallbacks[seat].start(seat, self.rules, game)
+
+    @property
+    def deal(self) -> Deal:
+        return self.session.deal
 
     # -- what a seat sees -------------------------------------------------------------------
 
@@ -551,59 +716,6 @@ class LiveTable:
             typed.update(_titles(action, self.session.deals[deal_index]))
         return {"v": version, "deal": deal_index, "seat": who, "action": typed}
 
-    async def broadcast(
-        self, version: int, deal_index: int, seat: int, action: Action, finished: bool
-    ) -> None:
-        for conn in list(self.connections):
-            frame = {
-                "type": "event",
-                "version": version,
-                "event": self.event_for(conn.seat, version, deal_index, seat, action),
-                "finished": finished,
-                "view": self.view(conn.seat),
-            }
-            try:
-                await conn.send(frame)  # into the client's outbox: never waits
-            except Exception:  # a client too slow to read: dropped and closed (it resyncs)
-                self.drop(conn)
-                self.tables.background(conn.close(4408, "too slow"))
-
-    def hello(self, conn: Connection, since: Any) -> dict[str, Any]:
-        """The frame for a (re)connecting seat: missed events, or a full resync."""
-        seat = conn.seat
-        if (
-            isinstance(since, int)
-            and not isinstance(since, bool)
-            and 0 <= since <= self.version
-            and self.version - since <= REPLAY_WINDOW
-        ):
-            missed = [
-                self.event_for(seat, v, di, who, a) for v, di, who, a in self.events if v > since
-            ]
-            return {
-                "type": "replay",
-                "version": self.version,
-                "events": missed,
-                "table": self.public(),
-                "view": self.view(seat),
-            }
-        recent = [
-            self.event_for(seat, v, di, who, a)
-            for v, di, who, a in self.events
-            if di == len(self.session.deals) - 1
-        ]
-        return {
-            "type": "sync",
-            "version": self.version,
-            "events": recent,
-            "table": self.public(),
-            "view": self.view(seat),
-        }
-
-    def drop(self, conn: Connection) -> None:
-        if conn in self.connections:
-            self.connections.remove(conn)
-
     # -- records --------------------------------------------------------------------------
 
     def finished_deals(self) -> list[dict[str, Any]]:
@@ -645,11 +757,7 @@ class LiveTable:
         return {"steps": out, "text": render(d, self.names)}
 
     def finished(self, number: int) -> Deal:
-        if not 1 <= number <= len(self.session.deals):
-            raise TableError("no-deal", "no-deal", number=number)
-        d = self.session.deals[number - 1]
-        if not d.is_over():
-            raise TableError("not-over", "not-over")
+        d: Deal = super().finished(number)
         return d
 
     def record(self, number: int) -> dict[str, Any]:
@@ -671,9 +779,17 @@ class Tables:
         self.closing = False
         self.accepted = 0  # actions accepted since the server started
         self._background: set[asyncio.Task[None]] = set()
-        self.live: dict[str, LiveTable] = {}
+        self.live: dict[str, GameTable] = {}
         for t in store.tables():
-            self.live[t.id] = LiveTable(t, self)
+            self.live[t.id] = self._table(t)
+
+    def _table(self, stored: StoredTable) -> GameTable:
+        """A stored table, live: Ulti's, or Snapszli's (ulti.server.snap)."""
+        if stored.game == "snapszli":
+            from ulti.server.snap import SnapTable
+
+            return SnapTable(stored, self)
+        return LiveTable(stored, self)
 
     def background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` on its own (closing a connection), kept until it is done."""
@@ -686,8 +802,15 @@ class Tables:
         return await asyncio.get_running_loop().run_in_executor(self.store_exec, fn, *args)
 
     async def create(
-        self, rules: Ruleset, seats: list[dict[str, Any]], lang: str, seed: int
-    ) -> tuple[LiveTable, dict[int, str]]:
+        self,
+        rules: Ruleset | Any,
+        seats: list[dict[str, Any]],
+        lang: str,
+        seed: int,
+        game: str = "ulti",
+    ) -> tuple[GameTable, dict[int, str]]:
+        """A new table of ``game`` (``rules``: its settings, with ``to_dict()``) and one
+        token per person's seat."""
         from ulti.server.store import new_token
 
         tokens: dict[int, str] = {}
@@ -699,13 +822,13 @@ class Tables:
                 entry["token_hash"] = hash_token(tokens[i])
             stored_seats.append(entry)
         stored = await self.storage(
-            self.store.create_table, rules.to_dict(), seed, 0, stored_seats, lang
+            self.store.create_table, rules.to_dict(), seed, 0, stored_seats, lang, game
         )
-        table = LiveTable(stored, self)
+        table = self._table(stored)
         self.live[table.id] = table
         return table, tokens
 
-    def get(self, table_id: str) -> LiveTable:
+    def get(self, table_id: str) -> GameTable:
         t = self.live.get(table_id)
         if t is None:
             raise TableError("no-table", "no-table")

@@ -1,0 +1,278 @@
+"""A person plays a deal of Snapszli (docs/SNAPSZLI.md) against a computer player in a real
+browser (Debian's Chromium, driven by Playwright), by clicking: the cards, a trump exchange
+(Z6) and a marriage (Z7) when the hand offers them, to the end of the deal (Z9-Z11) and the
+match score (Z12).
+
+The table is checked as a person sees it at every one of the person's turns — on a phone
+(390×844) in Hungarian and on a desktop (1280×800) in English: nothing runs off the side, the
+hand and every button the person may press are in view and at least 44×44, a Hungarian page
+shows no English word (tests/english_words.py).  Screenshots of each phase go to
+``test-artifacts/browser/snap-<lang>-<w>x<h>/``.  The lobby creates a Snapszli table too.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from english_words import english_words_in
+from server_util import Running, bot, chromium_path, person
+
+pytestmark = pytest.mark.slow
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+
+#: Every interactive thing on the table a finger must hit (44×44 CSS px at least).
+TARGETS = (
+    "#hand .card, #actions button, #tools button, #langSelect, "
+    "dialog[open] button, dialog[open] a, #replaced button"
+)
+
+#: The layout checks of one moment (shared with the Ulti table's test).
+LAYOUT_JS = (Path(__file__).parent / "table_checks.js").read_text()
+
+#: A turn of the person, or the end of the deal: the moment a test may act.
+READY_JS = """
+() => {
+  if (document.querySelector("#endDialog[open]")) return "end";
+  if (document.body.dataset.turn !== "me") return false;
+  return !!document.querySelector("#actions [data-action], #hand [data-action]");
+}
+"""
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    chromium = chromium_path()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=ARGS)
+        yield b
+        b.close()
+
+
+class SnapPage:
+    """The person's page at a Snapszli table: waits for the person's turns (the page's state,
+    never a clock), checks the layout and the language, plays by clicking."""
+
+    def __init__(self, page: Page, lang: str, shots: Path) -> None:
+        self.page = page
+        self.lang = lang
+        self.shots = shots
+        self.taken: set[str] = set()
+        self.turns = 0
+        self.exchanged = False
+        self.announced = False
+        self.tried_dim = False
+
+    def shot(self, n: int, phase: str) -> None:
+        if phase not in self.taken:
+            self.taken.add(phase)
+            self.page.screenshot(path=str(self.shots / f"{n:02d}-{phase}.png"))
+
+    def ready(self) -> str:
+        return str(self.page.wait_for_function(READY_JS, timeout=60_000).json_value())
+
+    def check(self, where: str) -> None:
+        problems: list[str] = self.page.evaluate(LAYOUT_JS, [TARGETS, False])
+        assert not problems, f"{where}: {problems[:8]}"
+        if self.lang == "hu":
+            text = self.page.inner_text("body")
+            english = english_words_in(text)
+            assert not english, f"{where}: English on a Hungarian page: {english}\n{text}"
+
+    def has(self, selector: str) -> bool:
+        return self.page.locator(selector).count() > 0
+
+    def click_and_wait(self, selector: str) -> None:
+        """Click ``selector`` and wait until the table has moved on (a new version)."""
+        before = str(self.page.evaluate("document.body.dataset.version"))
+        self.page.locator(selector).first.click()
+        self.page.wait_for_function(
+            "(v) => document.body.dataset.version !== v || "
+            "!!document.querySelector('#endDialog[open]')",
+            arg=before,
+        )
+
+    def turn(self) -> None:
+        """One turn: check the page, then exchange, announce, or play a legal card (never a
+        claim nor a closing: the deal runs to its end)."""
+        page = self.page
+        self.turns += 1
+        self.check(f"turn {self.turns}")
+        self.shot(1, "play")
+        dim = page.locator("#hand .card.dim")
+        if dim.count() and not self.tried_dim:  # a card that may not be played says why
+            self.tried_dim = True
+            dim.first.click()
+            page.wait_for_selector("#toast.show")
+            reason = page.inner_text("#toast")
+            assert "(Z" in reason, reason  # the rule's id (Z5, Z7)
+            if self.lang == "hu":
+                assert not english_words_in(reason), reason
+            self.shot(2, "why-not")
+        if self.has("#actions [data-action=exchange]") and not self.exchanged:
+            self.exchanged = True
+            self.shot(3, "exchange")
+            self.click_and_wait("#actions [data-action=exchange]")
+        elif self.has("#actions button.marriage") and not self.announced:
+            self.announced = True
+            self.shot(4, "marriage")
+            self.click_and_wait("#actions button.marriage")
+            # Z7: only the marriage's King or Over may be led now
+            assert page.locator("#hand [data-action]").count() in (1, 2)
+        else:
+            self.click_and_wait("#hand [data-action]")
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"), [("hu", (390, 844)), ("en", (1280, 800))], ids=["phone-hu", "desktop-en"]
+)
+def test_a_person_plays_a_deal_of_snapszli_by_clicking(
+    browser: Browser, tmp_path: Path, lang: str, size: tuple[int, int]
+) -> None:
+    w, h = size
+    shots = ARTIFACTS / f"snap-{lang}-{w}x{h}"
+    shutil.rmtree(shots, ignore_errors=True)
+    shots.mkdir(parents=True)
+    with Running(f"sqlite:///{tmp_path / 'snap.sqlite3'}") as srv:
+        import httpx
+
+        r = httpx.post(
+            f"{srv.base}/api/tables",
+            json={
+                "game": "snapszli",
+                "lang": lang,
+                "seats": [person("Anna"), bot("rules", "Béla")],
+            },
+        )
+        assert r.status_code == 201, r.text
+        t = r.json()
+        context = browser.new_context(viewport={"width": w, "height": h})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(t["links"]["0"])
+        page.wait_for_selector("#hand button.card")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.locator("#hand button.card").count() == 5
+        # the opponent's hand: backs and their count, never faces (Z13)
+        backs = page.locator("#seatTop .backs .back").count()
+        assert backs in (4, 5) and str(backs) in page.inner_text("#seatTop .count")
+        assert page.locator("#seatTop .card").count() == 0
+        table = SnapPage(page, lang, shots)
+        deadline = time.monotonic() + 180
+        while table.ready() != "end":
+            assert time.monotonic() < deadline, "the deal did not finish"
+            table.turn()
+        assert table.turns >= 2
+
+        # the end of the deal: who won it and how (Z9-Z11), the game points, the match score
+        text = page.inner_text("#endBody")
+        assert any(f"Z{n}:" in text for n in (9, 10, 11)), text
+        assert ("vége" if lang == "hu" else "is over") in text
+        assert ("játszmapont" if lang == "hu" else "game points") in text
+        assert ("7-ig" if lang == "hu" else "to 7") in text
+        table.check("the end of the deal")
+        table.shot(5, "end")
+        page.click("[data-action=close-end]")
+        page.wait_for_function("!document.querySelector('#endDialog').open")
+
+        # the score sheet: the first deal's row, its replay and record links, the rules
+        page.click("#sheetBtn")
+        page.wait_for_selector("#sheetDialog[open] #sheet tr:nth-child(2)")
+        assert page.locator("#records a").count() >= 2
+        assert ("alap" if lang == "hu" else "standard") in page.inner_text("#rulesLine")
+        table.check("the score sheet")
+        table.shot(6, "sheet")
+        page.click("[data-action=close-sheet]")
+
+        # the log: every move of the deal, in words
+        page.click("#logBtn")
+        page.wait_for_selector("#logDialog[open] #log div")
+        live = srv.app.state.tables.get(t["id"])
+        first = live.session.deals[0]
+        assert first.is_over()
+        assert page.locator("#log div").count() >= len(first.history)
+        table.check("the log")
+        table.shot(7, "log")
+        page.click("[data-action=close-log]")
+
+        mine = [a for seat, a in first.history if seat == 0]
+        assert sum(1 for a in mine if a.kind.name == "PLAY") >= 2
+        assert not errors, errors
+
+        # the replay of the finished deal, every card shown now
+        page.click("#sheetBtn")
+        page.locator("#records a").first.click()
+        page.wait_for_selector("#hands .card")
+        assert ("Leosztás 1" if lang == "hu" else "Deal 1") in page.inner_text("#status")
+        assert not errors, errors
+        context.close()
+
+
+def test_the_lobby_creates_a_snapszli_table(browser: Browser, tmp_path: Path) -> None:
+    """The lobby in Hungarian on a phone: Snapszli, two seats, a preset (ZV1, ZV4), the
+    match's length (ZV2) and the learner's option; the invite link opens the two-seat table
+    with those settings."""
+    with Running(f"sqlite:///{tmp_path / 'lobby.sqlite3'}") as srv:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{srv.base}/")
+        page.select_option("#langSelect", "hu")
+        page.wait_for_selector("#preset option[value=casual]", state="attached")
+        page.select_option("#game", "snapszli")
+        assert "kettesben" in page.inner_text("#title")
+        assert page.locator(".seat-row").count() == 2
+        assert not page.is_visible("[name=deals]") and page.is_visible("[name=match_points]")
+        page.wait_for_selector("#preset option[value=sixty-six]", state="attached")
+        page.select_option("#preset", "sixty-six")
+        assert "kilences" in page.inner_text("#presetDoc")
+        page.click("#optionsLabel")
+        assert "ZV1: 24 lap" in page.inner_text("#optionList")
+        assert page.locator("[name=opt-twenty_four]").is_checked()
+        assert page.locator("[name=opt-match_points]").count() == 0  # its own field
+        page.fill("[name=match_points]", "5")
+        page.check("[name=show_points]")
+        page.fill("[name=name0]", "Anna")
+        page.select_option("[name=spec1]", "rules")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        page.click("#create")
+        link = page.locator("#links a")
+        link.wait_for()
+        assert link.count() == 1
+        table_id = link.inner_text().split("/t/")[1].split("#")[0]
+        t = srv.app.state.tables.get(table_id)
+        assert t.game == "snapszli"
+        assert t.rules.preset == "sixty-six" and t.rules.twenty_four and t.rules.match_points == 5
+        assert t.show_points
+        assert [s["spec"] for s in t.stored.seats] == [None, "rules"]
+        link.click()
+        page.wait_for_selector("#hand button.card")
+        assert page.locator("#hand button.card").count() == 6  # ZV1
+        assert "Pontjaim: 0" in page.inner_text("#me")  # the learner's option (Z13)
+        assert "5-ig" in page.inner_text("#contract")  # the match to 5 (ZV2)
+        # back in the lobby, Ulti is three seats again
+        page.goto(f"{srv.base}/")
+        page.wait_for_selector("#preset option[value=casual]", state="attached")
+        assert page.locator(".seat-row").count() == 3 and page.is_visible("[name=deals]")
+        assert not errors, errors
+        page.close()
