@@ -175,34 +175,110 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class UltiApp(App[None]):
+def table_css(side: str, side_width: int, log_width: int) -> str:
+    """The layout both card tables share: a status line, the side panel (``side``), the
+    table and the log, the prompt, the hand, the names, the actions and the footer line."""
+    return f"""
+    Screen {{ layout: vertical; }}
+    #status {{ height: 1; background: $boost; }}
+    #middle {{ height: 1fr; }}
+    #{side} {{ width: {side_width}; height: 100%; border: round $primary; padding: 0 1; }}
+    #table {{ width: 1fr; height: 100%; border: round $primary; padding: 0 1; }}
+    #log {{ width: {log_width}; height: 100%; border: round $primary; overflow-x: hidden; }}
+    #hand {{ height: 3; }}
+    #names {{ height: 1; }}
+    #prompt {{ height: 1; }}
+    #actions {{ height: 3; }}
+    #actions Button {{ min-width: 6; height: 3; margin: 0 1 0 0; }}
+    #footer {{ height: 1; background: $panel; color: $text-muted; }}
+    #too-small {{ display: none; height: 1fr; content-align: center middle; }}
+    Screen.too-small > * {{ display: none; }}
+    Screen.too-small > #too-small {{ display: block; }}
+    """
+
+
+#: The keys both card tables share; the footer line says them in the table's language.
+TABLE_BINDINGS = [
+    Binding("h", "hint", show=False),
+    Binding("w", "why", show=False),
+    Binding("s", "scores", show=False),
+    Binding("q", "quit", show=False),
+    Binding("question_mark", "keys", show=False),
+    Binding("left", "move(-1)", show=False),
+    Binding("right", "move(1)", show=False),
+]
+
+
+class CardTable(App[None]):
+    """What the terminal's card tables share (Ulti's and Snapszli's): the 80×24 check with
+    its message in the table's language, and the keyboard: a card by its number, an action
+    button by its id, arrows between the cards, ``?`` for the keys."""
+
+    lang = "en"
+
+    async def start_deal(self) -> None:
+        raise NotImplementedError
+
+    def keys_text(self) -> str:
+        """The ``?`` screen's body (each game has its keys)."""
+        raise NotImplementedError
+
+    async def on_mount(self) -> None:
+        self.fit(self.size.width, self.size.height)
+        await self.start_deal()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Below 80×24 the table does not fit: say so instead of drawing it cut."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.screen_stack[0].set_class(small, "too-small")  # the table's screen, not a dialog
+        if small:
+            self.query_one("#too-small", Static).update(
+                t(self.lang, "too_small").format(
+                    w=MIN_SIZE[0], h=MIN_SIZE[1], width=width, height=height
+                )
+            )
+
+    def action_card(self, index: int) -> None:
+        """The hand's card number ``index`` (the number keys): as a click on it."""
+        cards = list(self.query(CardButton))
+        if index < len(cards):
+            cards[index].focus()
+            cards[index].press()
+
+    def action_press(self, prefix: str) -> None:
+        """The first action button whose id is ``prefix`` or starts with it (``kontra-``)."""
+        for button in self.query("#actions Button").results(Button):
+            if button.id and (
+                button.id == prefix or (prefix.endswith("-") and button.id.startswith(prefix))
+            ):
+                if not button.disabled:
+                    button.press()
+                return
+
+    def action_move(self, step: int) -> None:
+        """Left and right move between the hand's cards (Enter plays the one chosen)."""
+        cards = list(self.query(CardButton))
+        if not cards:
+            return
+        at = next((i for i, c in enumerate(cards) if c.has_focus), -1)
+        cards[(at + step) % len(cards) if at >= 0 else 0].focus()
+
+    def action_keys(self) -> None:
+        self.push_screen(
+            TextScreen(t(self.lang, "keys_title"), self.keys_text(), t(self.lang, "close"))
+        )
+
+
+class UltiApp(CardTable):
     """The game."""
 
     TITLE = "Ulti"
-    CSS = """
-    Screen { layout: vertical; }
-    #status { height: 1; background: $boost; }
-    #middle { height: 1fr; }
-    #players { width: 27; height: 100%; border: round $primary; padding: 0 1; }
-    #table { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
-    #log { width: 26; height: 100%; border: round $primary; overflow-x: hidden; }
-    #hand { height: 3; }
-    #names { height: 1; }
-    #prompt { height: 1; }
-    #actions { height: 3; }
-    #actions Button { min-width: 6; height: 3; margin: 0 1 0 0; }
-    #footer { height: 1; background: $panel; color: $text-muted; }
-    #too-small { display: none; height: 1fr; content-align: center middle; }
-    Screen.too-small > * { display: none; }
-    Screen.too-small > #too-small { display: block; }
-    """
+    CSS = table_css("players", 27, 26)
     BINDINGS: ClassVar = [
-        # the footer line says these in the table's language (ui.footer)
-        Binding("h", "hint", show=False),
-        Binding("w", "why", show=False),
-        Binding("s", "scores", show=False),
-        Binding("q", "quit", show=False),
-        Binding("question_mark", "keys", show=False),
+        *TABLE_BINDINGS,
         # one key a move: the hand's cards by number, and each kind of action by a letter
         *[Binding(key, f"card({i})", show=False) for i, key in enumerate(CARD_KEYS)],
         Binding("p", "press('pass')", show=False),
@@ -213,8 +289,6 @@ class UltiApp(App[None]):
         Binding("k", "press('kontra-')", show=False),
         Binding("m", "press('marriage-')", show=False),
         Binding("t", "press('trump-')", show=False),
-        Binding("left", "move(-1)", show=False),
-        Binding("right", "move(1)", show=False),
     ]
 
     def __init__(self, config: PlayConfig, session: Session | None = None) -> None:
@@ -259,24 +333,6 @@ class UltiApp(App[None]):
         yield Horizontal(id="actions")
         yield Static(t(self.lang, "footer"), id="footer")
         yield Static(id="too-small")
-
-    async def on_mount(self) -> None:
-        self.fit(self.size.width, self.size.height)
-        await self.start_deal()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.fit(event.size.width, event.size.height)
-
-    def fit(self, width: int, height: int) -> None:
-        """Below 80×24 the table does not fit: say so instead of drawing it cut."""
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        self.screen_stack[0].set_class(small, "too-small")  # the table's screen, not a dialog
-        if small:
-            self.query_one("#too-small", Static).update(
-                t(self.lang, "too_small").format(
-                    w=MIN_SIZE[0], h=MIN_SIZE[1], width=width, height=height
-                )
-            )
 
     @property
     def deal(self) -> Deal:
@@ -628,35 +684,8 @@ class UltiApp(App[None]):
 
     # -- the keyboard -------------------------------------------------------------------------
 
-    def action_card(self, index: int) -> None:
-        """The hand's card number ``index`` (keys 1-9, 0, then - and =): as a click on it."""
-        cards = list(self.query(CardButton))
-        if index < len(cards):
-            cards[index].focus()
-            cards[index].press()
-
-    def action_press(self, prefix: str) -> None:
-        """The first action button whose id is ``prefix`` or starts with it (``kontra-``)."""
-        for button in self.query("#actions Button").results(Button):
-            if button.id and (
-                button.id == prefix or (prefix.endswith("-") and button.id.startswith(prefix))
-            ):
-                if not button.disabled:
-                    button.press()
-                return
-
-    def action_move(self, step: int) -> None:
-        """Left and right move between the hand's cards."""
-        cards = list(self.query(CardButton))
-        if not cards:
-            return
-        at = next((i for i, c in enumerate(cards) if c.has_focus), -1)
-        cards[(at + step) % len(cards) if at >= 0 else 0].focus()
-
-    def action_keys(self) -> None:
-        self.push_screen(
-            TextScreen(t(self.lang, "keys_title"), t(self.lang, "keys_body"), t(self.lang, "close"))
-        )
+    def keys_text(self) -> str:
+        return t(self.lang, "keys_body")
 
     def choose_bid(self) -> None:
         d = self.deal

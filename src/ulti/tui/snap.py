@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events, work
-from textual.app import App, ComposeResult
+from textual import work
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -42,7 +42,16 @@ from ulti.snapszli import (
     describe,
     play,
 )
-from ulti.tui.app import CARD_KEYS, MIN_SIZE, SUIT_STYLE, CardButton, TextScreen, card_text
+from ulti.tui.app import (
+    CARD_KEYS,
+    SUIT_STYLE,
+    TABLE_BINDINGS,
+    CardButton,
+    CardTable,
+    TextScreen,
+    card_text,
+    table_css,
+)
 from ulti.tui.texts import suit_name, t
 
 HUMAN = 0
@@ -160,42 +169,19 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class SnapApp(App[None]):
+class SnapApp(CardTable):
     """The game."""
 
     TITLE = "Snapszli"
-    CSS = """
-    Screen { layout: vertical; }
-    #status { height: 1; background: $boost; }
-    #middle { height: 1fr; }
-    #board { width: 27; height: 100%; border: round $primary; padding: 0 1; }
-    #table { width: 1fr; height: 100%; border: round $primary; padding: 0 1; }
-    #log { width: 25; height: 100%; border: round $primary; overflow-x: hidden; }
-    #hand { height: 3; }
-    #names { height: 1; }
-    #prompt { height: 1; }
-    #actions { height: 3; }
-    #actions Button { min-width: 6; height: 3; margin: 0 1 0 0; }
-    #footer { height: 1; background: $panel; color: $text-muted; }
-    #too-small { display: none; height: 1fr; content-align: center middle; }
-    Screen.too-small > * { display: none; }
-    Screen.too-small > #too-small { display: block; }
-    """
+    CSS = table_css("board", 27, 25)
     BINDINGS: ClassVar = [
-        # the footer line says these in the table's language (ui.footer)
-        Binding("h", "hint", show=False),
-        Binding("w", "why", show=False),
-        Binding("s", "scores", show=False),
-        Binding("q", "quit", show=False),
-        Binding("question_mark", "keys", show=False),
+        *TABLE_BINDINGS,
         *[Binding(key, f"card({i})", show=False) for i, key in enumerate(CARD_KEYS[:6])],
         Binding("e", "press('exchange')", show=False),
         Binding("c", "press('close-talon')", show=False),
         Binding("m", "press('marriage-')", show=False),
         Binding("x", "press('claim')", show=False),
         Binding("n", "press('next')", show=False),
-        Binding("left", "move(-1)", show=False),
-        Binding("right", "move(1)", show=False),
     ]
 
     def __init__(self, config: SnapConfig, match: SnapMatch | None = None) -> None:
@@ -225,24 +211,6 @@ class SnapApp(App[None]):
         yield Horizontal(id="actions")
         yield Static(t(self.lang, "footer"), id="footer")
         yield Static(id="too-small")
-
-    async def on_mount(self) -> None:
-        self.fit(self.size.width, self.size.height)
-        await self.start_deal()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.fit(event.size.width, event.size.height)
-
-    def fit(self, width: int, height: int) -> None:
-        """Below 80×24 the table does not fit: say so instead of drawing it cut."""
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        self.screen_stack[0].set_class(small, "too-small")  # the table's screen, not a dialog
-        if small:
-            self.query_one("#too-small", Static).update(
-                t(self.lang, "too_small").format(
-                    w=MIN_SIZE[0], h=MIN_SIZE[1], width=width, height=height
-                )
-            )
 
     @property
     def deal(self) -> SnapDeal:
@@ -583,35 +551,8 @@ class SnapApp(App[None]):
 
     # -- the keyboard -------------------------------------------------------------------------
 
-    def action_card(self, index: int) -> None:
-        """The hand's card number ``index`` (keys 1-6): as a click on it."""
-        cards = list(self.query(CardButton))
-        if index < len(cards):
-            cards[index].focus()
-            cards[index].press()
-
-    def action_press(self, prefix: str) -> None:
-        """The first action button whose id is ``prefix`` or starts with it (``marriage-``)."""
-        for button in self.query("#actions Button").results(Button):
-            if button.id and (
-                button.id == prefix or (prefix.endswith("-") and button.id.startswith(prefix))
-            ):
-                if not button.disabled:
-                    button.press()
-                return
-
-    def action_move(self, step: int) -> None:
-        """Left and right move between the hand's cards (Enter plays the one chosen)."""
-        cards = list(self.query(CardButton))
-        if not cards:
-            return
-        at = next((i for i, c in enumerate(cards) if c.has_focus), -1)
-        cards[(at + step) % len(cards) if at >= 0 else 0].focus()
-
-    def action_keys(self) -> None:
-        self.push_screen(
-            TextScreen(t(self.lang, "keys_title"), say(self.lang, "keys"), t(self.lang, "close"))
-        )
+    def keys_text(self) -> str:
+        return say(self.lang, "keys")
 
     async def next_deal(self) -> None:
         if self.match.is_over() or not self.deal.is_over():
