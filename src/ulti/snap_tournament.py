@@ -17,10 +17,9 @@ The API mirrors :mod:`ulti.tournament`: :func:`tournament`, :func:`summarize`,
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from itertools import permutations
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from typing import Any
 from ulti.deal import derive_seed
 from ulti.players.snap import make_snap_player, play_snap_deal
 from ulti.snapszli import SnapRules
-from ulti.tournament import ci95, percentile
+from ulti.tournament import ci95, percentile, play_units, winner_first, write_json
 
 
 @dataclass(frozen=True)
@@ -176,23 +175,7 @@ def tournament(
     """Play the tournament; ``progress(done, total)`` is called after each unit.  With
     ``workers`` > 1 the units run in that many processes; the results are the same."""
     rules = rules or SnapRules()
-    todo = list(units(specs, deals, seed, rules))
-    results: list[SnapUnitResult] = []
-    if workers <= 1:
-        for u in todo:
-            results.append(run_unit(u))
-            if progress:
-                progress(len(results), len(todo))
-    else:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn")) as pool:
-            futures = [pool.submit(run_unit, u) for u in todo]
-            for f in as_completed(futures):
-                results.append(f.result())
-                if progress:
-                    progress(len(results), len(todo))
+    results = play_units(list(units(specs, deals, seed, rules)), run_unit, workers, progress)
     results.sort(key=lambda r: (r.index, r.seating))
     summary = summarize(specs, results)
     summary["config"] = {
@@ -231,22 +214,6 @@ def tournament_with_bar(
             bar.update(task, completed=done, total=total)
 
         return tournament(specs, deals, seed, rules, workers, step)
-
-
-def write_json(summary: dict[str, Any], results: Sequence[SnapUnitResult], path: Path) -> None:
-    data = dict(summary)
-    data["units"] = [{k: v for k, v in asdict(r).items() if k != "times"} for r in results]
-    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
-
-
-def winner_first(summary: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
-    """Each pair once, the one ahead first: (ahead, behind, its figures)."""
-    out = []
-    for pair, v in summary["pairs"].items():
-        a, _, b = pair.partition(" - ")
-        if v["mean"] > 0 or (v["mean"] == 0 and a < b):
-            out.append((a, b, v))
-    return out
 
 
 def plot(summary: dict[str, Any], path: Path) -> None:

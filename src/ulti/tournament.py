@@ -19,13 +19,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import pairwise, product
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ulti.deal import derive_seed
 from ulti.players import make_player
 from ulti.players.base import play_deal
 from ulti.rules import Ruleset
 from ulti.scoring import SILENT_BASE
+
+U = TypeVar("U")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -215,6 +218,32 @@ def summarize(specs: Sequence[str], results: Sequence[UnitResult]) -> dict[str, 
     return out
 
 
+def play_units(
+    todo: Sequence[U],
+    run: Callable[[U], R],
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[R]:
+    """Run every unit of a tournament (Ulti's or Snapszli's), in this process or in
+    ``workers`` spawned processes (``run`` must be a module-level function); ``progress(done,
+    total)`` after each.  The results come in the order they finish."""
+    results: list[R] = []
+    if workers <= 1:
+        for u in todo:
+            results.append(run(u))
+            if progress:
+                progress(len(results), len(todo))
+        return results
+    import multiprocessing as mp
+
+    with mp.get_context("spawn").Pool(workers) as pool:
+        for r in pool.imap_unordered(run, todo, chunksize=1):
+            results.append(r)
+            if progress:
+                progress(len(results), len(todo))
+    return results
+
+
 def tournament(
     specs: Sequence[str],
     deals: int,
@@ -225,22 +254,7 @@ def tournament(
 ) -> tuple[dict[str, Any], list[UnitResult]]:
     """Play the tournament; ``progress(done, total)`` is called after each unit."""
     rules = rules or Ruleset()
-    todo = list(units(specs, deals, seed, rules))
-    results: list[UnitResult] = []
-    if workers <= 1:
-        for u in todo:
-            results.append(run_unit(u))
-            if progress:
-                progress(len(results), len(todo))
-    else:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("spawn")
-        with ctx.Pool(workers) as pool:
-            for r in pool.imap_unordered(run_unit, todo, chunksize=1):
-                results.append(r)
-                if progress:
-                    progress(len(results), len(todo))
+    results = play_units(list(units(specs, deals, seed, rules)), run_unit, workers, progress)
     results.sort(key=lambda r: (r.index, r.seating))
     summary = summarize(specs, results)
     summary["config"] = {
@@ -253,7 +267,8 @@ def tournament(
     return summary, results
 
 
-def write_json(summary: dict[str, Any], results: Sequence[UnitResult], path: Path) -> None:
+def write_json(summary: dict[str, Any], results: Sequence[Any], path: Path) -> None:
+    """The summary and every unit's result (dataclasses; decision times left out)."""
     data = dict(summary)
     data["units"] = [
         {k: v for k, v in asdict(r).items() if k not in ("times", "card_times")} for r in results
