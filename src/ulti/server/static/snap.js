@@ -9,7 +9,8 @@
 // top bar; the end of a deal, the score sheet and the log as dialogs.  Every word comes from
 // the catalogue (/api/words: the web section, and Snapszli's own words in W.snap).
 import { SUITS, cardElement, cardStyle, rankOf, setCardStyle, suitOf } from "/static/cards.js";
-import { errorText, fill, pickLang, words } from "/static/i18n.js";
+import { fill, pickLang, words } from "/static/i18n.js";
+import { el, liveSeat, toast } from "/static/live.js";
 import { seatToken } from "/static/seat.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -24,9 +25,7 @@ let view = null;
 let table = null;
 // The last version this page has seen (a reload starts from nothing: the whole deal is sent).
 let version = -1;
-let ws = null;
-let replaced = false;
-let retry = 500;
+let live = null;  // the seat's connection (live.js)
 let dismissed = 0;  // the deal whose end was seen (its dialog closed)
 let shownDeal = 0;  // the deal this page showed last
 const log = [];
@@ -34,12 +33,6 @@ const log = [];
 const $ = (id) => document.getElementById(id);
 const hu = () => lang === "hu";
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 // -- words --------------------------------------------------------------------------------
 
@@ -62,48 +55,10 @@ function botKind(p) {
 
 // -- the connection -----------------------------------------------------------------------
 
-function toast(text) {
-  const t = $("toast");
-  t.textContent = text;
-  t.classList.add("show");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => t.classList.remove("show"), 4000);
-}
 
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
-  ws.onopen = () => {
-    retry = 500;
-    ws.send(JSON.stringify({ type: "hello", seat, token, since: version >= 0 ? version : null }));
-  };
-  ws.onmessage = (msg) => receive(JSON.parse(msg.data));
-  ws.onclose = (ev) => {
-    if (ev.code === 4401 || ev.code === 4404) { $("status").textContent = "✗"; return; }
-    if (ev.code === 4409 || replaced) { showReplaced(); return; }
-    $("status").textContent = W.reconnecting;
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
-  };
-}
 
-function showReplaced() {
-  replaced = true;
-  $("status").textContent = W.replaced;
-  const box = $("replaced");
-  box.innerHTML = "";
-  box.append(W.replaced + " ");
-  const b = el("button", "btn", W.playHere);
-  b.dataset.action = "play-here";
-  b.onclick = () => { replaced = false; box.style.display = "none"; connect(); };
-  box.appendChild(b);
-  box.style.display = "block";
-}
 
 function receive(frame) {
-  if (frame.type === "replaced") { replaced = true; return; }
-  if (frame.type === "error") { toast(errorText(frame, lang)); return; }
-  if (frame.type === "pong") return;
   if (frame.table) table = frame.table;
   if (frame.type === "sync") log.length = 0;
   for (const ev of frame.events || []) log.push(ev);
@@ -112,6 +67,7 @@ function receive(frame) {
     if (view && frame.view.deal_number !== view.deal_number) shownDeal = view.deal_number;
     view = frame.view;
     version = frame.version;
+    live.version = version;
     if (frame.type === "sync" && !params.get("lang") && !localStorage.getItem("ulti-lang")) {
       setLang(table.lang);
     }
@@ -119,10 +75,7 @@ function receive(frame) {
   }
 }
 
-function send(action) {
-  if (!ws || ws.readyState !== 1) { toast(W.reconnecting); return; }
-  ws.send(JSON.stringify({ type: "action", action, version }));
-}
+function send(action) { live.send(action); }
 
 function setLang(l) {
   lang = l;
@@ -505,6 +458,4 @@ $("langSelect").onchange = (e) => {
   localStorage.setItem("ulti-lang", lang);
   if (view) render();
 };
-$("status").textContent = W.connecting;
-connect();
-setInterval(() => { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "ping" })); }, 25000);
+live = liveSeat({ tableId, seat, token, words: () => W, lang: () => lang, onFrame: receive });

@@ -9,7 +9,8 @@
 import {
   SUITS, cardElement, cardStyle, code, rankOf, setCardStyle, suitOf,
 } from "/static/cards.js";
-import { errorText, fill, pickLang, words } from "/static/i18n.js";
+import { fill, pickLang, words } from "/static/i18n.js";
+import { el, liveSeat, toast } from "/static/live.js";
 import { seatToken } from "/static/seat.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -24,10 +25,8 @@ let table = null;
 // The last version this page has seen.  A new page (a reload, F5) starts from nothing and is
 // sent the whole current deal; a reconnect of this page is sent only what it missed.
 let version = -1;
-let ws = null;
-let replaced = false;
+let live = null;  // the seat's connection (live.js)
 const chosen = new Set();
-let retry = 500;
 let dismissedPrev = 0;  // the deal whose settlement was closed
 const log = [];
 
@@ -54,58 +53,13 @@ function cardName(c) {
 const suitWords = (s) => `${SYMBOLS[s]} ${W.suits[s]}`;
 const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x)}`;
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 // -- the connection ---------------------------------------------------------------------
 
-function toast(text) {
-  const t = $("toast");
-  t.textContent = text;
-  t.classList.add("show");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => t.classList.remove("show"), 4000);
-}
 
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
-  ws.onopen = () => {
-    retry = 500;
-    ws.send(JSON.stringify({ type: "hello", seat, token, since: version >= 0 ? version : null }));
-  };
-  ws.onmessage = (msg) => receive(JSON.parse(msg.data));
-  ws.onclose = (ev) => {
-    if (ev.code === 4401 || ev.code === 4404) { $("status").textContent = "✗"; return; }
-    if (ev.code === 4409 || replaced) { showReplaced(); return; }  // another tab has the seat
-    $("status").textContent = W.reconnecting;
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
-  };
-}
 
-// Another tab took this seat over: say so, and offer to take it back.
-function showReplaced() {
-  replaced = true;
-  $("status").textContent = W.replaced;
-  const box = $("replaced");
-  box.innerHTML = "";
-  box.append(W.replaced + " ");
-  const b = el("button", "btn", W.playHere);
-  b.dataset.action = "play-here";
-  b.onclick = () => { replaced = false; box.style.display = "none"; connect(); };
-  box.appendChild(b);
-  box.style.display = "block";
-}
 
 function receive(frame) {
-  if (frame.type === "replaced") { replaced = true; return; }
-  if (frame.type === "error") { toast(errorText(frame, lang)); return; }
-  if (frame.type === "pong") return;
   if (frame.table) table = frame.table;
   if (frame.type === "sync") { log.length = 0; }
   for (const ev of frame.events || []) log.push(ev);
@@ -114,6 +68,7 @@ function receive(frame) {
     if (!view || frame.view.deal_number !== view.deal_number) newDeal();
     view = frame.view;
     version = frame.version;
+    live.version = version;
     if (frame.type === "sync" && !params.get("lang") && !localStorage.getItem("ulti-lang")) {
       lang = table.lang; W = words(lang); $("langSelect").value = lang;
     }
@@ -129,10 +84,7 @@ function newDeal() {
   showLast = false;
 }
 
-function send(action) {
-  if (!ws || ws.readyState !== 1) { toast(W.reconnecting); return; }
-  ws.send(JSON.stringify({ type: "action", action, version }));
-}
+function send(action) { live.send(action); }
 
 // -- words ------------------------------------------------------------------------------
 
@@ -754,6 +706,4 @@ $("langSelect").onchange = (e) => {
   lang = e.target.value; W = words(lang); localStorage.setItem("ulti-lang", lang);
   if (view) render();
 };
-$("status").textContent = W.connecting;
-connect();
-setInterval(() => { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "ping" })); }, 25000);
+live = liveSeat({ tableId, seat, token, words: () => W, lang: () => lang, onFrame: receive });

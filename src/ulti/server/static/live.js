@@ -1,0 +1,88 @@
+// What both tables (Ulti's three seats, Snapszli's two) share: a seat's live connection —
+// the hello with the version last seen, reconnects with backoff, the banner when another tab
+// takes the seat, pings — and small page helpers.  The server is authoritative: a page only
+// shows the views it is sent and sends action texts with the version it saw.
+import { errorText } from "/static/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** An element with a class and a text. */
+export function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** A short message at the foot of the page. */
+export function toast(text) {
+  const t = $("toast");
+  t.textContent = text;
+  t.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => t.classList.remove("show"), 4000);
+}
+
+/**
+ * Connect ``seat`` of table ``tableId`` with its ``token``.  ``words()`` gives the page's words
+ * now, ``lang()`` its language; ``onFrame(frame)`` gets every frame but errors (shown as
+ * toasts), pongs and the takeover notice.  ``version`` must be kept current by the page
+ * (``live.version = frame.version``): a reconnect asks only for what it missed.  Returns
+ * ``{send(action), version}``.
+ */
+export function liveSeat({ tableId, seat, token, words, lang, onFrame }) {
+  let ws = null;
+  let retry = 500;
+  let replaced = false;
+  const live = {
+    version: -1,
+    send(action) {
+      if (!ws || ws.readyState !== 1) { toast(words().reconnecting); return; }
+      ws.send(JSON.stringify({ type: "action", action, version: live.version }));
+    },
+  };
+
+  // Another tab took this seat over: say so, and offer to take it back.
+  function showReplaced() {
+    replaced = true;
+    const W = words();
+    $("status").textContent = W.replaced;
+    const box = $("replaced");
+    box.innerHTML = "";
+    box.append(W.replaced + " ");
+    const b = el("button", "btn", W.playHere);
+    b.dataset.action = "play-here";
+    b.onclick = () => { replaced = false; box.style.display = "none"; connect(); };
+    box.appendChild(b);
+    box.style.display = "block";
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
+    ws.onopen = () => {
+      retry = 500;
+      const since = live.version >= 0 ? live.version : null;
+      ws.send(JSON.stringify({ type: "hello", seat, token, since }));
+    };
+    ws.onmessage = (msg) => {
+      const frame = JSON.parse(msg.data);
+      if (frame.type === "replaced") { replaced = true; return; }
+      if (frame.type === "error") { toast(errorText(frame, lang())); return; }
+      if (frame.type === "pong") return;
+      onFrame(frame);
+    };
+    ws.onclose = (ev) => {
+      if (ev.code === 4401 || ev.code === 4404) { $("status").textContent = "✗"; return; }
+      if (ev.code === 4409 || replaced) { showReplaced(); return; }  // another tab has the seat
+      $("status").textContent = words().reconnecting;
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  }
+
+  $("status").textContent = words().connecting;
+  connect();
+  setInterval(() => { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "ping" })); }, 25000);
+  return live;
+}
