@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -849,36 +850,20 @@ def play(
         _fail(lang, _say(lang, "opponents"))
         raise typer.Exit(2)
     rs = _ruleset(preset, rules_file, lang)
-    if save is None:
-        import platformdirs
 
-        save = Path(platformdirs.user_data_dir("ulti")) / "session.json"
-        save.parent.mkdir(parents=True, exist_ok=True)
-    why = _writable(save)
-    if why is not None:
-        _fail(lang, _say(lang, "unwritable", path=save, why=why))
-        raise typer.Exit(2)
-    if save.exists() and not resume and not new:
-        try:
-            old = Session.load(save)
-            where = {"path": save, "deal": len(old.deals), "deals": old.planned_deals}
-        except RecordError as exc:
-            _fail(lang, _say(lang, "unreadable", path=save, why=exc))
-            raise typer.Exit(2) from None
-        if not _interactive():
-            _fail(lang, _say(lang, "exists", **where))
-            raise typer.Exit(2)
-        answer = typer.prompt(_say(lang, "ask", **where), default="r" if lang == "en" else "f")
-        choice = answer.strip().lower()[:1]
-        if choice in ("r", "f"):
-            resume = True
-        elif choice in ("n", "u", "ú"):
-            new = True
-        else:
-            raise typer.Exit(1)
-    if new and save.exists():
-        kept = _backup(save)
-        console.print(escape(_say(lang, "backup", path=kept)))
+    def session_where(path: Path) -> dict[str, object]:
+        old = Session.load(path)
+        return {"path": path, "deal": len(old.deals), "deals": old.planned_deals}
+
+    save, resume = _prepare_save(
+        lang,
+        save,
+        "session.json",
+        resume,
+        new,
+        session_where,
+        lambda key, **fields: _say(lang, key, **fields),
+    )
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 63)
     cfg = PlayConfig(
@@ -890,6 +875,53 @@ def play(
         _fail(lang, str(exc))
         raise typer.Exit(2) from None
     console.print(escape(_say(lang, "saved", path=save)))
+
+
+def _prepare_save(
+    lang: str,
+    save: Path | None,
+    default_name: str,
+    resume: bool,
+    new: bool,
+    where_of: Callable[[Path], dict[str, object]],
+    say: Callable[..., str],
+) -> tuple[Path, bool]:
+    """The save file of ``ulti play`` (either game), never overwritten unasked: refused when
+    it cannot be written; one already there is resumed or, started anew, kept as a backup —
+    asked in a terminal, refused without one.  ``where_of(path)`` reads a saved file's
+    description for the question (raising ValueError or OSError when it cannot);
+    ``say(key, **fields)`` gives the words (``unwritable``, ``unreadable``, ``exists``, ``ask``,
+    ``backup``).  Returns the path and whether to resume."""
+    if save is None:
+        import platformdirs
+
+        save = Path(platformdirs.user_data_dir("ulti")) / default_name
+        save.parent.mkdir(parents=True, exist_ok=True)
+    why = _writable(save)
+    if why is not None:
+        _fail(lang, say("unwritable", path=save, why=why))
+        raise typer.Exit(2)
+    if save.exists() and not resume and not new:
+        try:
+            where = where_of(save)
+        except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError) as exc:
+            _fail(lang, say("unreadable", path=save, why=exc))
+            raise typer.Exit(2) from None
+        if not _interactive():
+            _fail(lang, say("exists", **where))
+            raise typer.Exit(2)
+        answer = typer.prompt(say("ask", **where), default="r" if lang == "en" else "f")
+        choice = answer.strip().lower()[:1]
+        if choice in ("r", "f"):
+            resume = True
+        elif choice in ("n", "u", "ú"):
+            new = True
+        else:
+            raise typer.Exit(1)
+    if new and save.exists():
+        kept = _backup(save)
+        console.print(escape(say("backup", path=kept)))
+    return save, resume
 
 
 def _play_snapszli(
@@ -920,48 +952,32 @@ def _play_snapszli(
         _fail(lang, _snap(lang, "cli-opponent", why=exc))
         raise typer.Exit(2) from None
     rs = _snap_rules(preset, rules_file, lang)
-    if save is None:
-        import platformdirs
 
-        save = Path(platformdirs.user_data_dir("ulti")) / "snapszli.json"
-        save.parent.mkdir(parents=True, exist_ok=True)
-    why = _writable(save)
-    if why is not None:
-        _fail(lang, _snap(lang, "cli-unwritable", path=save, why=why))
-        raise typer.Exit(2)
-    if save.exists() and not resume and not new:
+    def match_where(path: Path) -> dict[str, object]:
         try:
-            old = SnapMatch.load(save)
-        except (OSError, UnicodeDecodeError) as exc:
-            _fail(lang, _snap(lang, "cli-unreadable", path=save, why=exc))
-            raise typer.Exit(2) from None
-        except (ValueError, TypeError, AttributeError, KeyError) as exc:  # JSON, UltiError
-            _fail(lang, _snap(lang, "cli-unreadable", path=save, why=exc))
-            raise typer.Exit(2) from None
+            old = SnapMatch.load(path)
+        except AttributeError as exc:  # a JSON value of the wrong shape
+            raise ValueError(str(exc)) from None
         tot = old.totals()
         names = old.players if len(old.players) == 2 else ["0", "1"]
-        where = {
-            "path": save,
+        return {
+            "path": path,
             "deal": len(old.deals),
             "a": names[0],
             "x": tot[0],
             "b": names[1],
             "y": tot[1],
         }
-        if not _interactive():
-            _fail(lang, _snap(lang, "cli-exists", **where))
-            raise typer.Exit(2)
-        answer = typer.prompt(_snap(lang, "cli-ask", **where), default="r" if lang == "en" else "f")
-        choice = answer.strip().lower()[:1]
-        if choice in ("r", "f"):
-            resume = True
-        elif choice in ("n", "u", "ú"):
-            new = True
-        else:
-            raise typer.Exit(1)
-    if new and save.exists():
-        kept = _backup(save)
-        console.print(escape(_snap(lang, "cli-backup", path=kept)))
+
+    save, resume = _prepare_save(
+        lang,
+        save,
+        "snapszli.json",
+        resume,
+        new,
+        match_where,
+        lambda key, **fields: _snap(lang, f"cli-{key}", **fields),
+    )
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 63)
     cfg = SnapConfig(
