@@ -106,7 +106,7 @@ def _keys_used() -> set[str]:
 def test_every_key_the_code_asks_for_exists() -> None:
     used = _keys_used()
     assert len(used) > 60  # the scan finds the calls (it would pass vacuously otherwise)
-    assert {"ui.trick", "reason.follow", "play.exists"} <= used
+    assert {"ui.trick", "reason.follow", "play.saved"} <= used
     assert sorted(used - set(messages.CATALOGUE)) == []
 
 
