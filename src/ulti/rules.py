@@ -232,26 +232,7 @@ class Ruleset:
 
     @classmethod
     def from_toml(cls, path: str | Path) -> Ruleset:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RulesetError(f"cannot read rules file {path}: {exc.strerror}") from None
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise RulesetError(f"{path}: not valid TOML: {exc}") from None
-        if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
-            data = data["rules"]
-        preset = data.get("preset")
-        if isinstance(preset, str) and preset in PRESETS:
-            for key, value in PRESETS[preset].items():
-                if key in data and data[key] != value:
-                    raise RulesetError(
-                        f"{path}: the preset {preset!r} sets {key} = {_toml(value)}, the file "
-                        f"says {key} = {_toml(data[key])}; remove that line or choose another "
-                        "preset"
-                    )
-        return cls.from_dict(data)
+        return cls.from_dict(read_rules_file(path, PRESETS, RulesetError))
 
     def with_options(self, **options: Any) -> Ruleset:
         known = {f.name for f in fields(self)}
@@ -268,6 +249,35 @@ class Ruleset:
         """Options that differ from the standard rules."""
         std = Ruleset().to_dict()
         return {k: v for k, v in self.to_dict().items() if k != "preset" and std[k] != v}
+
+
+def read_rules_file(
+    path: str | Path, presets: dict[str, dict[str, Any]], error: type[Exception]
+) -> dict[str, Any]:
+    """A rules TOML file's options (either game's; a lone ``[rules]`` table is unwrapped),
+    refused with ``error`` when it cannot be read, is no TOML, or names a preset and then
+    undoes what that preset sets (``preset = "no-talon"`` with ``talon = true``)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise error(f"cannot read rules file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise error(f"{path}: not UTF-8 text") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{path}: not valid TOML: {exc}") from None
+    if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
+        data = data["rules"]
+    preset = data.get("preset")
+    if isinstance(preset, str) and preset in presets:
+        for key, value in presets[preset].items():
+            if key in data and data[key] != value:
+                raise error(
+                    f"{path}: the preset {preset!r} sets {key} = {_toml(value)}, the file "
+                    f"says {key} = {_toml(data[key])}; remove that line or choose another preset"
+                )
+    return data
 
 
 def _toml(value: Any) -> str:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -59,6 +58,7 @@ from ulti.cards import (
 )
 from ulti.errors import UltiError
 from ulti.messages import text
+from ulti.rules import read_rules_file
 
 # -- cards (Z1, ZV1) ---------------------------------------------------------------------------
 
@@ -148,27 +148,7 @@ class SnapRules:
 
     @classmethod
     def from_toml(cls, path: str | Path) -> SnapRules:
-        try:
-            raw = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SnapRulesError(f"cannot read rules file {path}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise SnapRulesError(f"{path}: not UTF-8 text") from None
-        try:
-            data = tomllib.loads(raw)
-        except tomllib.TOMLDecodeError as exc:
-            raise SnapRulesError(f"{path}: not valid TOML: {exc}") from None
-        if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
-            data = data["rules"]
-        preset = data.get("preset")
-        if isinstance(preset, str) and preset in PRESETS:
-            for key, value in PRESETS[preset].items():
-                if key in data and data[key] != value:
-                    raise SnapRulesError(
-                        f"{path}: the preset {preset!r} sets {key} = {value!r}, the file says "
-                        f"{key} = {data[key]!r}; remove that line or choose another preset"
-                    )
-        return cls.from_dict(data)
+        return cls.from_dict(read_rules_file(path, PRESETS, SnapRulesError))
 
     def with_options(self, **options: Any) -> SnapRules:
         known = {f.name for f in dataclasses.fields(self)}
