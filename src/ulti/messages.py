@@ -1144,6 +1144,14 @@ ERROR: dict[str, tuple[str, str]] = {
     "too-slow": ("too slow", "túl lassú"),
 }
 
+#: The club (docs/CLUB.md): accounts, the lobby, seats, spectators, chat, ratings, profiles.
+#: Keys starting ``web-`` are the pages' words (sent to them by ``/api/words`` as ``club``).
+CLUB: dict[str, tuple[str, str]] = {
+    # -- accounts (server answers and the owner's ``ulti user`` commands)
+    # -- tables, seats, spectators, chat (server answers)
+    # -- pages (web-*)
+}
+
 _SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     "": NAMES,
     "option": OPTION,
@@ -1158,6 +1166,7 @@ _SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     "hint": HINT,
     "snap": SNAP,
     "error": ERROR,
+    "club": CLUB,
 }
 
 #: Every text, by its full key (``section.name``; the names have no section).

@@ -141,6 +141,11 @@ def browser_words() -> dict[str, Any]:
                 for k, v in messages.section("snap", lang).items()
                 if k.startswith("web-")
             },
+            "club": {
+                k.removeprefix("web-"): v
+                for k, v in messages.section("club", lang).items()
+                if k.startswith("web-")
+            },
         }
     return out
 
