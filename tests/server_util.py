@@ -190,6 +190,24 @@ class Seat:
         self.conn.close()
 
 
+class Watcher(Seat):
+    """A spectator's websocket (docs/CLUB.md): a public table, no seat, no token."""
+
+    def __init__(
+        self, srv: Running, table_id: str, name: str | None = None, since: int | None = None
+    ) -> None:
+        self.seat = -1
+        self.conn = srv.ws(table_id)
+        self.frames = []
+        hello: dict[str, Any] = {"type": "hello", "watch": True, "since": since}
+        if name is not None:
+            hello["name"] = name
+        self.conn.send(json.dumps(hello))
+        self.view = {}
+        self.version = -1
+        self.recv()
+
+
 def initdb_path() -> str | None:
     """PostgreSQL's ``initdb`` (Debian keeps it out of the PATH), or None."""
     return shutil.which("initdb") or next(

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -360,28 +359,6 @@ def test_postgresql_keeps_the_game_of_a_table() -> None:
 
     with postgres() as url:
         _restart(url)
-
-
-def test_an_old_database_without_games_keeps_its_tables_ulti(tmp_path: Path) -> None:
-    """A database written before tables had a game: it gains the column when opened, and
-    its tables (without a game) stay Ulti tables, playable as before."""
-    db = tmp_path / "old.sqlite3"
-    with Running(sqlite(tmp_path, "old.sqlite3")) as srv:
-        t = srv.create([person("Anna"), bot("rules"), bot("rules")])
-    with sqlite3.connect(db) as conn:
-        conn.execute("ALTER TABLE ulti_tables DROP COLUMN game")
-        assert "game" not in {r[1] for r in conn.execute("PRAGMA table_info(ulti_tables)")}
-    with Running(sqlite(tmp_path, "old.sqlite3")) as srv:
-        live = srv.app.state.tables.get(t["id"])
-        assert live.game == "ulti" and live.seats_n == 3
-        assert "table.js" in httpx.get(f"{srv.base}/t/{t['id']}").text
-        s = Seat(srv, t["id"], 0, t["tokens"]["0"])
-        assert len(s.view["hand"]) in (10, 12)
-        s.close()
-        snap = create(srv, [person(), person()])
-    with sqlite3.connect(db) as conn:
-        games = dict(conn.execute("SELECT id, game FROM ulti_tables").fetchall())
-    assert games == {t["id"]: None, snap["id"]: "snapszli"}
 
 
 def test_the_pages_words_come_from_the_catalogue() -> None:

@@ -7,7 +7,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich import box
@@ -29,6 +29,10 @@ from ulti.snapszli import PRESETS as SNAP_PRESETS
 from ulti.snapszli import SnapMatch, SnapRules, SnapRulesError
 from ulti.snapszli import from_record as snap_from_record
 from ulti.snapszli import render as snap_render
+
+if TYPE_CHECKING:
+    from ulti.server.accounts import Accounts
+    from ulti.server.store import User
 
 app = typer.Typer(
     name="ulti",
@@ -1037,6 +1041,25 @@ def serve(
     api_docs: Annotated[
         bool, typer.Option(help="Serve the API's documentation (/docs, /redoc, /openapi.json).")
     ] = False,
+    session_days: Annotated[
+        float, typer.Option(help="Days a login lasts (the session cookie's life).")
+    ] = 30,
+    login_rate: Annotated[
+        float,
+        typer.Option(
+            help="Logins a second tried per name and per client address (a token bucket)."
+        ),
+    ] = 0.2,
+    login_burst: Annotated[
+        float, typer.Option(help="Logins tried at once per name and per client address.")
+    ] = 5,
+    chat_rate: Annotated[
+        float, typer.Option(help="Chat messages a second each connection may send.")
+    ] = 1.0,
+    chat_burst: Annotated[
+        float, typer.Option(help="Chat messages each connection may send at once.")
+    ] = 5,
+    chat_max: Annotated[int, typer.Option(help="The most characters of a chat message.")] = 280,
 ) -> None:
     """Serve the web table: a lobby, tables for friends and computer players."""
     from ulti.server.app import serve as run_server
@@ -1055,6 +1078,12 @@ def serve(
             max_connections=max_connections,
             create_rate=tables_per_minute / 60,
             api_docs=api_docs,
+            session_days=session_days,
+            login_rate=login_rate,
+            login_burst=login_burst,
+            chat_rate=chat_rate,
+            chat_burst=chat_burst,
+            chat_max=chat_max,
         )
     except SettingsError as exc:
         _fail("en", str(exc))
@@ -1064,6 +1093,186 @@ def serve(
     except StoreError as exc:
         _fail("en", str(exc))
         raise typer.Exit(2) from None
+
+
+# -- ulti user: the owner's commands for accounts (docs/CLUB.md) ----------------------------
+
+user_app = typer.Typer(
+    help="The server's accounts: add one, give one a new password, disable, enable, list.",
+    no_args_is_help=True,
+)
+app.add_typer(user_app, name="user")
+
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Database URL, as ulti serve --db: sqlite:///PATH or "
+        "postgresql://user:pass@host/db (default: the SQLite file in your data folder)."
+    ),
+]
+LangOpt = Annotated[str, typer.Option(help="Language of the command's words: en or hu.")]
+PasswordStdinOpt = Annotated[
+    bool,
+    typer.Option(
+        "--password-stdin",
+        help="Read the password from the first line of the standard input (else it is asked "
+        "twice, unseen).",
+    ),
+]
+NameArg = Annotated[str, typer.Argument(help="The account's name.")]
+
+
+def _club(lang: str, key: str, **fields: object) -> str:
+    """The words of ``ulti user``, from the catalogue's ``club`` section."""
+    return messages.text(f"club.{key}", lang, **fields)
+
+
+def _user_fail(lang: str, message: str) -> NoReturn:
+    """One line, however long (never wrapped), and exit 1: a mistake of the command's user."""
+    console.print(
+        f"[red]{'hiba' if lang == 'hu' else 'error'}:[/red] {escape(message)}", soft_wrap=True
+    )
+    raise typer.Exit(1)
+
+
+def _user_lang(lang: str) -> str:
+    if lang not in ("en", "hu"):
+        _fail("en", _say("en", "lang"))
+        raise typer.Exit(2)
+    return lang
+
+
+def _accounts(db: str | None, lang: str) -> Accounts:
+    """The accounts of the database ``db`` (as ``ulti serve --db``), brought up to date."""
+    from alembic.util import CommandError
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ulti.server.accounts import Accounts
+    from ulti.server.store import Store, StoreError, default_url
+
+    url = db or default_url()
+    try:
+        store = Store(url)
+    except (SQLAlchemyError, OSError, ImportError, StoreError, CommandError) as exc:
+        why = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        shown = _without_password(url)
+        _user_fail(
+            lang, _club(lang, "user-db", db=shown, why=why[0] if why else type(exc).__name__)
+        )
+    return Accounts(store)
+
+
+def _without_password(url: str) -> str:
+    """A database URL fit to print (its password hidden)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:  # a bare path
+        return url
+
+
+def _new_password(lang: str, from_stdin: bool) -> str:
+    """The password, from the standard input's first line or asked twice (unseen)."""
+    if from_stdin:
+        line = sys.stdin.readline()
+        if not line:
+            _user_fail(lang, _club(lang, "user-password-stdin"))
+        password = line.removesuffix("\n").removesuffix("\r")
+    else:
+        password = typer.prompt(_club(lang, "user-password"), hide_input=True)
+        again = typer.prompt(_club(lang, "user-password-again"), hide_input=True)
+        if password != again:
+            _user_fail(lang, _club(lang, "user-password-mismatch"))
+    return password
+
+
+def _account_change(lang: str, change: Callable[[], User], done: str) -> None:
+    """Run an account change; its refusal is one line and exit 1, its success one line."""
+    from ulti.server.accounts import AccountError
+
+    try:
+        user = change()
+    except AccountError as exc:
+        _user_fail(lang, exc.text(lang))
+    console.print(escape(_club(lang, done, name=user.name, id=user.id)), soft_wrap=True)
+
+
+@user_app.command("add")
+def user_add(
+    name: NameArg,
+    db: DbOpt = None,
+    password_stdin: PasswordStdinOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Make an account (its password asked twice, or read with --password-stdin)."""
+    from ulti.server.accounts import AccountError, check_name, check_password
+
+    lang = _user_lang(lang)
+    accounts = _accounts(db, lang)
+    try:  # a bad or taken name is said before the password is asked
+        cleaned = check_name(name)
+        if accounts.store.user_by_name(cleaned) is not None:
+            _user_fail(lang, _club(lang, "name-taken", name=cleaned))
+        password = _new_password(lang, password_stdin)
+        check_password(password)
+    except AccountError as exc:
+        _user_fail(lang, exc.text(lang))
+    _account_change(lang, lambda: accounts.register(cleaned, password), "user-added")
+
+
+@user_app.command("reset")
+def user_reset(
+    name: NameArg,
+    db: DbOpt = None,
+    password_stdin: PasswordStdinOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Give an account a new password; every session of the account ends."""
+    from ulti.server.accounts import clean
+
+    lang = _user_lang(lang)
+    accounts = _accounts(db, lang)
+    if accounts.store.user_by_name(clean(name)) is None:  # said before the password is asked
+        _user_fail(lang, _club(lang, "no-user", name=clean(name)))
+    password = _new_password(lang, password_stdin)
+    _account_change(lang, lambda: accounts.reset(name, password), "user-reset")
+
+
+@user_app.command("disable")
+def user_disable(name: NameArg, db: DbOpt = None, lang: LangOpt = "en") -> None:
+    """Disable an account: it cannot log in, and every session of it ends."""
+    lang = _user_lang(lang)
+    accounts = _accounts(db, lang)
+    _account_change(lang, lambda: accounts.disable(name), "user-disabled")
+
+
+@user_app.command("enable")
+def user_enable(name: NameArg, db: DbOpt = None, lang: LangOpt = "en") -> None:
+    """Let a disabled account log in again."""
+    lang = _user_lang(lang)
+    accounts = _accounts(db, lang)
+    _account_change(lang, lambda: accounts.enable(name), "user-enabled")
+
+
+@user_app.command("list")
+def user_list(db: DbOpt = None, lang: LangOpt = "en") -> None:
+    """Every account: its id, name, since when, and whether it is disabled."""
+    lang = _user_lang(lang)
+    users = _accounts(db, lang).store.users()
+    if not users:
+        console.print(_club(lang, "user-none"), highlight=False)
+        return
+    t = Table(box=box.SIMPLE_HEAD)
+    for key in ("id", "name", "since", "state"):
+        t.add_column(_club(lang, f"user-col-{key}"), justify="right" if key == "id" else "left")
+    for u in users:
+        state = "user-state-disabled" if u.disabled else "user-state-active"
+        t.add_row(
+            str(u.id), escape(u.name), u.created.strftime("%Y-%m-%d %H:%M"), _club(lang, state)
+        )
+    console.print(t)
 
 
 def main() -> None:

@@ -132,9 +132,15 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
+#: The seat of a spectator's observation: what every player may see, and nothing more.
+SPECTATOR = -1
+
+
 def observe(d: Deal, seat: int) -> Observation:
-    if seat not in (0, 1, 2):
-        raise ValueError("C3: a seat is 0, 1 or 2")
+    """``seat``'s projection of ``d``; :data:`SPECTATOR` (-1) is the public one a watcher
+    gets: no hand, no talon, nobody's discards, until the deal is over."""
+    if seat not in (0, 1, 2, SPECTATOR):
+        raise ValueError("C3: a seat is 0, 1 or 2 (or -1, a spectator)")
     over = d.is_over()
     history = []
     for who, act in d.history:
@@ -147,7 +153,7 @@ def observe(d: Deal, seat: int) -> Observation:
     )
     show_talon = over or (d.talon_owner == seat and d.talon_owner >= 0)
     kontras = tuple((Kind(k), v[0], v[1]) for k, v in sorted(d.kontra.items()))
-    legal = tuple(d.legal_actions()) if d.current_player == seat else ()
+    legal = tuple(d.legal_actions()) if d.current_player == seat != SPECTATOR else ()
     settlement = d.settlement.to_dict() if d.settlement is not None else None
     return Observation(
         seat=seat,
@@ -155,7 +161,7 @@ def observe(d: Deal, seat: int) -> Observation:
         current_player=d.current_player,
         dealer=d.dealer,
         forehand=d.forehand,
-        hand=tuple(cards_of(d.hands[seat])),
+        hand=tuple(cards_of(d.hands[seat])) if seat != SPECTATOR else (),
         hand_sizes=(d.hands[0].bit_count(), d.hands[1].bit_count(), d.hands[2].bit_count()),
         talon=tuple(cards_of(d.talon)) if show_talon else None,
         talon_owner=d.talon_owner,

@@ -775,8 +775,8 @@ class SnapDeal:
         which card was turned at the deal: both saw it, Z2), every card played, the shown card
         of each marriage, the talon's size; its own points only when ``show_points`` (a
         learner's option), never the opponent's."""
-        if seat not in (0, 1):
-            raise UltiError("seat: 0 or 1")
+        if seat not in (0, 1, -1):
+            raise UltiError("seat: 0 or 1 (or -1, a spectator)")
         s = self._s
         shown = []
         announced = s.marriages + ([(s.leader, s.pending)] if s.pending >= 0 else [])
@@ -791,7 +791,9 @@ class SnapDeal:
                     shown.append(c)
         return SnapObservation(
             seat=seat,
-            hand=tuple(sorted(cards_of(s.hands[seat]), key=lambda c: (c >> 3, -STRENGTH[c & 7]))),
+            hand=()
+            if seat < 0
+            else tuple(sorted(cards_of(s.hands[seat]), key=lambda c: (c >> 3, -STRENGTH[c & 7]))),
             trump=s.trump,
             turned=self.turned,
             turned_at_deal=self.deck[6],
@@ -805,8 +807,8 @@ class SnapDeal:
             pending=s.pending,
             shown=tuple(shown),
             tricks=(s.tricks[0], s.tricks[1]),
-            own_points=self.points(seat) if show_points else None,
-            legal=tuple(self.legal_actions()) if self.current_player == seat else (),
+            own_points=self.points(seat) if show_points and seat >= 0 else None,
+            legal=tuple(self.legal_actions()) if self.current_player == seat >= 0 else (),
             over=s.end is not None,
             outcome=s.end,
         )

@@ -26,6 +26,12 @@ A Snapszli table speaks the same protocol (:mod:`ulti.server.snap`): its seats a
 actions Snapszli's texts (``play ♥A``, ``marriage hearts``, ``exchange``, ``close``,
 ``claim``), its views built from ``SnapDeal.observation`` (Z13).
 
+The club (docs/CLUB.md, :mod:`ulti.server.club`): accounts (``/api/register``, ``/api/login``,
+``/api/logout``, ``/api/me``), public tables listed in the lobby (``/api/lobby``, ``/ws/lobby``),
+free seats taken from it, rematches, a left seat given to a computer player, spectators
+(``{"type": "hello", "watch": true}``), chat (``{"type": "chat", "text"}``; the creator's
+``mute``/``unmute``), ratings (``/api/leaderboard``) and profiles (``/api/users/{name}``).
+
 Limits (:class:`~ulti.server.guard.ServerSettings`): frames and bodies are capped in bytes
 before they are read whole, JSON in depth; frames a second per connection; connections per
 address and in all; a few seconds for the first frame; tables created per address.
@@ -50,6 +56,9 @@ from starlette.websockets import WebSocketState
 
 from ulti import messages
 from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
+from ulti.server.accounts import AccountError, Accounts, check_name
+from ulti.server.club import Club
+from ulti.server.club import add_routes as add_club_routes
 from ulti.server.guard import (
     BadInput,
     BodyLimit,
@@ -62,8 +71,8 @@ from ulti.server.guard import (
     loads,
     read_body,
 )
-from ulti.server.store import Store, default_url
-from ulti.server.tables import Connection, GameTable, TableError, Tables, dumps
+from ulti.server.store import Store, User, default_url
+from ulti.server.tables import SPECTATOR, Connection, GameTable, TableError, Tables, dumps
 from ulti.snapszli import OPTIONS as SNAP_OPTIONS
 from ulti.snapszli import SnapRulesError
 
@@ -79,9 +88,11 @@ SEND_TIMEOUT = 10.0
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["person", "bot"]
-    name: str = Field(min_length=1, max_length=64)
+    kind: Literal["person", "bot", "open"]
+    name: str = Field(default="-", min_length=1, max_length=64)
     spec: str | None = Field(default=None, max_length=64)
+    #: the logged-in creator's own seat (named after the account)
+    me: bool = False
 
     @field_validator("name")
     @classmethod
@@ -98,6 +109,11 @@ class NewTable(BaseModel):
     deals: int = Field(default=3, ge=3, le=48)
     lang: Literal["en", "hu"] = "en"
     seats: list[SeatSpec] = Field(min_length=3, max_length=3)
+    #: the club (docs/CLUB.md): listed in the lobby, rated, a left seat's computer player
+    public: bool = False
+    rated: bool = False
+    bot_after: int | None = Field(default=None, ge=10, le=3600)
+    bot_spec: str | None = Field(default=None, max_length=64)
 
 
 class NewSnapTable(BaseModel):
@@ -113,6 +129,11 @@ class NewSnapTable(BaseModel):
     show_points: bool = False
     lang: Literal["en", "hu"] = "en"
     seats: list[SeatSpec] = Field(min_length=2, max_length=2)
+    #: the club (docs/CLUB.md): listed in the lobby, rated, a left seat's computer player
+    public: bool = False
+    rated: bool = False
+    bot_after: int | None = Field(default=None, ge=10, le=3600)
+    bot_spec: str | None = Field(default=None, max_length=64)
 
 
 #: Options the lobby leaves out: the number of deals has its own field.
@@ -213,8 +234,13 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     app.state.store = store
     app.state.settings = cfg
     app.state.connections = connections
+    accounts = Accounts(store, cfg.session_days, cfg.login_rate, cfg.login_burst)
+    club = Club(tables, accounts, cfg)
+    app.state.accounts = accounts
+    app.state.club = club
     app.add_middleware(BodyLimit, limit=cfg.max_body)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    add_club_routes(app, club, STATIC)
 
     @app.exception_handler(Refused)
     async def refused(_req: Request, exc: Refused) -> JSONResponse:
@@ -298,6 +324,8 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
 
     @app.post("/api/tables")
     async def create_table(req: Request) -> JSONResponse:
+        club.check_post(req)
+        user = club.user(req)
         if not creations.allow(_address(req)):
             raise Refused.of(429, "too-many-tables", headers={"Retry-After": "60"})
         game = "ulti"
@@ -322,6 +350,8 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                     if not s.spec:
                         raise ValueError(messages.text("error.bot-spec"))
                     cfg.check_bot(s.spec, game)
+            if body.bot_spec:
+                cfg.check_bot(body.bot_spec, game)
         except BadInput as exc:
             status = 413 if isinstance(exc, BodyTooLarge) else 422
             raise Refused.of(status, "bad-table", why=str(exc)) from None
@@ -329,9 +359,20 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             raise Refused.of(422, "bad-table", why=_validation_message(exc)) from None
         except (RulesetError, SnapRulesError, ValueError) as exc:
             raise Refused.of(422, "bad-table", why=str(exc)[:500]) from None
-        seats = [s.model_dump() for s in body.seats]
+        seats, creator = _club_seats(body, user)
         try:
-            table, tokens = await tables.create(rules, seats, body.lang, secrets.randbits(63), game)
+            table, tokens = await tables.create(
+                rules,
+                seats,
+                body.lang,
+                secrets.randbits(63),
+                game,
+                public=body.public,
+                rated=body.rated,
+                creator=creator,
+                bot_after=body.bot_after,
+                bot_spec=body.bot_spec,
+            )
         except Exception as exc:  # the database refused: no table, and the person hears why
             log.warning("could not store a new table (%s: %s)", type(exc).__name__, str(exc)[:200])
             raise Refused.of(503, "not-stored") from None
@@ -351,8 +392,15 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         return live(table_id).public()
 
     def authorized(table_id: str, req: Request) -> GameTable:
-        """A table whose seat's token came in the Authorization header (``Bearer T``)."""
+        """A table whose finished deals this request may see: a public table's (D2: a deal
+        is shown whole once it is over), or a seat's whose token came in the Authorization
+        header (``Bearer T``), or an account's that sits there."""
         t = live(table_id)
+        if t.stored.public:
+            return t
+        user = club.user(req)
+        if user is not None and any(s.get("user") == user.id for s in t.stored.seats):
+            return t
         header = req.headers.get("authorization", "")
         token = header[7:].strip() if header[:7].lower() == "bearer " else ""
         try:
@@ -393,6 +441,12 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         refused = connections.enter(address)
         try:
             await websocket.accept()
+            if refused is None and not club.ws_allowed(websocket):
+                refused = "cross-site"
+                connections.leave(address)
+                await websocket.send_text(dumps(TableError("cross-site", "cross-site").frame()))
+                await websocket.close(code=4403)
+                return
             if refused is not None:
                 await websocket.send_text(dumps(TableError("busy", "busy", why=refused).frame()))
                 await websocket.close(code=4429)
@@ -463,7 +517,12 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             first = await asyncio.wait_for(_receive(websocket), cfg.hello_timeout)
             if not isinstance(first, dict) or first.get("type") != "hello":
                 raise TableError("malformed", "hello-first")
-            seat = table.seat_for_token(first.get("seat"), first.get("token"))
+            if first.get("watch") is True:
+                if not table.stored.public:
+                    raise TableError("private", "private")
+                seat = SPECTATOR
+            else:
+                seat = table.seat_for_token(first.get("seat"), first.get("token"))
         except (BadFrame, TableError, TimeoutError) as exc:
             if isinstance(exc, TimeoutError):
                 refusal = TableError("timeout", "timeout")
@@ -474,7 +533,25 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             await websocket.send_text(dumps(refusal.frame()))
             await websocket.close(code=4401)
             return
-        conn = Connection(seat, send, close, RateLimit(cfg.rate, cfg.burst, cfg.burst))
+        user = club.user(websocket)
+        if seat != SPECTATOR:
+            name: str | None = table.names[seat]
+        elif user is not None:
+            name = user.name
+        else:
+            try:
+                name = check_name(first["name"]) if isinstance(first.get("name"), str) else None
+            except AccountError:
+                name = None
+        conn = Connection(
+            seat,
+            send,
+            close,
+            RateLimit(cfg.rate, cfg.burst, cfg.burst),
+            user=user.id if user else None,
+            name=name,
+            chat=RateLimit(cfg.chat_rate, cfg.chat_burst, cfg.chat_burst),
+        )
         writing = asyncio.get_running_loop().create_task(writer())
         try:
             await table.attach(conn, first.get("since"))
@@ -499,7 +576,19 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                     await send({"type": "pong", "version": table.version})
                 elif kind == "action":
                     try:
+                        if seat == SPECTATOR:
+                            raise TableError("watching", "watching")
                         await table.submit(seat, msg.get("action"), msg.get("version"))
+                    except TableError as exc:
+                        await send(exc.frame())
+                elif kind == "chat":
+                    try:
+                        await table.say(conn, msg.get("text"))
+                    except TableError as exc:
+                        await send(exc.frame())
+                elif kind in ("mute", "unmute"):
+                    try:
+                        await table.mute(conn, msg.get("name"), kind == "mute")
                     except TableError as exc:
                         await send(exc.frame())
                 elif kind == "hello":
@@ -515,6 +604,41 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             writing.cancel()
 
     return app
+
+
+def _club_seats(
+    body: NewTable | NewSnapTable, user: User | None
+) -> tuple[list[dict[str, Any]], str | None]:
+    """The seats of a new table and its creator (docs/CLUB.md), checked: the creator's own
+    seat needs an account, free seats a public table, a rated table accounts at every
+    person's seat."""
+    mine = [i for i, s in enumerate(body.seats) if s.me]
+    if mine and user is None:
+        raise Refused.of(401, "login-needed")
+    if len(mine) > 1:
+        raise Refused.of(422, "bad-table", why=messages.text("error.one-own-seat"))
+    kinds = [s.kind for s in body.seats]
+    if "open" in kinds and not body.public:
+        raise Refused.of(422, "bad-table", why=messages.text("error.open-needs-public"))
+    if body.rated:
+        if user is None:
+            raise Refused.of(401, "login-needed")
+        if not body.public:
+            raise Refused.of(422, "bad-table", why=messages.text("error.rated-needs-public"))
+        if any(s.kind == "person" and not s.me for s in body.seats):
+            raise Refused.of(422, "bad-table", why=messages.text("error.rated-accounts"))
+    seats = []
+    for s in body.seats:
+        entry: dict[str, Any] = {"kind": s.kind, "name": s.name, "spec": s.spec}
+        if s.me and user is not None:
+            entry.update(kind="person", name=user.name, user=user.id)
+        seats.append(entry)
+    if user is not None:
+        creator: str | None = f"user:{user.id}"
+    else:
+        first = next((i for i, s in enumerate(seats) if s["kind"] == "person"), None)
+        creator = None if first is None else f"seat:{first}"
+    return seats, creator
 
 
 class Refused(Exception):

@@ -47,6 +47,12 @@ RANGES: dict[str, tuple[float, float]] = {
     "max_bot_ms": (1, 600_000),
     "bot_workers": (1, 64),
     "bot_deadline": (0.05, 600),
+    "session_days": (0.001, 3650),
+    "login_rate": (0.001, 1000),
+    "login_burst": (1, 1000),
+    "chat_rate": (0.01, 100),
+    "chat_burst": (1, 1000),
+    "chat_max": (10, 4000),
 }
 
 
@@ -80,6 +86,17 @@ class ServerSettings:
     bot_deadline: float = 10.0
     #: serve /docs, /redoc and /openapi.json
     api_docs: bool = False
+    #: days a login lasts (the session cookie's life)
+    session_days: float = 30
+    #: logins tried per name and per client address: a token bucket of ``login_rate`` a
+    #: second with bursts of ``login_burst``
+    login_rate: float = 0.2
+    login_burst: float = 5
+    #: chat messages a second each connection may send, the burst above it, and the most
+    #: characters a message may have (after trimming)
+    chat_rate: float = 1.0
+    chat_burst: float = 5
+    chat_max: int = 280
 
     def __post_init__(self) -> None:
         for f in fields(self):

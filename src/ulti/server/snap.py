@@ -201,6 +201,22 @@ class SnapTable(GameTable):
         self.bots[seat].start(seat, self.rules, game)
         self.fallbacks[seat].start(seat, self.rules, game)
 
+    def _add_bot(self, seat: int, spec: str) -> None:
+        self.bots[seat] = make_snap_player(spec, derive_seed(self.stored.seed, 9000 + seat))
+        self.fallbacks[seat] = make_snap_player("rules", derive_seed(self.stored.seed, 9100 + seat))
+        self._started.discard((len(self.session.deals) - 1, seat))
+
+    def totals(self) -> list[int]:
+        return list(self.session.totals())
+
+    def preset(self) -> str:
+        return self.rules.preset
+
+    def deal_facts(self, d: SnapDeal) -> list[Any]:
+        from ulti.server.stats import snap_deal_facts
+
+        return snap_deal_facts(d)
+
     # -- what a seat sees (Z13) -------------------------------------------------------------
 
     def public(self) -> dict[str, Any]:
@@ -228,8 +244,9 @@ class SnapTable(GameTable):
             "show_points": self.show_points,
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may see now: its observation (Z13) and public facts."""
+    def _view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may see now: its observation (Z13) and public facts;
+        SPECTATOR: what both players may see (no hand)."""
         d = self.deal
         obs = d.observation(seat, self.show_points)
         v = obs.to_dict()

@@ -1,37 +1,57 @@
-"""Storage of tables and their actions (SQLAlchemy 2): SQLite by default, PostgreSQL by URL.
+"""Storage of tables, their actions and the club (SQLAlchemy 2): SQLite by default, PostgreSQL by
+URL.
 
 A table is its game (``ulti``, or ``snapszli`` for the two-player game), its settings (rules,
-number of deals, seats, the session's secret seed) and the sequence of accepted actions;
-everything else — deals, scores, records — is rebuilt by replay, so a table survives a restart
-exactly.  Each action is committed before it is acknowledged.  A database written before tables
-had a game gains the column when it is opened; its tables (without one) stay Ulti tables.
+number of deals, seats, the session's secret seed, whether it is public or rated) and the
+sequence of accepted actions; everything else — deals, scores, records — is rebuilt by replay,
+so a table survives a restart exactly.  Each action is committed before it is acknowledged.
+
+The club (docs/CLUB.md) keeps here its accounts, the server's secret keys, ratings and their
+history, the results of finished deals and sessions, and the tables' chat.  A player is a key:
+``user:ID`` for an account, ``bot:SPEC`` for a computer player.
+
+The schema is made and changed by Alembic migrations (``ulti/server/migrations``), run when a
+store opens.  A database written before migrations (with or without the ``game`` column) is
+recognised, stamped as the first revision and brought up to date; its tables without a game
+stay Ulti tables.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
 import threading
+import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
     create_engine,
     event,
+    false,
+    func,
     inspect,
     select,
     text,
+    update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from ulti.errors import UltiError
@@ -49,11 +69,22 @@ class TableRow(Base):
     rules: Mapped[str] = mapped_column(Text)  # the ruleset, JSON
     seed: Mapped[str] = mapped_column(String(24))  # the session's seed: secret (D2)
     first_dealer: Mapped[int] = mapped_column(Integer)
-    seats: Mapped[str] = mapped_column(Text)  # JSON: [{kind, name, spec, token_hash}]
+    seats: Mapped[str] = mapped_column(Text)  # JSON: [{kind, name, spec, token_hash, ...}]
     lang: Mapped[str] = mapped_column(String(8), default="en")
     #: the game: None (a table stored before there was a choice) or "ulti" is Ulti,
     #: "snapszli" the two-player game
     game: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
+    #: listed in the lobby, open to spectators
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false(), index=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: who made it: "user:ID" (an account) or "seat:N" (whoever holds that seat's token)
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: seconds a person's seat may be gone before a computer player takes it, and which
+    bot_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bot_spec: Mapped[str | None] = mapped_column(String(96), nullable=True)
+    #: the table this one is a rematch of, and the rematch made of this one
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class ActionRow(Base):
@@ -69,12 +100,113 @@ class ActionRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class UserRow(Base):
+    __tablename__ = "ulti_users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64))  # as its owner wrote it
+    #: the name compared: NFC, case folded (unique)
+    name_key: Mapped[str] = mapped_column(String(128), unique=True)
+    pass_hash: Mapped[str] = mapped_column(Text)  # argon2id
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: raised by a password reset or a disabling: older session cookies stop working
+    generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class SecretRow(Base):
+    __tablename__ = "ulti_secrets"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[bytes] = mapped_column(LargeBinary)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingDbRow(Base):
+    __tablename__ = "ulti_ratings"
+
+    player: Mapped[str] = mapped_column(String(128), primary_key=True)
+    family: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingHistoryRow(Base):
+    __tablename__ = "ulti_rating_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player: Mapped[str] = mapped_column(String(128), index=True)
+    family: Mapped[str] = mapped_column(String(64))
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+
+
+class DealResultDbRow(Base):
+    __tablename__ = "ulti_deal_results"
+    __table_args__ = (UniqueConstraint("table_id", "deal", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32))
+    deal: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str] = mapped_column(String(128), index=True)
+    game: Mapped[str] = mapped_column(String(16))
+    family: Mapped[str] = mapped_column(String(64))
+    units: Mapped[int] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(16))
+    contract: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    contract_hu: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    kind: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    made: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    kontras_given: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    kontras_won: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    kontras_lost: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionResultDbRow(Base):
+    __tablename__ = "ulti_session_results"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str] = mapped_column(String(128), index=True)
+    game: Mapped[str] = mapped_column(String(16))
+    family: Mapped[str] = mapped_column(String(64))
+    total: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    players: Mapped[int] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatDbRow(Base):
+    __tablename__ = "ulti_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
+
+
+def name_key(name: str) -> str:
+    """A name as names are compared: NFC, case folded ("Béla" and "BÉLA" are one)."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 def normalize_url(url: str) -> str:
@@ -94,6 +226,11 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'server.sqlite3'}"
 
 
+def _utc(when: datetime) -> datetime:
+    """A stored time, in UTC (SQLite gives it back without a zone)."""
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
 @dataclass(frozen=True)
 class StoredTable:
     id: str
@@ -103,6 +240,14 @@ class StoredTable:
     seats: list[dict[str, Any]]
     lang: str
     game: str = "ulti"
+    public: bool = False
+    rated: bool = False
+    #: "user:ID" or "seat:N"
+    creator: str | None = None
+    bot_after: int | None = None
+    bot_spec: str | None = None
+    rematch_of: str | None = None
+    rematch: str | None = None
 
 
 #: The games a table may be stored with.
@@ -117,22 +262,137 @@ class StoredAction:
     action: str
 
 
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    created: datetime
+    disabled: bool
+    generation: int
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's current rating in a rules family (OpenSkill's mu and sigma)."""
+
+    player: str
+    family: str
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True)
+class DealResultRow:
+    """What one finished deal meant for one seat's player."""
+
+    table_id: str
+    deal: int
+    seat: int
+    player: str
+    game: str
+    family: str
+    units: int
+    role: str
+    contract: str | None
+    contract_hu: str | None
+    kind: str | None
+    made: bool | None
+    kontras_given: int
+    kontras_won: int
+    kontras_lost: int
+    created: datetime | None = None
+
+
+@dataclass(frozen=True)
+class SessionResultRow:
+    """How one seat's player ended a finished session (``rank`` 1 is first; ties share)."""
+
+    table_id: str
+    seat: int
+    player: str
+    game: str
+    family: str
+    total: int
+    rank: int
+    players: int
+    rated: bool
+    created: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    id: int
+    table_id: str
+    name: str
+    seat: int | None
+    text: str
+    created: datetime
+
+
 class StoreError(UltiError):
     """The database cannot be opened (a bad URL, a folder that is not there, a server that does
-    not answer)."""
+    not answer), or refuses what was asked of it."""
+
+
+class NameTaken(StoreError):
+    """An account of that name (compared without regard to case) is there already."""
+
+
+#: Where the migrations live (a folder of this package: no alembic.ini needed).
+MIGRATIONS = Path(__file__).with_name("migrations")
+#: The revision a database from before migrations is recognised as.
+FIRST_REVISION = "0001"
+
+
+def migrate(conn: Connection) -> None:
+    """Bring the database behind ``conn`` up to the newest revision (in its transaction).  A
+    database from before migrations (``ulti_tables`` but no ``alembic_version``) is stamped as
+    the first revision first."""
+    from alembic import command
+    from alembic.config import Config
+
+    if conn.dialect.name == "postgresql":  # two servers opening one database: one at a time
+        conn.execute(text("SELECT pg_advisory_xact_lock(7160512)"))
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = conn
+    insp = inspect(conn)
+    if insp.has_table(TableRow.__tablename__) and not insp.has_table("alembic_version"):
+        command.stamp(cfg, FIRST_REVISION)
+    command.upgrade(cfg, "head")
+
+
+def revision(conn: Connection) -> str | None:
+    """The database's revision (None: not made by migrations)."""
+    from alembic.runtime.migration import MigrationContext
+
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def head_revision() -> str:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(cfg).get_current_head()
+    assert head is not None
+    return head
 
 
 class Store:
-    """The database of a server."""
+    """The database of a server.  Every method may be called from any thread; SQLite's writes
+    are serialised here (one writer at a time), PostgreSQL takes concurrent commits itself."""
 
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
         kwargs: dict[str, Any] = {}
-        sqlite = self.url.startswith("sqlite")
-        if sqlite:
+        is_sqlite = self.url.startswith("sqlite")
+        if is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         self.engine: Engine = create_engine(self.url, **kwargs)
-        if sqlite and ":memory:" not in self.url:
+        if is_sqlite and ":memory:" not in self.url:
 
             @event.listens_for(self.engine, "connect")
             def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -143,17 +403,39 @@ class Store:
 
         # SQLite has one writer at a time; serialising here avoids "database is locked"
         # under many tables.  PostgreSQL takes concurrent commits itself.
-        self._write_lock = threading.Lock() if sqlite else None
-        Base.metadata.create_all(self.engine)
-        self._add_game_column()
+        self._write_lock = threading.Lock() if is_sqlite else None
+        self._secrets: dict[str, bytes] = {}
+        from alembic.util import CommandError
 
-    def _add_game_column(self) -> None:
-        """A database from before the choice of games gains the (empty) ``game`` column."""
-        columns = {c["name"] for c in inspect(self.engine).get_columns(TableRow.__tablename__)}
-        if "game" not in columns:
-            with self.engine.begin() as conn:
-                name = TableRow.__tablename__
-                conn.execute(text(f"ALTER TABLE {name} ADD COLUMN game VARCHAR(16)"))
+        try:
+            with self._writing(), self.engine.begin() as conn:
+                migrate(conn)
+        except CommandError as exc:  # a revision this version does not know: a newer ulti's
+            self.engine.dispose()
+            raise StoreError(
+                f"the database's schema is not one this version of ulti knows ({exc}); "
+                "was it written by a newer version?"
+            ) from None
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Hold the write lock (SQLite) while a write is made."""
+        if self._write_lock is None:
+            yield
+        else:
+            with self._write_lock:
+                yield
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[Session]:
+        """A session in a transaction, committed at the end, under the write lock."""
+        with self._writing(), Session(self.engine, expire_on_commit=False) as s, s.begin():
+            yield s
+
+    def _upsert(self, conn_dialect: str) -> Any:
+        return postgresql.insert if conn_dialect == "postgresql" else sqlite.insert
+
+    # -- tables and actions ---------------------------------------------------------------
 
     def create_table(
         self,
@@ -163,6 +445,13 @@ class Store:
         seats: list[dict[str, Any]],
         lang: str,
         game: str = "ulti",
+        *,
+        public: bool = False,
+        rated: bool = False,
+        creator: str | None = None,
+        bot_after: int | None = None,
+        bot_spec: str | None = None,
+        rematch_of: str | None = None,
     ) -> StoredTable:
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
@@ -176,29 +465,72 @@ class Store:
             seats=json.dumps(seats),
             lang=lang,
             game=game,
+            public=public,
+            rated=rated,
+            creator=creator,
+            bot_after=bot_after,
+            bot_spec=bot_spec,
+            rematch_of=rematch_of,
         )
-        if self._write_lock is None:
-            self._add(row)
-        else:
-            with self._write_lock:
-                self._add(row)
-        return StoredTable(table_id, rules, seed, first_dealer, seats, lang, game)
+        self._add(row)
+        return StoredTable(
+            table_id,
+            rules,
+            seed,
+            first_dealer,
+            seats,
+            lang,
+            game,
+            public=public,
+            rated=rated,
+            creator=creator,
+            bot_after=bot_after,
+            bot_spec=bot_spec,
+            rematch_of=rematch_of,
+        )
+
+    @staticmethod
+    def _stored(r: TableRow) -> StoredTable:
+        return StoredTable(
+            r.id,
+            json.loads(r.rules),
+            int(r.seed),
+            r.first_dealer,
+            json.loads(r.seats),
+            r.lang,
+            r.game or "ulti",
+            public=bool(r.public),
+            rated=bool(r.rated),
+            creator=r.creator,
+            bot_after=r.bot_after,
+            bot_spec=r.bot_spec,
+            rematch_of=r.rematch_of,
+            rematch=r.rematch,
+        )
 
     def tables(self) -> list[StoredTable]:
         with Session(self.engine) as s:
             rows = s.scalars(select(TableRow).order_by(TableRow.created)).all()
-            return [
-                StoredTable(
-                    r.id,
-                    json.loads(r.rules),
-                    int(r.seed),
-                    r.first_dealer,
-                    json.loads(r.seats),
-                    r.lang,
-                    r.game or "ulti",
-                )
-                for r in rows
-            ]
+            return [self._stored(r) for r in rows]
+
+    def table(self, table_id: str) -> StoredTable | None:
+        with Session(self.engine) as s:
+            r = s.get(TableRow, table_id)
+            return None if r is None else self._stored(r)
+
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """Store a table's seats anew (a seat taken, a seat given to a computer player)."""
+        self._update_table(table_id, seats=json.dumps(seats))
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        """Note the rematch made of a table."""
+        self._update_table(table_id, rematch=rematch_id)
+
+    def _update_table(self, table_id: str, **values: Any) -> None:
+        with self._write() as s:
+            done = s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            if getattr(done, "rowcount", 1) == 0:
+                raise KeyError(table_id)
 
     def actions(self, table_id: str) -> list[StoredAction]:
         with Session(self.engine) as s:
@@ -217,15 +549,311 @@ class Store:
             action=action,
             created=datetime.now(UTC),
         )
-        if self._write_lock is None:
-            self._add(row)
-        else:
-            with self._write_lock:
-                self._add(row)
+        self._add(row)
 
     def _add(self, row: Base) -> None:
-        with Session(self.engine) as s, s.begin():
+        with self._write() as s:
             s.add(row)
+
+    # -- accounts -------------------------------------------------------------------------
+
+    @staticmethod
+    def _user(r: UserRow) -> User:
+        return User(r.id, r.name, _utc(r.created), bool(r.disabled), r.generation)
+
+    def add_user(self, name: str, pass_hash: str) -> User:
+        """A new account (NameTaken when the name, compared without regard to case, is)."""
+        row = UserRow(
+            name=name,
+            name_key=name_key(name),
+            pass_hash=pass_hash,
+            created=datetime.now(UTC),
+            disabled=False,
+            generation=0,
+        )
+        try:
+            with self._write() as s:
+                s.add(row)
+                s.flush()
+                user = self._user(row)
+        except IntegrityError:
+            raise NameTaken(f"the name {name!r} is taken") from None
+        return user
+
+    def user_by_name(self, name: str) -> User | None:
+        with Session(self.engine) as s:
+            r = s.scalars(select(UserRow).where(UserRow.name_key == name_key(name))).first()
+            return None if r is None else self._user(r)
+
+    def user_by_id(self, user_id: int) -> User | None:
+        with Session(self.engine) as s:
+            r = s.get(UserRow, user_id)
+            return None if r is None else self._user(r)
+
+    def users(self) -> list[User]:
+        with Session(self.engine) as s:
+            return [self._user(r) for r in s.scalars(select(UserRow).order_by(UserRow.id))]
+
+    def password_hash(self, user_id: int) -> str:
+        """The account's password hash (KeyError: no such account)."""
+        with Session(self.engine) as s:
+            h = s.scalar(select(UserRow.pass_hash).where(UserRow.id == user_id))
+            if h is None:
+                raise KeyError(user_id)
+            return h
+
+    def set_password(self, user_id: int, pass_hash: str) -> None:
+        """A new password hash; the generation rises (every session cookie ends).  KeyError:
+        no such account."""
+        self._update_user(user_id, pass_hash=pass_hash, generation=UserRow.generation + 1)
+
+    def rehash_password(self, user_id: int, pass_hash: str) -> None:
+        """The same password hashed anew (stronger parameters): sessions go on."""
+        self._update_user(user_id, pass_hash=pass_hash)
+
+    def set_disabled(self, user_id: int, disabled: bool) -> None:
+        """Disable or enable an account; the generation rises (every session cookie ends).
+        KeyError: no such account."""
+        self._update_user(user_id, disabled=disabled, generation=UserRow.generation + 1)
+
+    def _update_user(self, user_id: int, **values: Any) -> None:
+        with self._write() as s:
+            done = s.execute(update(UserRow).where(UserRow.id == user_id).values(**values))
+            if getattr(done, "rowcount", 1) == 0:
+                raise KeyError(user_id)
+
+    def secret(self, name: str) -> bytes:
+        """The server's secret key ``name``: 32 random bytes made on first use and kept (two
+        processes asking at once get the same one)."""
+        known = self._secrets.get(name)
+        if known is not None:
+            return known
+        value = self._read_secret(name)
+        if value is None:
+            # another process may make it first: then theirs is the one
+            with contextlib.suppress(IntegrityError):
+                self._add(SecretRow(name=name, value=secrets.token_bytes(32), created=_now()))
+            value = self._read_secret(name)
+            assert value is not None
+        self._secrets[name] = value
+        return value
+
+    def _read_secret(self, name: str) -> bytes | None:
+        with Session(self.engine) as s:
+            value = s.scalar(select(SecretRow.value).where(SecretRow.name == name))
+            return None if value is None else bytes(value)
+
+    # -- ratings --------------------------------------------------------------------------
+
+    def ratings(self, players: list[str], family: str) -> dict[str, RatingRow]:
+        """The current ratings of those of ``players`` rated in ``family``."""
+        if not players:
+            return {}
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(RatingDbRow).where(
+                    RatingDbRow.family == family, RatingDbRow.player.in_(set(players))
+                )
+            ).all()
+            return {r.player: _rating(r) for r in rows}
+
+    def save_ratings(
+        self, table_id: str, family: str, rows: list[tuple[str, float, float]]
+    ) -> None:
+        """The new ratings ``(player, mu, sigma)`` after a rated session at ``table_id``: each
+        player's current rating (one game more) and a line of its history, in one
+        transaction."""
+        now = _now()
+        with self._write() as s:
+            insert = self._upsert(s.get_bind().dialect.name)
+            for player, mu, sigma in rows:
+                stmt = insert(RatingDbRow).values(
+                    player=player, family=family, mu=mu, sigma=sigma, games=1, updated=now
+                )
+                stmt = stmt.on_conflict_do_update(
+                    index_elements=[RatingDbRow.player, RatingDbRow.family],
+                    set_={
+                        "mu": stmt.excluded.mu,
+                        "sigma": stmt.excluded.sigma,
+                        "updated": stmt.excluded.updated,
+                        "games": RatingDbRow.games + 1,
+                    },
+                )
+                s.execute(stmt)
+                s.add(
+                    RatingHistoryRow(
+                        player=player,
+                        family=family,
+                        table_id=table_id,
+                        created=now,
+                        mu=mu,
+                        sigma=sigma,
+                    )
+                )
+
+    def leaderboard(self, family: str, limit: int = 100) -> list[RatingRow]:
+        """The best ``limit`` of ``family`` by the conservative estimate ``mu - 3 sigma``."""
+        ordinal = RatingDbRow.mu - 3 * RatingDbRow.sigma
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(RatingDbRow)
+                .where(RatingDbRow.family == family)
+                .order_by(ordinal.desc(), RatingDbRow.games.desc(), RatingDbRow.player)
+                .limit(limit)
+            ).all()
+            return [_rating(r) for r in rows]
+
+    def families(self) -> list[str]:
+        """The rules families anyone is rated in, sorted."""
+        with Session(self.engine) as s:
+            return list(
+                s.scalars(select(RatingDbRow.family).distinct().order_by(RatingDbRow.family))
+            )
+
+    def rating_history(self, player: str) -> list[tuple[str, datetime, float, float, str]]:
+        """``(family, when, mu, sigma, table_id)`` of each rated session, oldest first."""
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(RatingHistoryRow)
+                .where(RatingHistoryRow.player == player)
+                .order_by(RatingHistoryRow.created, RatingHistoryRow.id)
+            ).all()
+            return [(r.family, _utc(r.created), r.mu, r.sigma, r.table_id) for r in rows]
+
+    # -- results --------------------------------------------------------------------------
+
+    def add_deal_results(self, rows: list[DealResultRow]) -> None:
+        """Keep what finished deals meant for their players (a row already kept, the same
+        table, deal and seat, is left as it is)."""
+        now = _now()
+        with self._write() as s:
+            insert = self._upsert(s.get_bind().dialect.name)
+            for r in rows:
+                values = {k: getattr(r, k) for k in DealResultRow.__dataclass_fields__}
+                values["created"] = r.created or now
+                s.execute(
+                    insert(DealResultDbRow)
+                    .values(**values)
+                    .on_conflict_do_nothing(
+                        index_elements=[
+                            DealResultDbRow.table_id,
+                            DealResultDbRow.deal,
+                            DealResultDbRow.seat,
+                        ]
+                    )
+                )
+
+    def deal_results(self, player: str) -> list[DealResultRow]:
+        """Every finished deal of ``player``, oldest first."""
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(DealResultDbRow)
+                .where(DealResultDbRow.player == player)
+                .order_by(DealResultDbRow.created, DealResultDbRow.id)
+            ).all()
+            return [
+                DealResultRow(
+                    r.table_id,
+                    r.deal,
+                    r.seat,
+                    r.player,
+                    r.game,
+                    r.family,
+                    r.units,
+                    r.role,
+                    r.contract,
+                    r.contract_hu,
+                    r.kind,
+                    r.made,
+                    r.kontras_given,
+                    r.kontras_won,
+                    r.kontras_lost,
+                    _utc(r.created),
+                )
+                for r in rows
+            ]
+
+    def add_session_results(self, rows: list[SessionResultRow]) -> None:
+        """Keep how finished sessions ended for their players (a row already kept, the same
+        table and seat, is left as it is)."""
+        now = _now()
+        with self._write() as s:
+            insert = self._upsert(s.get_bind().dialect.name)
+            for r in rows:
+                values = {k: getattr(r, k) for k in SessionResultRow.__dataclass_fields__}
+                values["created"] = r.created or now
+                s.execute(
+                    insert(SessionResultDbRow)
+                    .values(**values)
+                    .on_conflict_do_nothing(
+                        index_elements=[SessionResultDbRow.table_id, SessionResultDbRow.seat]
+                    )
+                )
+
+    def session_results(self, player: str, limit: int = 20) -> list[SessionResultRow]:
+        """The last ``limit`` finished sessions of ``player``, newest first."""
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(SessionResultDbRow)
+                .where(SessionResultDbRow.player == player)
+                .order_by(SessionResultDbRow.created.desc(), SessionResultDbRow.id.desc())
+                .limit(limit)
+            ).all()
+            return [
+                SessionResultRow(
+                    r.table_id,
+                    r.seat,
+                    r.player,
+                    r.game,
+                    r.family,
+                    r.total,
+                    r.rank,
+                    r.players,
+                    bool(r.rated),
+                    _utc(r.created),
+                )
+                for r in rows
+            ]
+
+    def count_sessions(self, player: str) -> int:
+        with Session(self.engine) as s:
+            n = s.scalar(
+                select(func.count())
+                .select_from(SessionResultDbRow)
+                .where(SessionResultDbRow.player == player)
+            )
+            return int(n or 0)
+
+    # -- chat -----------------------------------------------------------------------------
+
+    def add_chat(self, table_id: str, name: str, seat: int | None, text: str) -> ChatRow:
+        row = ChatDbRow(table_id=table_id, name=name, seat=seat, text=text, created=_now())
+        with self._write() as s:
+            s.add(row)
+            s.flush()
+            return ChatRow(row.id, table_id, name, seat, text, _utc(row.created))
+
+    def chat(self, table_id: str, limit: int = 50) -> list[ChatRow]:
+        """The last ``limit`` messages at a table, oldest first."""
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(ChatDbRow)
+                .where(ChatDbRow.table_id == table_id)
+                .order_by(ChatDbRow.id.desc())
+                .limit(limit)
+            ).all()
+            return [
+                ChatRow(r.id, r.table_id, r.name, r.seat, r.text, _utc(r.created))
+                for r in reversed(rows)
+            ]
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _rating(r: RatingDbRow) -> RatingRow:
+    return RatingRow(r.player, r.family, r.mu, r.sigma, r.games)

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import json
 import logging
+import secrets
+import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -59,6 +62,13 @@ BACKOFF_CAP = 30.0
 
 T = TypeVar("T")
 
+#: The seat of a connection that watches (docs/CLUB.md: spectators).
+SPECTATOR = -1
+#: Chat messages a (re)connecting client is sent.
+CHAT_SHOWN = 50
+#: What a left seat is given to when the table's creator did not say (``bot_spec``).
+DEFAULT_BOT = "pimc"
+
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -71,10 +81,15 @@ class Connection:
     """One live websocket of a seat.  ``close`` ends it (a newer tab took the seat over, or
     it reads too slowly)."""
 
-    seat: int
+    seat: int  # SPECTATOR (-1) for someone watching
     send: Send
     close: Close
     limit: RateLimit = field(default_factory=RateLimit)
+    #: the account behind the connection (its session cookie), and the name it chats with
+    user: int | None = None
+    name: str | None = None
+    #: chat messages: their own token bucket (docs/CLUB.md)
+    chat: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5.0, 5.0))
 
 
 class TableError(Exception):
@@ -103,6 +118,28 @@ class TableError(Exception):
             "message": self.message,
             "message_hu": self.message_hu,
         }
+
+
+def clean_chat(text: str) -> str:
+    """A chat message as it is kept: control characters (and other invisible ones) out,
+    whitespace runs made one space, trimmed."""
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in unicodedata.normalize("NFC", text)
+        if ch.isspace() or not unicodedata.category(ch).startswith("C")
+    )
+    return " ".join(kept.split())
+
+
+def chat_message(row: Any) -> dict[str, Any]:
+    """A stored chat message as the pages get it (its text is shown as text, never markup)."""
+    return {
+        "id": row.id,
+        "name": row.name,
+        "seat": row.seat,
+        "text": row.text,
+        "at": row.created.isoformat(timespec="seconds"),
+    }
 
 
 def rules_title(preset: str, options: Mapping[str, Any], lang: str) -> str:
@@ -161,6 +198,13 @@ class GameTable:
         self.bot_state: dict[int, str] = dict.fromkeys(self.bots, "ok")
         self.bot_failures: dict[int, int] = dict.fromkeys(self.bots, 0)
         self.storage_ok = True
+        #: the table's chat (the last CHAT_SHOWN messages), and the authors its creator muted
+        self.chat_log: list[dict[str, Any]] = [
+            chat_message(r) for r in self.store.chat(self.id, CHAT_SHOWN)
+        ]
+        self.muted: set[str] = set()
+        #: per person's seat whose connection is gone: the timer that gives it to a computer
+        self._leave_timers: dict[int, asyncio.Task[None]] = {}
         # rebuild from the stored actions (a restart loses nothing)
         for a in self.store.actions(self.id):
             while len(self.session.deals) - 1 < a.deal_index:
@@ -207,8 +251,390 @@ class GameTable:
     def public(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def _view(self, seat: int) -> dict[str, Any]:
+        """The game's part of what ``seat`` (or SPECTATOR) sees."""
         raise NotImplementedError
+
+    def totals(self) -> list[int]:
+        """The session's running totals, per seat."""
+        raise NotImplementedError
+
+    def preset(self) -> str:
+        """The rules' preset (with the game: the rating family)."""
+        raise NotImplementedError
+
+    def deal_facts(self, d: Any) -> list[Any]:
+        """The facts of a finished deal per seat (ulti.server.stats)."""
+        raise NotImplementedError
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may see now — a spectator (SPECTATOR) what every player may —
+        and the table's people: who sits, who is connected, how many watch."""
+        v = self._view(seat)
+        if seat == SPECTATOR:
+            v["seat"] = None
+        v.update(self.presence())
+        v["creator"] = seat != SPECTATOR and self.is_creator(seat, None)
+        v["muted"] = sorted(self.muted) if v["creator"] else []
+        v["waiting"] = self.waiting
+        v["public"] = self.stored.public
+        v["rated"] = self.stored.rated
+        v["rematch"] = self.rematch_id
+        return v
+
+    # -- the club: seats, people, the creator (docs/CLUB.md) ---------------------------------
+
+    @property
+    def waiting(self) -> bool:
+        """Whether a seat is still free (no card is played until every seat is taken)."""
+        return any(s["kind"] == "open" for s in self.stored.seats)
+
+    @property
+    def rematch_id(self) -> str | None:
+        return self.stored.rematch
+
+    def watchers(self) -> int:
+        return sum(1 for c in self.connections if c.seat == SPECTATOR)
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.connections)
+
+    def presence(self) -> dict[str, Any]:
+        """Who sits where and whether they are here; how many watch (public)."""
+        return {
+            "players": [
+                {
+                    "name": s["name"],
+                    "kind": s["kind"],
+                    "account": s.get("user") is not None,
+                    "connected": s["kind"] == "bot" or self.connected(i),
+                }
+                for i, s in enumerate(self.stored.seats)
+            ],
+            "watchers": self.watchers(),
+        }
+
+    def is_creator(self, seat: int | None, user: int | None) -> bool:
+        """Whether the holder of ``seat`` (or the account ``user``) made this table."""
+        creator = self.stored.creator
+        if creator is None:
+            return False
+        if creator.startswith("user:"):
+            owner = int(creator[5:])
+            if user == owner:
+                return True
+            return (
+                seat is not None
+                and 0 <= seat < self.seats_n
+                and (self.stored.seats[seat].get("user") == owner)
+            )
+        return seat is not None and creator == f"seat:{seat}"
+
+    def player_key(self, seat: int) -> str | None:
+        """Who is rated and counted for ``seat``: its account, or the computer player it was
+        made with; None for a guest."""
+        from ulti.server.ratings import bot_key, user_key
+
+        s = self.stored.seats[seat]
+        if s.get("user") is not None:
+            return user_key(int(s["user"]))  # a person who left stays answerable for the seat
+        if s["kind"] == "bot" and s.get("spec"):
+            try:
+                return bot_key(str(s["spec"]))
+            except ValueError:  # a player this server knows but the ratings do not
+                return None
+        return None
+
+    def family(self) -> str:
+        from ulti.server.ratings import family
+
+        return family(self.game, self.preset())
+
+    def lobby_entry(self) -> dict[str, Any]:
+        """The table as the lobby lists it (public facts only)."""
+        info = self.public()
+        out = {
+            "id": self.id,
+            "game": self.game,
+            "rules_title": info["rules_title"],
+            "public": self.stored.public,
+            "rated": self.stored.rated,
+            "free": sum(1 for s in self.stored.seats if s["kind"] == "open"),
+            "started": not self.waiting,
+            "deal_number": len(self.session.deals),
+            **self.presence(),
+        }
+        if self.game == "snapszli":
+            out["match_points"] = info["match_points"]
+        else:
+            out["deals"] = info["deals"]
+        return out
+
+    def _rename(self, seat: int, name: str) -> None:
+        self.names[seat] = name
+        self.session.players[seat] = name
+
+    async def take_seat(self, seat: int, name: str, user: int | None) -> str:
+        """A free seat, taken by ``name`` (an account's, or a guest's): its new token."""
+        from ulti.server.store import new_token
+
+        async with self.lock:
+            if not 0 <= seat < self.seats_n:
+                raise self._bad_seat()
+            if self.stored.seats[seat]["kind"] != "open":
+                raise TableError("seat-taken", "seat-taken")
+            if self.stored.rated and user is None:
+                raise TableError("rated-accounts", "rated-accounts")
+            if user is not None and any(s.get("user") == user for s in self.stored.seats):
+                raise TableError("seated-already", "seated-already")
+            token = new_token()
+            seats = [dict(x) for x in self.stored.seats]
+            seats[seat] = {"kind": "person", "name": name, "spec": None}
+            seats[seat]["token_hash"] = hash_token(token)
+            if user is not None:
+                seats[seat]["user"] = user
+            await self._store_seats(seats)
+            self._rename(seat, name)
+            started = not self.waiting
+            for conn in list(self.connections):
+                await self._send(conn, self.hello(conn, None))
+        self.tables.lobby_changed()
+        if started:
+            self.schedule_bot()
+        return token
+
+    async def new_token_for(self, user: int) -> tuple[int, str]:
+        """A fresh token for the seat an account holds (the old link stops working)."""
+        from ulti.server.store import new_token
+
+        async with self.lock:
+            seat = next((i for i, s in enumerate(self.stored.seats) if s.get("user") == user), None)
+            if seat is None or self.stored.seats[seat]["kind"] != "person":
+                raise TableError("not-seated", "not-seated")
+            token = new_token()
+            seats = [dict(x) for x in self.stored.seats]
+            seats[seat]["token_hash"] = hash_token(token)
+            await self._store_seats(seats)
+        return seat, token
+
+    async def give_to_bot(self, seat: int, spec: str | None = None) -> None:
+        """A person's seat, played by a computer from now on (its person has left)."""
+        async with self.lock:
+            if not 0 <= seat < self.seats_n:
+                raise self._bad_seat()
+            entry = self.stored.seats[seat]
+            if entry["kind"] != "person":
+                raise TableError("not-a-person", "not-a-person")
+            if self.connected(seat):
+                raise TableError("still-here", "still-here", name=entry["name"])
+            spec = spec or self.stored.bot_spec or DEFAULT_BOT
+            self.tables.settings.check_bot(spec, self.game)
+            seats = [dict(x) for x in self.stored.seats]
+            seats[seat] = {**entry, "kind": "bot", "spec": spec, "left": True}
+            seats[seat].pop("token_hash", None)  # the old link no longer plays the seat
+            await self._store_seats(seats)
+            self._add_bot(seat, spec)
+            self.bot_state[seat] = "ok"
+            self.bot_failures[seat] = 0
+            timer = self._leave_timers.pop(seat, None)
+            if timer is not None and timer is not asyncio.current_task():
+                timer.cancel()
+            await self._send_all({"type": "watchers", **self.presence()})
+            for conn in list(self.connections):
+                await self._send(conn, self.hello(conn, None))
+        log.info("table %s: seat %d is played by %s from now on", self.id, seat, spec)
+        self.tables.lobby_changed()
+        self.schedule_bot()
+
+    def _add_bot(self, seat: int, spec: str) -> None:
+        """A computer player for ``seat`` (the game makes it)."""
+        raise NotImplementedError
+
+    async def _store_seats(self, seats: list[dict[str, Any]]) -> None:
+        from dataclasses import replace
+
+        try:
+            await self.tables.storage(self.store.set_seats, self.id, seats)
+        except Exception as exc:
+            self._storage_trouble(exc)
+            raise TableError("storage", "storage") from exc
+        self.stored = replace(self.stored, seats=seats)
+
+    def _leave_timer(self, seat: int) -> None:
+        """The seat's person has gone: after the table's ``bot_after`` seconds, a computer
+        player takes the seat (unless they came back)."""
+        after = self.stored.bot_after
+        if (
+            after is None
+            or self.session.is_over()
+            or self.stored.seats[seat]["kind"] != "person"
+            or seat in self._leave_timers
+            or self.tables.closing
+        ):
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(after)
+            if not self.connected(seat) and self.stored.seats[seat]["kind"] == "person":
+                with contextlib.suppress(TableError):
+                    await self.give_to_bot(seat)
+            self._leave_timers.pop(seat, None)
+
+        self._leave_timers[seat] = asyncio.get_running_loop().create_task(later())
+
+    def start_leave_timers(self) -> None:
+        """At start: every person's seat nobody is connected to starts its timer."""
+        if self.waiting:
+            return
+        for seat, s in enumerate(self.stored.seats):
+            if s["kind"] == "person" and not self.connected(seat):
+                self._leave_timer(seat)
+
+    # -- chat ---------------------------------------------------------------------------------
+
+    async def say(self, conn: Connection, text: Any) -> None:
+        """A chat message from a seat or a spectator: checked, stored, sent to everyone."""
+        settings = self.tables.settings
+        if not isinstance(text, str):
+            raise TableError("malformed", "chat-text")
+        name = self.names[conn.seat] if conn.seat != SPECTATOR else conn.name
+        if not name:
+            raise TableError("chat-name", "chat-name")
+        if name.casefold() in self.muted:
+            raise TableError("muted", "muted")
+        clean = clean_chat(text)
+        if not clean:
+            raise TableError("chat-empty", "chat-empty")
+        if len(clean) > settings.chat_max:
+            raise TableError("chat-long", "chat-long", most=settings.chat_max)
+        if not conn.chat.allow():
+            raise TableError("chat-rate", "chat-rate")
+        seat = conn.seat if conn.seat != SPECTATOR else None
+        try:
+            row = await self.tables.storage(self.store.add_chat, self.id, name, seat, clean)
+        except Exception as exc:
+            self._storage_trouble(exc)
+            raise TableError("storage", "storage") from exc
+        message = chat_message(row)
+        self.chat_log = [*self.chat_log[-(CHAT_SHOWN - 1) :], message]
+        await self._send_all({"type": "chat", "message": message})
+
+    async def mute(self, conn: Connection, name: Any, on: bool) -> None:
+        """The creator mutes (or unmutes) an author of the chat."""
+        if not self.is_creator(conn.seat if conn.seat != SPECTATOR else None, conn.user):
+            raise TableError("not-creator", "not-creator")
+        if not isinstance(name, str) or not name.strip() or len(name) > 64:
+            raise TableError("malformed", "chat-text")
+        if on:
+            self.muted.add(name.strip().casefold())
+        else:
+            self.muted.discard(name.strip().casefold())
+        await conn.send({"type": "muted", "names": sorted(self.muted)})
+
+    # -- sending ------------------------------------------------------------------------------
+
+    async def _send(self, conn: Connection, frame: dict[str, Any]) -> None:
+        try:
+            await conn.send(frame)
+        except Exception:  # a client too slow to read: dropped and closed (it resyncs)
+            self.drop(conn)
+            self.tables.background(conn.close(4408, "too slow"))
+
+    async def _send_all(self, frame: dict[str, Any]) -> None:
+        for conn in list(self.connections):
+            await self._send(conn, frame)
+
+    async def _presence_changed(self, new: Connection | None = None) -> None:
+        """Everyone (but ``new``, whose hello said it) hears who is here and how many watch:
+        at a public table (a private one has no spectators; its seats see who is connected
+        in every view they get)."""
+        if not self.stored.public:
+            return
+        frame = {"type": "watchers", "n": self.watchers(), **self.presence()}
+        for conn in list(self.connections):
+            if conn is not new:
+                await self._send(conn, frame)
+        self.tables.lobby_changed()
+
+    # -- results: profiles and ratings ----------------------------------------------------------
+
+    async def _record(self, deal_index: int) -> None:
+        """A deal has ended (and maybe the session): its facts per seat for the profiles;
+        at a rated table's end, the ratings (docs/CLUB.md)."""
+        from ulti.server.store import DealResultRow, SessionResultRow
+
+        d = self.session.deals[deal_index]
+        try:
+            keys = [self.player_key(i) for i in range(self.seats_n)]
+            family = self.family()
+            facts = self.deal_facts(d)
+            rows = [
+                DealResultRow(
+                    table_id=self.id,
+                    deal=deal_index + 1,
+                    seat=i,
+                    player=key,
+                    game=self.game,
+                    family=family,
+                    units=f.units,
+                    role=f.role,
+                    contract=f.contract,
+                    contract_hu=f.contract_hu,
+                    kind=f.kind,
+                    made=f.made,
+                    kontras_given=f.kontras_given,
+                    kontras_won=f.kontras_won,
+                    kontras_lost=f.kontras_lost,
+                )
+                for i, (key, f) in enumerate(zip(keys, facts, strict=True))
+                if key is not None
+            ]
+            if rows:
+                await self.tables.storage(self.store.add_deal_results, rows)
+            if not self.session.is_over():
+                return
+            totals = self.totals()
+            ranks = [1 + sum(1 for u in totals if u > t) for t in totals]
+            done = [
+                SessionResultRow(
+                    table_id=self.id,
+                    seat=i,
+                    player=key,
+                    game=self.game,
+                    family=family,
+                    total=totals[i],
+                    rank=ranks[i],
+                    players=self.seats_n,
+                    rated=self.stored.rated,
+                )
+                for i, key in enumerate(keys)
+                if key is not None
+            ]
+            if done:
+                await self.tables.storage(self.store.add_session_results, done)
+            if self.stored.rated and all(k is not None for k in keys):
+                await self._rate([k for k in keys if k is not None], totals, family)
+        except Exception as exc:  # the game goes on; whoever runs the server hears of it
+            log.warning(
+                "table %s: could not record deal %d's results (%s: %s)",
+                self.id,
+                deal_index + 1,
+                type(exc).__name__,
+                str(exc)[:200],
+            )
+
+    async def _rate(self, keys: list[str], totals: list[int], family: str) -> None:
+        from ulti.server.ratings import Rating, update
+
+        known = await self.tables.storage(self.store.ratings, keys, family)
+        before = [Rating(known[k].mu, known[k].sigma) if k in known else Rating() for k in keys]
+        after = update(before, [float(t) for t in totals])
+        await self.tables.storage(
+            self.store.save_ratings,
+            self.id,
+            family,
+            [(k, r.mu, r.sigma) for k, r in zip(keys, after, strict=True)],
+        )
 
     def event_for(
         self, seat: int, version: int, deal_index: int, who: int, action: Any
@@ -259,7 +685,7 @@ class GameTable:
 
     def has_people(self) -> bool:
         """Whether a person is connected (their table's computer players think first)."""
-        return any(c.seat not in self.bots for c in self.connections)
+        return any(c.seat != SPECTATOR and c.seat not in self.bots for c in self.connections)
 
     async def submit(self, seat: int, text: Any, version: Any) -> None:
         """A seat's action: checked, committed, applied, broadcast.  Raises TableError and
@@ -274,6 +700,8 @@ class GameTable:
 
     async def _commit(self, seat: int, action: Any, version: int, from_bot: bool = False) -> None:
         d = self.deal
+        if self.waiting:
+            raise TableError("waiting", "waiting")
         if version != self.version:
             raise TableError("stale", "stale", now=self.version, seen=version)
         if d.is_over():
@@ -301,6 +729,9 @@ class GameTable:
         finished = d.is_over()
         self._advance()
         await self.broadcast(seq, deal_index, seat, action, finished)
+        if finished:
+            await self._record(deal_index)
+            self.tables.lobby_changed()
         if not from_bot:
             self.schedule_bot()
 
@@ -324,7 +755,7 @@ class GameTable:
 
     def schedule_bot(self) -> None:
         d = self.deal
-        if d.is_over() or d.current_player not in self.bots or self.tables.closing:
+        if d.is_over() or d.current_player not in self.bots or self.tables.closing or self.waiting:
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
@@ -338,7 +769,7 @@ class GameTable:
             async with self.lock:
                 d = self.deal
                 seat = d.current_player
-                if d.is_over() or seat not in self.bots:
+                if d.is_over() or seat not in self.bots or self.waiting:
                     return
                 game = len(self.session.deals) - 1
                 if (game, seat) not in self._started:
@@ -416,11 +847,15 @@ class GameTable:
         """A seat's new live connection: it takes the seat over from any other one (one
         seat, one live connection), which is told so and closed."""
         async with self.lock:
-            others = [c for c in self.connections if c.seat == conn.seat]
+            others = [c for c in self.connections if c.seat == conn.seat and conn.seat != SPECTATOR]
             for old in others:
-                self.drop(old)
+                self.drop(old, quiet=True)
             self.connections.append(conn)
+            timer = self._leave_timers.pop(conn.seat, None)
+            if timer is not None:
+                timer.cancel()
             await conn.send(self.hello(conn, since))
+            await self._presence_changed(conn)
         for old in others:
             try:
                 await old.send(
@@ -469,6 +904,7 @@ class GameTable:
                 "events": missed,
                 "table": self.public(),
                 "view": self.view(seat),
+                "chat": self.chat_log,
             }
         recent = [
             self.event_for(seat, v, di, who, a)
@@ -481,11 +917,21 @@ class GameTable:
             "events": recent,
             "table": self.public(),
             "view": self.view(seat),
+            "chat": self.chat_log,
         }
 
-    def drop(self, conn: Connection) -> None:
-        if conn in self.connections:
-            self.connections.remove(conn)
+    def drop(self, conn: Connection, quiet: bool = False) -> None:
+        """A connection gone; the others hear who is here now, and a person's seat left
+        empty starts its timer (``bot_after``)."""
+        if conn not in self.connections:
+            return
+        self.connections.remove(conn)
+        if quiet or self.tables.closing:
+            return
+        if conn.seat != SPECTATOR and not self.connected(conn.seat):
+            self._leave_timer(conn.seat)
+        with contextlib.suppress(RuntimeError):  # no running loop: nobody to tell
+            self.tables.background(self._presence_changed())
 
     def finished(self, number: int) -> Any:
         """Deal ``number`` (from 1), once it is over (TableError otherwise)."""
@@ -542,9 +988,25 @@ class LiveTable(GameTable):
         self.bots[seat].start(seat, self.rules, game)
         self.fallbacks[seat].start(seat, self.rules, game)
 
+    def _add_bot(self, seat: int, spec: str) -> None:
+        self.bots[seat] = make_player(spec, derive_seed(self.stored.seed, 9000 + seat))
+        self.fallbacks[seat] = RulesPlayer(derive_seed(self.stored.seed, 9100 + seat))
+        self._started.discard((len(self.session.deals) - 1, seat))
+
     @property
     def deal(self) -> Deal:
         return self.session.deal
+
+    def totals(self) -> list[int]:
+        return list(self.session.totals)
+
+    def preset(self) -> str:
+        return self.rules.preset
+
+    def deal_facts(self, d: Deal) -> list[Any]:
+        from ulti.server.stats import ulti_deal_facts
+
+        return ulti_deal_facts(d)
 
     # -- what a seat sees -------------------------------------------------------------------
 
@@ -578,8 +1040,9 @@ class LiveTable(GameTable):
             },
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may see now (its projection, and public facts)."""
+    def _view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may see now (its projection, and public facts); SPECTATOR:
+        the public projection (no hand, no talon, nobody's discards)."""
         d = self.deal
         obs = d.observation(seat)
         v = obs.to_dict()
@@ -779,6 +1242,9 @@ class Tables:
         self.closing = False
         self.accepted = 0  # actions accepted since the server started
         self._background: set[asyncio.Task[None]] = set()
+        #: the lobby's live listeners (docs/CLUB.md: ``/ws/lobby``), each a queue of lists
+        self.lobby_listeners: set[asyncio.Queue[list[dict[str, Any]]]] = set()
+        self._lobby_pending = False
         self.live: dict[str, GameTable] = {}
         for t in store.tables():
             self.live[t.id] = self._table(t)
@@ -808,25 +1274,103 @@ class Tables:
         lang: str,
         seed: int,
         game: str = "ulti",
+        **club: Any,
     ) -> tuple[GameTable, dict[int, str]]:
         """A new table of ``game`` (``rules``: its settings, with ``to_dict()``) and one
-        token per person's seat."""
+        token per person's seat; ``club``: the store's table settings (public, rated,
+        creator, bot_after, bot_spec, rematch_of).  A seat that brings its ``token_hash``
+        (a rematch) keeps it; an ``open`` seat waits for someone from the lobby."""
         from ulti.server.store import new_token
 
         tokens: dict[int, str] = {}
         stored_seats = []
         for i, s in enumerate(seats):
-            entry = {"kind": s["kind"], "name": s["name"], "spec": s.get("spec")}
+            entry: dict[str, Any] = {"kind": s["kind"], "name": s["name"], "spec": s.get("spec")}
+            if s.get("user") is not None:
+                entry["user"] = s["user"]
             if s["kind"] == "person":
-                tokens[i] = new_token()
-                entry["token_hash"] = hash_token(tokens[i])
+                if s.get("token_hash"):
+                    entry["token_hash"] = s["token_hash"]
+                else:
+                    tokens[i] = new_token()
+                    entry["token_hash"] = hash_token(tokens[i])
+            elif s["kind"] == "open":
+                entry["name"] = ""
             stored_seats.append(entry)
         stored = await self.storage(
-            self.store.create_table, rules.to_dict(), seed, 0, stored_seats, lang, game
+            functools.partial(
+                self.store.create_table, rules.to_dict(), seed, 0, stored_seats, lang, game, **club
+            )
         )
         table = self._table(stored)
         self.live[table.id] = table
+        if stored.public:
+            self.lobby_changed()
         return table, tokens
+
+    async def rematch(self, old: GameTable) -> GameTable:
+        """The same seats (their tokens too), rules and settings at a new table, once the
+        session is over; asked twice, the same new table."""
+        from dataclasses import replace
+
+        async with old.lock:
+            if not old.session.is_over():
+                raise TableError("not-over-yet", "not-over-yet")
+            if old.stored.rematch is not None and old.stored.rematch in self.live:
+                return self.live[old.stored.rematch]
+            seats = []
+            for s in old.stored.seats:
+                entry = dict(s)
+                if entry.pop("left", False):  # a person who left and was replaced comes back
+                    entry["kind"] = "person"
+                    entry["spec"] = None
+                seats.append(entry)
+            st = old.stored
+            table, _ = await self.create(
+                _Settings(st.rules),
+                seats,
+                st.lang,
+                secrets.randbits(63),
+                old.game,
+                public=st.public,
+                rated=st.rated,
+                creator=st.creator,
+                bot_after=st.bot_after,
+                bot_spec=st.bot_spec,
+                rematch_of=old.id,
+            )
+            await self.storage(self.store.set_rematch, old.id, table.id)
+            old.stored = replace(old.stored, rematch=table.id)
+            await old._send_all({"type": "rematch", "id": table.id, "link": f"/t/{table.id}"})
+        table.schedule_bot()
+        return table
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The public tables whose session is not over, newest first."""
+        return [
+            t.lobby_entry()
+            for t in reversed(self.live.values())
+            if t.stored.public and not t.session.is_over()
+        ]
+
+    def lobby_changed(self) -> None:
+        """Tell the lobby's listeners (once for a burst of changes)."""
+        if self._lobby_pending or not self.lobby_listeners:
+            return
+        self._lobby_pending = True
+
+        async def push() -> None:
+            await asyncio.sleep(0.05)
+            self._lobby_pending = False
+            tables = self.lobby()
+            for q in list(self.lobby_listeners):
+                if q.full():
+                    with contextlib.suppress(asyncio.QueueEmpty):
+                        q.get_nowait()
+                q.put_nowait(tables)
+
+        with contextlib.suppress(RuntimeError):
+            self.background(push())
 
     def get(self, table_id: str) -> GameTable:
         t = self.live.get(table_id)
@@ -837,11 +1381,14 @@ class Tables:
     def start_bots(self) -> None:
         for t in self.live.values():
             t.schedule_bot()
+            t.start_leave_timers()
 
     async def close(self) -> None:
         """Stop the computer players and the store's threads (the server is stopping)."""
         self.closing = True
         tasks = [t._bot_task for t in self.live.values() if t._bot_task is not None]
+        for t in self.live.values():
+            tasks.extend(t._leave_timers.values())
         await self.pool.close()
         for task in tasks:
             task.cancel()
@@ -849,6 +1396,16 @@ class Tables:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.store_exec.shutdown(wait=True)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """A stored table's settings, given again to :meth:`Tables.create` (a rematch)."""
+
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
 
 
 def dumps(frame: dict[str, Any]) -> str:

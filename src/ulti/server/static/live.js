@@ -6,6 +6,36 @@ import { errorText } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
+// -- requests -------------------------------------------------------------------------------
+
+let csrfKnown = "";
+
+/** The CSRF token every POST carries (docs/CLUB.md): the ``ulti_csrf`` cookie the server
+ * set, else the one its last answer named (GET /api/me, log in, register). */
+export function csrfToken() {
+  const m = document.cookie.match(/(?:^|;\s*)ulti_csrf=([^;]*)/);
+  return m ? decodeURIComponent(m[1]) : csrfKnown;
+}
+export function setCsrf(token) { if (token) csrfKnown = token; }
+
+/** POST ``body`` as JSON with the ``X-CSRF-Token`` header (and a seat's ``token`` as
+ * ``Authorization: Bearer`` where given).  Never throws: ``{ok, status, data}``, the answer's
+ * JSON (``{}`` when it has none). */
+export async function post(url, body = {}, { token } = {}) {
+  const headers = { "content-type": "application/json", "X-CSRF-Token": csrfToken() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res;
+  try {
+    res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), credentials: "same-origin" });
+  } catch (e) {
+    return { ok: false, status: 0, data: {} };
+  }
+  let data = {};
+  try { data = await res.json(); } catch (e) { /* no JSON */ }
+  if (data && data.csrf) setCsrf(data.csrf);
+  return { ok: res.ok, status: res.status, data: data || {} };
+}
+
 /** An element with a class and a text. */
 export function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -24,13 +54,14 @@ export function toast(text) {
 }
 
 /**
- * Connect ``seat`` of table ``tableId`` with its ``token``.  ``words()`` gives the page's words
- * now, ``lang()`` its language; ``onFrame(frame)`` gets every frame but errors (shown as
- * toasts), pongs and the takeover notice.  ``version`` must be kept current by the page
- * (``live.version = frame.version``): a reconnect asks only for what it missed.  Returns
- * ``{send(action), version}``.
+ * Connect ``seat`` of table ``tableId`` with its ``token`` — or, with ``watch``, as a
+ * spectator (``name()``: the name a guest spectator chats with, if any).  ``words()`` gives
+ * the page's words now, ``lang()`` its language; ``onFrame(frame)`` gets every frame but
+ * errors (shown as toasts), pongs and the takeover notice.  ``version`` must be kept current
+ * by the page (``live.version = frame.version``): a reconnect asks only for what it missed.
+ * Returns ``{send(action), frame(obj), reconnect(), version}``.
  */
-export function liveSeat({ tableId, seat, token, words, lang, onFrame }) {
+export function liveSeat({ tableId, seat, token, watch = false, name = () => "", words, lang, onFrame }) {
   let ws = null;
   let retry = 500;
   let replaced = false;
@@ -39,6 +70,17 @@ export function liveSeat({ tableId, seat, token, words, lang, onFrame }) {
     send(action) {
       if (!ws || ws.readyState !== 1) { toast(words().reconnecting); return; }
       ws.send(JSON.stringify({ type: "action", action, version: live.version }));
+    },
+    /** Any other frame (chat, mute); false when the connection is down. */
+    frame(obj) {
+      if (!ws || ws.readyState !== 1) { toast(words().reconnecting); return false; }
+      ws.send(JSON.stringify(obj));
+      return true;
+    },
+    /** Say hello again on a new connection (a spectator who chose a name to chat with). */
+    reconnect() {
+      if (ws) { ws.onclose = null; ws.close(); }
+      connect();
     },
   };
 
@@ -63,7 +105,9 @@ export function liveSeat({ tableId, seat, token, words, lang, onFrame }) {
     ws.onopen = () => {
       retry = 500;
       const since = live.version >= 0 ? live.version : null;
-      ws.send(JSON.stringify({ type: "hello", seat, token, since }));
+      const hello = watch ? { type: "hello", watch: true, since } : { type: "hello", seat, token, since };
+      if (watch && name()) hello.name = name();
+      ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (msg) => {
       const frame = JSON.parse(msg.data);

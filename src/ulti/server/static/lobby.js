@@ -1,7 +1,13 @@
+// The lobby (docs/CLUB.md): the open public tables, live from /ws/lobby, each with a seat to
+// take or a game to watch; and the form that makes a new table (public, rated, free seats,
+// the creator's own seat, a left seat given to a computer after a while).
+import { accountBar, currentUser, loadMe, onAccount, openAccountDialog, profileUrl } from "/static/account.js";
 import { cardStyle, setCardStyle } from "/static/cards.js";
-import { errorText, pickLang, words } from "/static/i18n.js";
+import { errorText, fill, pickLang, words } from "/static/i18n.js";
+import { el, post, toast } from "/static/live.js";
 
 let lang = pickLang();
+let bar = null;  // the account bar (account.js)
 // per game: {presets: [{name, values}], options: [{name, rule, doc, type, default}]}
 const catalogues = { ulti: null, snapszli: null };
 const $ = (id) => document.getElementById(id);
@@ -17,19 +23,41 @@ const BOTS = [
   ["rules", "simple"], ["random", "randomBot"],
 ];
 
+// A seat of the new table: a person (an invite link), a computer player, a free seat for
+// someone from the lobby, or — logged in — the creator's own.
+function option(value, text) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = text;
+  return o;
+}
+
 function seatRow(i, W) {
-  const div = document.createElement("div");
-  div.className = "seat-row";
-  const bots = BOTS.map(([spec, label]) =>
-    `<option value="${spec}">${W["bot_" + spec.split(":")[0]]} — ${W[label]}</option>`).join("");
-  div.innerHTML = `<b>${W.seat} ${i}</b>
-    <select name="kind${i}" aria-label="kind"><option value="person">${W.person}</option><option value="bot">${W.bot}</option></select>
-    <input name="name${i}" aria-label="${W.name}" value="${i === 0 ? W.me : `${W.bot} ${i}`}" maxlength="24">
-    <select name="spec${i}" aria-label="${W.strength}">${bots}</select>`;
-  const kind = div.querySelector(`[name=kind${i}]`);
-  const spec = div.querySelector(`[name=spec${i}]`);
-  kind.value = i === 0 ? "person" : "bot";
-  const sync = () => { spec.disabled = kind.value !== "bot"; };
+  const C = W.club;
+  const user = currentUser();
+  const div = el("div", "seat-row");
+  div.appendChild(el("b", "", `${W.seat} ${i}`));
+  const kind = document.createElement("select");
+  kind.name = `kind${i}`;
+  kind.setAttribute("aria-label", "kind");
+  if (user) kind.appendChild(option("me", fill(C["me-seat"], { name: user.name })));
+  kind.append(option("person", W.person), option("bot", W.bot), option("open", C["open-seat"]));
+  const name = document.createElement("input");
+  name.name = `name${i}`;
+  name.setAttribute("aria-label", W.name);
+  name.value = i === 0 ? W.me : `${W.bot} ${i}`;
+  name.maxLength = 24;
+  const spec = document.createElement("select");
+  spec.name = `spec${i}`;
+  spec.setAttribute("aria-label", W.strength);
+  for (const [value, label] of BOTS) spec.appendChild(option(value, `${W["bot_" + value.split(":")[0]]} — ${W[label]}`));
+  div.append(kind, name, spec);
+  kind.value = i === 0 ? (user ? "me" : "person") : "bot";
+  const sync = () => {
+    spec.disabled = kind.value !== "bot";
+    spec.hidden = kind.value !== "bot";
+    name.hidden = kind.value === "me" || kind.value === "open";
+  };
   kind.onchange = sync;
   sync();
   return div;
@@ -108,15 +136,15 @@ function render() {
   $("dealsRow").hidden = snap;
   $("matchRow").hidden = !snap;
   $("showPointsRow").hidden = !snap;
-  $("optionsLabel").textContent = W.options;
+  $("optionsLabel").textContent = W.club["rule-options"];  // (W.options: the options' names)
+  renderClub(W);
+  if (bar) bar.render();
   $("create").textContent = W.create;
   $("facesLabel").textContent = W.faces;
   $("facesSelect").options[0].textContent = W.facesHungarian;
   $("facesSelect").options[1].textContent = W.facesFrench;
   $("facesSelect").value = cardStyle();
-  const seats = $("seats");
-  seats.innerHTML = "";
-  for (let i = 0; i < SEATS[game()]; i++) seats.appendChild(seatRow(i, W));
+  renderSeats(W);
   renderPresets();
   renderOptions();
 }
@@ -151,29 +179,258 @@ $("form").onsubmit = async (e) => {
   e.preventDefault();
   const f = new FormData($("form"));
   const n = SEATS[game()];
-  const seats = [...Array(n).keys()].map((i) => ({
-    kind: f.get(`kind${i}`), name: f.get(`name${i}`),
-    spec: f.get(`kind${i}`) === "bot" ? f.get(`spec${i}`) : null,
-  }));
+  const W = words(lang);
+  const user = currentUser();
+  const seats = [...Array(n).keys()].map((i) => {
+    const kind = f.get(`kind${i}`);
+    if (kind === "me") return { kind: "person", name: user ? user.name : W.me, me: true };
+    if (kind === "open") return { kind: "open", name: W.club["free-seat"] };
+    return { kind, name: f.get(`name${i}`), spec: kind === "bot" ? f.get(`spec${i}`) : null };
+  });
   const body = game() === "snapszli"
     ? { game: "snapszli", preset: f.get("preset"), options: chosenOptions(),
         match_points: Number(f.get("match_points")), show_points: f.get("show_points") === "on",
         lang, seats }
     : { preset: f.get("preset"), options: chosenOptions(), deals: Number(f.get("deals")), lang, seats };
-  const res = await fetch("/api/tables", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await res.json();
-  const W = words(lang);
+  // the club's settings only where chosen (a server without them reads the table as before)
+  if (f.get("public") === "on") body.public = true;
+  if (body.public && user && f.get("rated") === "on") body.rated = true;
+  const after = Number(f.get("bot_after"));
+  if (f.get("bot_after") && after > 0) body.bot_after = Math.min(3600, Math.max(10, Math.round(after * 60)));
+  const { ok, status, data } = await post("/api/tables", body);
   const links = $("links");
-  if (!res.ok) {
+  links.innerHTML = "";
+  if (!ok) {
     links.className = "error";
-    links.textContent = errorText(data, lang);
+    links.textContent = errorText(data, lang) || fill(W.club.failed, { status });
     return;
   }
   links.className = "";
-  links.innerHTML = `<p>${W.invite}</p>` + Object.entries(data.links).map(([s, url]) =>
-    `<div>${W.seat} ${s} (${seats[s].name.replace(/[<>&"]/g, "")}): <a href="${url}">${url}</a></div>`).join("");
+  const C = W.club;
+  const invites = Object.entries(data.links || {}).filter(([s]) => !seats[s].me);
+  const mine = Object.entries(data.links || {}).filter(([s]) => seats[s].me);
+  for (const [s, url] of mine) {
+    const d = el("div", "my-seat");
+    d.append(`${C["your-seat"]} (${W.seat} ${s}): `);
+    const a = el("a", "", url);
+    a.href = url;
+    a.dataset.seat = s;
+    a.className = "my-seat-link";
+    d.appendChild(a);
+    links.appendChild(d);
+  }
+  if (invites.length) links.appendChild(el("p", "", W.invite));
+  for (const [s, url] of invites) {
+    const d = el("div", "");
+    d.append(`${W.seat} ${s} (${seats[s].name}): `);
+    const a = el("a", "", url);
+    a.href = url;
+    a.dataset.seat = s;
+    d.appendChild(a);
+    links.appendChild(d);
+  }
+  seats.forEach((st, s) => {
+    if (st.kind === "open") links.appendChild(el("div", "muted", `${W.seat} ${s}: ${C["open-note"]}`));
+  });
 };
+
+function renderSeats(W) {
+  const seats = $("seats");
+  seats.innerHTML = "";
+  for (let i = 0; i < SEATS[game()]; i++) seats.appendChild(seatRow(i, W));
+}
+
+// -- the club: account, links, the new table's settings ------------------------------------
+
+function renderClub(W) {
+  const C = W.club;
+  const user = currentUser();
+  $("newTitle").textContent = C["new-table"];
+  $("openTitle").textContent = C["open-tables"];
+  $("leaderboardLink").textContent = C.leaderboard;
+  const mine = $("profileLink");
+  mine.hidden = !user;
+  mine.textContent = C["my-profile"];
+  if (user) mine.href = profileUrl(user.name);
+  $("publicLabel").textContent = C.public;
+  $("ratedLabel").textContent = C["rated-check"];
+  $("botAfterLabel").textContent = C["bot-after"];
+  $("ratedRow").hidden = !(user && $("public").checked);
+  $("sitTitle").textContent = C["sit-title"];
+  $("sitNameLabel").textContent = C["guest-name"];
+  $("sitCancel").textContent = C.cancel;
+  $("sitGo").textContent = C.sit;
+  renderTables();
+}
+
+$("public").onchange = () => { $("ratedRow").hidden = !(currentUser() && $("public").checked); };
+
+// -- the open tables, live ----------------------------------------------------------------
+
+let lobby = null;  // the last list sent, or null before the first
+
+function gameTitle(entry, W) {
+  return entry.game === "snapszli" ? "Snapszli" : "Ulti";
+}
+
+function tableCard(entry, W) {
+  const C = W.club;
+  const card = el("article", "lobby-table");
+  card.dataset.table = entry.id;
+  const head = el("div", "lobby-head");
+  head.appendChild(el("b", "", gameTitle(entry, W)));
+  const rules = entry.rules_title ? (lang === "hu" ? entry.rules_title.hu : entry.rules_title.en) : "";
+  if (rules) head.appendChild(el("span", "", rules));
+  const length = entry.game === "snapszli"
+    ? fill(C["match-n"], { n: entry.match_points })
+    : fill(C["deals-n"], { n: entry.deals });
+  head.appendChild(el("span", "muted", length));
+  head.appendChild(el("span", `badge ${entry.rated ? "rated" : "friendly"}`,
+    entry.rated ? `★ ${C.rated}` : C.friendly));
+  card.appendChild(head);
+  const list = el("ul", "lobby-players");
+  // the logged-in person's own seat here, if any: no other seat to take, a way back to theirs
+  const user = currentUser();
+  const own = user ? (entry.players || []).findIndex((p) =>
+    p.account && p.kind === "person" && String(p.name).toLowerCase() === user.name.toLowerCase()) : -1;
+  (entry.players || []).forEach((p, n) => {
+    const li = el("li", `player ${p.kind}`);
+    li.dataset.seat = String(n);
+    if (n === own) {
+      li.appendChild(el("span", "name", p.name));
+      const a = el("a", "btn mine", C["your-seat"]);
+      a.dataset.action = "my-seat";
+      // this browser's token for the seat, or a fresh one for the account (table.js asks)
+      let kept = "";
+      try { kept = localStorage.getItem(`ulti-token-${entry.id}-${n}`) || ""; } catch (e) { /* none */ }
+      a.href = `/t/${encodeURIComponent(entry.id)}${kept ? `#seat=${n}` : ""}`;
+      li.appendChild(a);
+    } else if (p.kind === "open" && own >= 0) {
+      li.appendChild(el("span", "free", C["free-seat"]));
+    } else if (p.kind === "open") {
+      li.appendChild(el("span", "free", C["free-seat"]));
+      const b = el("button", "btn sit", C.sit);
+      b.type = "button";
+      b.dataset.action = "sit";
+      b.dataset.seat = String(n);
+      b.onclick = () => sit(entry, n);
+      li.appendChild(b);
+    } else {
+      li.appendChild(el("span", "name", p.name));
+      if (p.kind === "bot") li.appendChild(el("span", "badge", C.computer));
+    }
+    list.appendChild(li);
+  });
+  card.appendChild(list);
+  const foot = el("div", "lobby-foot");
+  foot.appendChild(el("span", "muted", entry.started
+    ? fill(C["playing-deal"], { n: entry.deal_number || 1 }) : C["waiting-players"]));
+  foot.appendChild(el("span", "muted watchers", fill(C.watchers, { n: entry.watchers || 0 })));
+  const watch = el("a", "btn watch", C.watch);
+  watch.href = `/t/${encodeURIComponent(entry.id)}#watch`;
+  watch.dataset.action = "watch";
+  foot.appendChild(watch);
+  card.appendChild(foot);
+  return card;
+}
+
+function renderTables() {
+  const W = words(lang);
+  const box = $("tables");
+  box.innerHTML = "";
+  if (lobby === null) { box.appendChild(el("p", "muted", W.connecting)); return; }
+  if (!lobby.length) { box.appendChild(el("p", "muted", W.club["no-tables"])); return; }
+  for (const entry of lobby) box.appendChild(tableCard(entry, W));
+}
+
+function connectLobby() {
+  let retry = 1000;
+  const open = () => {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/lobby`);
+    ws.onopen = () => { retry = 1000; };
+    ws.onmessage = (msg) => {
+      let frame;
+      try { frame = JSON.parse(msg.data); } catch (e) { return; }
+      if (frame.type === "lobby") { lobby = frame.tables || []; renderTables(); }
+    };
+    ws.onclose = () => {
+      // the list stays as it was; the HTTP answer fills in while the socket is away
+      fetch("/api/lobby").then((r) => (r.ok ? r.json() : null)).then((d) => {
+        if (d && d.tables) { lobby = d.tables; renderTables(); }
+      }).catch(() => {});
+      setTimeout(open, retry);
+      retry = Math.min(retry * 2, 15000);
+    };
+  };
+  open();
+}
+
+// -- taking a seat ------------------------------------------------------------------------
+
+const GUEST_KEY = "ulti-guest-name";
+
+function guestName() {
+  try { return localStorage.getItem(GUEST_KEY) || ""; } catch (e) { return ""; }
+}
+
+/** A guest's name for the table, asked in a dialog (null: they cancelled). */
+function askName() {
+  const d = $("sitDialog");
+  $("sitName").value = guestName();
+  $("sitError").textContent = "";
+  d.showModal();
+  $("sitName").focus();
+  return new Promise((resolve) => {
+    $("sitForm").onsubmit = (e) => {
+      e.preventDefault();
+      const name = $("sitName").value.trim();
+      if (!name) return;
+      try { localStorage.setItem(GUEST_KEY, name); } catch (err) { /* private mode */ }
+      d.close();
+      resolve(name);
+    };
+    $("sitCancel").onclick = () => d.close();
+    d.onclose = () => resolve(null);  // no-op once a name was given
+  });
+}
+
+async function sit(entry, n) {
+  const W = words(lang);
+  const C = W.club;
+  await loadMe();
+  const user = currentUser();
+  let body = {};
+  if (!user) {
+    if (entry.rated) { openAccountDialog("login", () => lang, C["rated-login"]); return; }
+    const name = await askName();
+    if (name === null) return;
+    body = { name };
+  }
+  const { ok, status, data } = await post(`/api/tables/${encodeURIComponent(entry.id)}/seats/${n}`, body);
+  if (!ok) { toast(errorText(data, lang) || fill(C.failed, { status })); return; }
+  if (data.token) {
+    try { localStorage.setItem(`ulti-token-${entry.id}-${n}`, data.token); } catch (e) { /* the link has it */ }
+  }
+  location.href = data.link || `/t/${encodeURIComponent(entry.id)}#seat=${n}`;
+}
+
+// the lobby's own clicks: a tap outside a dialog closes it
+for (const d of document.querySelectorAll("dialog")) {
+  d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
+}
+
+// logged in or out: the seats (the creator's own) and the club's rows change, the rule
+// options chosen stay
+function accountChanged() {
+  const W = words(lang);
+  renderSeats(W);
+  renderClub(W);
+}
+
+bar = accountBar($("account"), { lang: () => lang });
+onAccount(accountChanged);
 render();
 loadCatalogue();
+connectLobby();
+loadMe().then((user) => { if (user) accountChanged(); });

@@ -1,6 +1,7 @@
 // A finished deal, step by step: the server sends every step's full picture (the deal is over,
 // so nothing is hidden any more) and the rendering of the record.  Every word in the page's
 // language (the record's text, in the notation's English, only on an English page).
+import { accountBar } from "/static/account.js";
 import { cardElement } from "/static/cards.js";
 import { errorText, pickLang, words } from "/static/i18n.js";
 import { seatToken } from "/static/seat.js";
@@ -65,6 +66,7 @@ function button(text, kind, fn) {
 }
 
 document.documentElement.lang = lang;
+accountBar($("account"), { lang: () => lang });
 const res = await fetch(`/api/tables/${tableId}/deals/${deal}/steps`, auth);
 if (!res.ok) {
   let body = {};

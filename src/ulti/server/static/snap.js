@@ -10,13 +10,14 @@
 // the catalogue (/api/words: the web section, and Snapszli's own words in W.snap).
 import { SUITS, cardElement, cardStyle, rankOf, setCardStyle, suitOf } from "/static/cards.js";
 import { fill, pickLang, words } from "/static/i18n.js";
+import { guestName, tableClub, whoAmI } from "/static/club.js";
 import { el, liveSeat, toast } from "/static/live.js";
 import { seatToken } from "/static/seat.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
-const seat = Number(params.get("seat"));
-const token = seatToken(tableId, params);
+// a seat, or watching (#watch): a spectator sees seat 0 at the bottom, its cards face down
+const { seat, token, watching } = await whoAmI(tableId, params, seatToken);
 
 let lang = params.get("lang") || pickLang();
 let W = words(lang);
@@ -26,6 +27,7 @@ let table = null;
 // The last version this page has seen (a reload starts from nothing: the whole deal is sent).
 let version = -1;
 let live = null;  // the seat's connection (live.js)
+let club = null;  // the chat, the watchers, the creator's controls, the rematch (club.js)
 let dismissed = 0;  // the deal whose end was seen (its dialog closed)
 let shownDeal = 0;  // the deal this page showed last
 const log = [];
@@ -42,7 +44,14 @@ function cardName(c) {
   return W.of ? fill(W.of, { rank: r, suit: s }) : `${s} ${r}`;
 }
 const suitWords = (s) => `${SUITS[s]} ${W.suits[s]}`;
-function name(s) { return table && s >= 0 && table.players[s] ? table.players[s].name : ""; }
+function name(s) {
+  if (!table || s < 0 || !table.players[s]) return "";
+  const p = club ? club.playerAt(s) : table.players[s];
+  if (p.kind === "open" || table.players[s].kind === "open") return W.club["free-seat"];
+  return table.players[s].name || p.name || "";
+}
+/** Whether the person here may act now (never a spectator, never while a seat is free). */
+const myTurn = (v) => !watching && v.current_player === seat && !v.over && !v.waiting;
 /** A {title, title_hu} pair in the page's language. */
 function titled(x) { return (hu() ? x.title_hu : x.title) || x.title || x.action || ""; }
 function endText(o) { return o ? (hu() ? o.text_hu : o.text) : ""; }
@@ -60,6 +69,7 @@ function botKind(p) {
 
 function receive(frame) {
   if (frame.table) table = frame.table;
+  if (club.frame(frame)) return;
   if (frame.type === "sync") log.length = 0;
   for (const ev of frame.events || []) log.push(ev);
   if (frame.event) log.push(frame.event);
@@ -70,7 +80,10 @@ function receive(frame) {
     live.version = version;
     if (frame.type === "sync" && !params.get("lang") && !localStorage.getItem("ulti-lang")) {
       setLang(table.lang);
+      club.relabel();
     }
+    render();
+  } else if (frame.table && view) {
     render();
   }
 }
@@ -90,7 +103,10 @@ function render() {
   document.documentElement.lang = lang;
   const v = view;
   document.body.dataset.version = String(version);
-  document.body.dataset.turn = v.current_player === seat && !v.over ? "me" : "other";
+  document.body.dataset.turn = myTurn(v) ? "me" : "other";
+  document.body.dataset.watching = String(watching);
+  document.body.dataset.sessionOver = String(!!(v.match_over && v.over));
+  club.update(v, table);
   document.body.dataset.deal = String(v.deal_number);
   renderTop(v);
   renderOpponent(v);
@@ -145,7 +161,7 @@ function renderOpponent(v) {
   const box = $("seatTop");
   box.innerHTML = "";
   box.dataset.seat = String(s);
-  box.classList.toggle("turn", v.current_player === s && !v.over);
+  box.classList.toggle("turn", v.current_player === s && !v.over && !v.waiting);
   const head = el("div", "seat-head");
   head.appendChild(el("span", "seat-name", name(s)));
   if (v.dealer === s) head.appendChild(el("span", "badge dealer", W.dealer));
@@ -160,9 +176,11 @@ function renderOpponent(v) {
   row.appendChild(el("span", "count", fill(S.cards, { n: v.hand_sizes[s] })));
   row.appendChild(el("span", "taken muted", fill(S.tricks, { n: v.tricks[s] })));
   box.appendChild(row);
+  const extra = club.seatExtras(s);
+  if (extra) box.appendChild(extra);
   // the marriages announced, and their shown cards the opponent still holds (Z7, Z13)
   const chips = marriageChips(v, s);
-  const mine = new Set(v.hand);
+  const mine = new Set(v.hand || []);
   const held = v.shown.filter((c) => !mine.has(c));
   if (chips.length || held.length) {
     const c = el("div", "chips");
@@ -243,7 +261,7 @@ function renderTrick(v) {
 }
 
 function renderMe(v) {
-  const parts = [name(seat)];
+  const parts = [watching ? `${W.club.watching}: ${name(seat)}` : name(seat)];
   if (v.dealer === seat) parts.push(W.dealer);
   parts.push(fill(S.tricks, { n: v.tricks[seat] }));
   if (v.own_points !== null && v.own_points !== undefined) {
@@ -252,12 +270,16 @@ function renderMe(v) {
   const chips = marriageChips(v, seat);
   if (chips.length) parts.push(`${S.announced}: ${chips.join(", ")}`);
   $("me").textContent = parts.join(" · ");
-  const mine = v.current_player === seat && !v.over;
+  const mine = myTurn(v);
   $("dock").classList.toggle("turn", mine);
   $("prompt").textContent = promptText(v, mine);
 }
 
 function promptText(v, mine) {
+  if (v.waiting) {
+    const free = (v.players || table.players).filter((p) => p.kind === "open").length;
+    return fill(W.club["free-seats"], { n: free });
+  }
   if (v.over) {
     return v.match_over ? fill(S["match-won"], { name: name(v.match_winner) })
       : fill(S["deal-over"], { n: v.deal_number });
@@ -276,19 +298,30 @@ function reasonText(r) {
 function renderHand(v) {
   const box = $("hand");
   box.innerHTML = "";
-  const mine = v.current_player === seat && !v.over;
-  const plays = new Map(v.legal.filter((a) => a.kind === "play").map((a) => [a.card, a.action]));
-  for (const c of v.hand) {
+  const mine = myTurn(v);
+  box.classList.toggle("watch-hand", watching);
+  if (watching) {  // the bottom seat's cards, face down
+    const backs = el("div", "backs");
+    backs.setAttribute("aria-hidden", "true");
+    for (let i = 0; i < v.hand_sizes[seat]; i++) backs.appendChild(cardBack());
+    box.appendChild(backs);
+    box.appendChild(el("span", "count", fill(S.cards, { n: v.hand_sizes[seat] })));
+    const extra = club.seatExtras(seat);
+    if (extra) box.appendChild(extra);
+    return;
+  }
+  const plays = new Map((v.legal || []).filter((a) => a.kind === "play").map((a) => [a.card, a.action]));
+  for (const c of v.hand || []) {
     const b = cardElement(c, lang, { button: true });
     b.type = "button";
     if (mine && !plays.has(c)) {
       b.classList.add("dim");  // still tappable: a tap says why it may not be played (Z4-Z7)
-      b.title = `${b.title} — ${reasonText(v.reasons[c])}`;
+      b.title = `${b.title} — ${reasonText((v.reasons || {})[c])}`;
     }
     if (plays.has(c)) b.dataset.action = plays.get(c);
     b.onclick = () => {
       if (plays.has(c)) send(plays.get(c));
-      else if (mine) toast(reasonText(v.reasons[c]));
+      else if (mine) toast(reasonText((v.reasons || {})[c]));
     };
     box.appendChild(b);
   }
@@ -315,7 +348,9 @@ function layoutHand() {
 function renderActions(v) {
   const box = $("actions");
   box.innerHTML = "";
-  if (v.current_player !== seat || v.over) return;
+  const again = v.match_over && v.over ? club.rematchButton(true) : null;
+  if (again) box.appendChild(again);
+  if (!myTurn(v)) return;
   for (const a of v.legal) {
     if (a.kind === "play") continue;
     const b = el("button", `act ${a.kind}`, titled(a));
@@ -379,12 +414,16 @@ function renderSheet(v) {
     const d = el("div", "record");
     d.appendChild(el("span", "", `${W.deal} ${r.deal}`));
     const replay = el("a", "", W.replay);
-    replay.href = `/replay/${tableId}/${r.deal}#seat=${seat}&lang=${lang}`;  // token: kept here
-    const json = el("a", "download", W.download);
-    json.href = "#";
-    json.dataset.deal = r.deal;
-    json.onclick = (e) => { e.preventDefault(); download(r.deal); };
-    d.append(replay, json);
+    replay.href = watching ? `/replay/${tableId}/${r.deal}#watch&lang=${lang}`
+      : `/replay/${tableId}/${r.deal}#seat=${seat}&lang=${lang}`;  // token: kept here
+    d.appendChild(replay);
+    if (!watching) {
+      const json = el("a", "download", W.download);
+      json.href = "#";
+      json.dataset.deal = r.deal;
+      json.onclick = (e) => { e.preventDefault(); download(r.deal); };
+      d.appendChild(json);
+    }
     records.appendChild(d);
   }
 }
@@ -428,7 +467,11 @@ function renderEnd(v) {
   box.appendChild(el("p", "end-reason", endText(p)));
   box.appendChild(el("p", "total", fill(S["game-points"], { name: name(p.winner), n: p.game_points })));
   box.appendChild(el("p", "", scoreText(v)));
-  if (v.match_over) box.appendChild(el("p", "total", fill(S["match-won"], { name: name(v.match_winner) })));
+  if (v.match_over) {
+    box.appendChild(el("p", "total", fill(S["match-won"], { name: name(v.match_winner) })));
+    const again = v.over ? club.rematchButton(true) : null;
+    if (again) box.appendChild(again);
+  }
   dialog.dataset.deal = String(p.deal);
   if (!dialog.open) dialog.showModal();
 }
@@ -456,6 +499,14 @@ $("langSelect").value = lang;
 $("langSelect").onchange = (e) => {
   setLang(e.target.value);
   localStorage.setItem("ulti-lang", lang);
+  club.relabel();
   if (view) render();
 };
-live = liveSeat({ tableId, seat, token, words: () => W, lang: () => lang, onFrame: receive });
+club = tableClub({
+  tableId, seat, token, watching, words: () => W, lang: () => lang, live: () => live,
+  rerender: () => { if (view) render(); },
+});
+live = liveSeat({
+  tableId, seat, token, watch: watching, name: guestName, words: () => W, lang: () => lang,
+  onFrame: receive,
+});

@@ -10,13 +10,15 @@ import {
   SUITS, cardElement, cardStyle, code, rankOf, setCardStyle, suitOf,
 } from "/static/cards.js";
 import { fill, pickLang, words } from "/static/i18n.js";
+import { guestName, tableClub, whoAmI } from "/static/club.js";
 import { el, liveSeat, toast } from "/static/live.js";
 import { seatToken } from "/static/seat.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.hash.slice(1));
-const seat = Number(params.get("seat"));
-const token = seatToken(tableId, params);
+// a seat (its link's token, or an account's own seat), or watching (#watch): a spectator
+// sees every seat as the others' — seat 0 at the bottom, its cards face down
+const { seat, token, watching } = await whoAmI(tableId, params, seatToken);
 
 let lang = params.get("lang") || pickLang();
 let W = words(lang);
@@ -26,6 +28,7 @@ let table = null;
 // sent the whole current deal; a reconnect of this page is sent only what it missed.
 let version = -1;
 let live = null;  // the seat's connection (live.js)
+let club = null;  // the chat, the watchers, the creator's controls, the rematch (club.js)
 const chosen = new Set();
 let dismissedPrev = 0;  // the deal whose settlement was closed
 const log = [];
@@ -61,6 +64,7 @@ const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x)}`;
 
 function receive(frame) {
   if (frame.table) table = frame.table;
+  if (club.frame(frame)) return;
   if (frame.type === "sync") { log.length = 0; }
   for (const ev of frame.events || []) log.push(ev);
   if (frame.event) log.push(frame.event);
@@ -71,7 +75,10 @@ function receive(frame) {
     live.version = version;
     if (frame.type === "sync" && !params.get("lang") && !localStorage.getItem("ulti-lang")) {
       lang = table.lang; W = words(lang); $("langSelect").value = lang;
+      club.relabel();
     }
+    render();
+  } else if (frame.table && view) {
     render();
   }
 }
@@ -88,7 +95,14 @@ function send(action) { live.send(action); }
 
 // -- words ------------------------------------------------------------------------------
 
-function name(s) { return table && s >= 0 ? table.players[s].name : ""; }
+function name(s) {
+  if (!table || s < 0) return "";
+  const p = club ? club.playerAt(s) : table.players[s];
+  if (p.kind === "open" || (table.players[s] && table.players[s].kind === "open")) return W.club["free-seat"];
+  return (table.players[s] && table.players[s].name) || p.name || "";
+}
+/** Whether the person here may act now (never a spectator, never while seats are free). */
+const myTurn = (v) => !watching && v.current_player === seat && !v.over && !v.waiting;
 const hu = () => lang === "hu";
 /** A {title, title_hu} pair in the page's language (in English the Hungarian beside it). */
 function titled(x, withHu = false) {
@@ -169,7 +183,10 @@ function render() {
   const v = view;
   document.body.dataset.version = String(version);
   document.body.dataset.phase = v.phase;
-  document.body.dataset.turn = v.current_player === seat && !v.over ? "me" : "other";
+  document.body.dataset.turn = myTurn(v) ? "me" : "other";
+  document.body.dataset.watching = String(watching);
+  document.body.dataset.sessionOver = String(!!(v.session_over && v.over));
+  club.update(v, table);
   renderTop(v);
   renderSeat($("seatLeft"), v, (seat + 2) % 3);
   renderSeat($("seatRight"), v, (seat + 1) % 3);
@@ -233,7 +250,7 @@ function cardBack() {
 function renderSeat(box, v, s) {
   box.innerHTML = "";
   box.dataset.seat = String(s);
-  box.classList.toggle("turn", v.current_player === s && !v.over);
+  box.classList.toggle("turn", v.current_player === s && !v.over && !v.waiting);
   const head = el("div", "seat-head");
   head.appendChild(el("span", "seat-name", name(s)));
   if (v.dealer === s) head.appendChild(el("span", "badge dealer", W.dealer));
@@ -258,6 +275,8 @@ function renderSeat(box, v, s) {
   }
   const taken = takenLine(v, s);
   if (taken) box.appendChild(el("div", "taken muted", taken));
+  const extra = club.seatExtras(s);
+  if (extra) box.appendChild(extra);
   const open = v.exposed.find(([who]) => who === s);
   if (open) {
     const d = el("div", "exposed");
@@ -268,14 +287,14 @@ function renderSeat(box, v, s) {
 }
 
 function renderMe(v) {
-  const parts = [name(seat)];
+  const parts = [watching ? `${W.club.watching}: ${name(seat)}` : name(seat)];
   if (v.dealer === seat) parts.push(W.dealer);
   if (v.soloist >= 0) parts.push(seat === v.soloist ? W.soloist : W.defender);
   parts.push(...(seat === v.soloist ? kontraLines(v) : kontrasAgainst(v, seat)), ...marriagesOf(v, seat));
   const taken = takenLine(v, seat);
   if (taken) parts.push(taken);
   $("me").textContent = parts.join(" · ");
-  $("dock").classList.toggle("turn", v.current_player === seat && !v.over);
+  $("dock").classList.toggle("turn", myTurn(v));
 }
 
 // The cards now in the centre: the trick in progress, or the trick just completed (shown a
@@ -424,11 +443,23 @@ function reasonText(r) {
 function renderHand(v) {
   const box = $("hand");
   box.innerHTML = "";
-  const mine = v.current_player === seat && !v.over;
+  const mine = myTurn(v);
+  box.classList.toggle("watch-hand", watching);
+  if (watching) {  // the bottom seat's cards, face down; what happens to it under them
+    const backs = el("div", "backs");
+    backs.setAttribute("aria-hidden", "true");
+    for (let i = 0; i < v.hand_sizes[seat]; i++) backs.appendChild(cardBack());
+    box.appendChild(backs);
+    box.appendChild(el("span", "count", `${v.hand_sizes[seat]} ${W.cards}`));
+    const extra = club.seatExtras(seat);
+    if (extra) box.appendChild(extra);
+    $("prompt").textContent = promptText(v, false, false);
+    return;
+  }
   const plays = new Map(legalOf("play").map((a) => [a.card, a.action]));
   const discarding = mine && legalOf("discard").length > 0;
   box.classList.toggle("discarding", discarding);
-  for (const c of v.hand) {
+  for (const c of v.hand || []) {
     const b = cardElement(c, lang, { button: true });
     b.type = "button";
     if (v.phase === "PLAY" && mine && !plays.has(c)) {
@@ -479,6 +510,10 @@ function layoutHand() {
 }
 
 function promptText(v, mine, discarding) {
+  if (v.waiting) {
+    const free = (v.players || table.players).filter((p) => p.kind === "open").length;
+    return fill(W.club["free-seats"], { n: free });
+  }
   if (v.over) return v.session_over ? W.over : "";
   if (!mine) return `${W.waiting} ${name(v.current_player)}`;
   if (discarding) return W.chooseTwo;
@@ -495,8 +530,10 @@ function renderActions(v) {
   const bids = $("bids");
   box.innerHTML = "";
   bids.innerHTML = "";
-  const mine = v.current_player === seat && !v.over;
+  const mine = myTurn(v);
   $("dock").classList.toggle("bidding", mine && legalOf("bid").length > 0);
+  const again = v.session_over && v.over ? club.rematchButton(true) : null;
+  if (again) box.appendChild(again);
   if (!mine) return;
   for (const a of v.legal) {
     if (a.kind === "play" || a.kind === "bid") continue;
@@ -600,12 +637,16 @@ function renderSheet(v) {
     const d = el("div", "record");
     d.appendChild(el("span", "", `${W.deal} ${r.deal}: ${contractName(r)}`));
     const replay = el("a", "", W.replay);
-    replay.href = `/replay/${tableId}/${r.deal}#seat=${seat}&lang=${lang}`;  // token: kept here
-    const json = el("a", "download", W.download);
-    json.href = "#";
-    json.dataset.deal = r.deal;
-    json.onclick = (e) => { e.preventDefault(); download(r.deal); };
-    d.append(replay, json);
+    replay.href = watching ? `/replay/${tableId}/${r.deal}#watch&lang=${lang}`
+      : `/replay/${tableId}/${r.deal}#seat=${seat}&lang=${lang}`;  // token: kept here
+    d.appendChild(replay);
+    if (!watching) {
+      const json = el("a", "download", W.download);
+      json.href = "#";
+      json.dataset.deal = r.deal;
+      json.onclick = (e) => { e.preventDefault(); download(r.deal); };
+      d.appendChild(json);
+    }
     records.appendChild(d);
   }
 }
@@ -669,6 +710,8 @@ function renderSettlement(v) {
     `${W.total}: ${s.totals.map((t, i) => `${name(i)} ${signed(t)}`).join(" · ")}`));
   if (v.session_over && v.over) {
     box.appendChild(el("p", "", `${W.over} ${W.winner}: ${v.winners.map(name).join(", ")}`));
+    const again = club.rematchButton(true);
+    if (again) box.appendChild(again);
   }
   dialog.dataset.deal = String(p.deal);
   if (!dialog.open) dialog.showModal();
@@ -704,6 +747,14 @@ $("facesSelect").onchange = (e) => { setCardStyle(e.target.value); if (view) ren
 $("langSelect").value = lang;
 $("langSelect").onchange = (e) => {
   lang = e.target.value; W = words(lang); localStorage.setItem("ulti-lang", lang);
+  club.relabel();
   if (view) render();
 };
-live = liveSeat({ tableId, seat, token, words: () => W, lang: () => lang, onFrame: receive });
+club = tableClub({
+  tableId, seat, token, watching, words: () => W, lang: () => lang, live: () => live,
+  rerender: () => { if (view) render(); },
+});
+live = liveSeat({
+  tableId, seat, token, watch: watching, name: guestName, words: () => W, lang: () => lang,
+  onFrame: receive,
+});

@@ -1,0 +1,83 @@
+// What the club's own pages (the leaderboard, a profile) share: the header (links, account,
+// language), the rules families in words, computer players in words, numbers and dates.
+import { accountBar, currentUser, loadMe, onAccount, profileUrl } from "/static/account.js";
+import { pickLang, words } from "/static/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The header of a club page; ``onLang()`` after a change of language.  Returns
+ * ``{lang(), W()}``. */
+export function clubHeader(onLang) {
+  let lang = pickLang();
+  const page = { lang: () => lang, W: () => words(lang) };
+  const links = () => {
+    const C = page.W().club;
+    if ($("tablesLink")) $("tablesLink").textContent = C.tables;
+    if ($("leaderboardLink")) $("leaderboardLink").textContent = C.leaderboard;
+    const mine = $("profileLink");
+    if (mine) {
+      const u = currentUser();
+      mine.hidden = !u;
+      mine.textContent = C["my-profile"];
+      if (u) mine.href = profileUrl(u.name);
+    }
+  };
+  const bar = accountBar($("account"), { lang: page.lang });
+  onAccount(() => { links(); onLang(); });
+  $("langSelect").value = lang;
+  $("langSelect").onchange = (e) => {
+    lang = e.target.value;
+    try { localStorage.setItem("ulti-lang", lang); } catch (err) { /* this page only */ }
+    document.documentElement.lang = lang;
+    bar.render();
+    links();
+    onLang();
+  };
+  document.documentElement.lang = lang;
+  links();
+  loadMe().then(links);
+  return page;
+}
+
+/** A rules family (``ulti/standard``, ``snapszli/short``) in words. */
+export function familyName(family, W) {
+  const [game, preset] = String(family).split("/");
+  if (game === "snapszli") return `Snapszli · ${W.snap[`preset-${preset}`] || preset}`;
+  return `Ulti · ${(W.presets && W.presets[preset]) || preset}`;
+}
+
+const STRENGTH = {
+  pimc: "normal", "pimc:samples=12,ms=80": "fast", "pimc:samples=64,ms=800": "strong",
+  rules: "simple", random: "randomBot",
+};
+
+/** A computer player (``bot:pimc:samples=64,ms=800``, or its spec) in words: its kind and
+ * strength as the lobby's form names them. */
+export function botName(player, W) {
+  const spec = String(player).replace(/^bot:/, "");
+  const kind = W[`bot_${spec.split(":")[0]}`] || spec;
+  const strength = STRENGTH[spec] ? W[STRENGTH[spec]] : spec.split(":").slice(1).join(":");
+  return `${kind}${strength ? ` — ${strength}` : ""}`;
+}
+
+export const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x)}`;
+
+/** A number with ``digits`` decimals, as ``lang`` writes it (1.5, 1,5). */
+export function num(x, digits = 1, lang = "en") {
+  if (typeof x !== "number") return "–";
+  return x.toLocaleString(lang === "hu" ? "hu-HU" : "en-GB",
+    { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** A date (ISO text or seconds) in the page's language. */
+export function day(at, lang, withTime = false) {
+  if (at === undefined || at === null) return "";
+  let d;
+  if (typeof at === "number") d = new Date(at < 1e12 ? at * 1000 : at);
+  else d = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(at) || !/T/.test(at) ? at : `${at}Z`);
+  if (Number.isNaN(d.getTime())) return String(at);
+  const opts = withTime
+    ? { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" }
+    : { year: "numeric", month: "short", day: "numeric" };
+  return d.toLocaleString(lang === "hu" ? "hu-HU" : "en-GB", opts);
+}
