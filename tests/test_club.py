@@ -542,3 +542,37 @@ def test_a_rated_session_updates_ratings_profiles_and_the_leaderboard(tmp_path: 
         sara.close()
         tamas.close()
         assert not srv.log.tracebacks()
+
+
+def test_a_snapszli_spectator_sees_only_what_both_players_see(tmp_path: Path) -> None:
+    """Z13 for a watcher: no hand, no points, nothing but the turned card, the cards played
+    and the shown cards of announced marriages — until the deal is over."""
+    with Running(db(tmp_path)) as srv:
+        r = httpx.post(
+            f"{srv.base}/api/tables",
+            json={
+                "game": "snapszli",
+                "public": True,
+                "show_points": True,
+                "seats": [person("Zita"), bot("rules", "Gép")],
+            },
+        )
+        assert r.status_code == 201, r.text
+        t = r.json()
+        w = Watcher(srv, t["id"], name="Ági")
+        zita = Seat(srv, t["id"], 0, t["tokens"]["0"])
+        play_out([zita], lambda: zita.view["deal_number"] > 1, random.Random(8))
+        w.drain(0.5)
+        frames = [f for f in w.frames if "view" in f]
+        assert len(frames) > 5 and any(f.get("finished") for f in frames)
+        for f in frames:
+            v = f["view"]
+            assert v["seat"] is None and v["own_points"] is None and v["legal"] == []
+            assert v["hand"] == [] and v["reasons"] == {}
+            assert "hands" not in v and "talon" not in v and "points" not in v
+            played = {
+                h["action"]["card"] for h in v["history"] if h["action"].get("card") is not None
+            }
+            assert set(v["trick"]) <= played
+        zita.close()
+        w.close()

@@ -1265,6 +1265,88 @@ CLUB: dict[str, tuple[str, str]] = {
     "rating-bot-budget": ("{samples} samples, {ms} ms", "{samples} minta, {ms} ms"),
     "rating-bot-samples": ("{samples} samples", "{samples} minta"),
     "rating-bot-ms": ("{ms} ms a move", "lépésenként {ms} ms"),
+    # -- the computer players' ratings (``ulti ratings calibrate|show``, ulti.server.calibrate)
+    "ratings-game": (
+        "unknown game {game}; games: {games}",
+        "ismeretlen játék: {game}; játékok: {games}",
+    ),
+    "ratings-preset": (
+        "{game} has no preset {preset}; presets: {presets}",
+        "a(z) {game} játéknak nincs {preset} nevű szabályváltozata; ezek vannak: {presets}",
+    ),
+    "ratings-bot-unknown": (
+        "{spec} is no computer player; players: {players}",
+        "nincs ilyen gépi játékos: {spec}; ezek vannak: {players}",
+    ),
+    "ratings-bot-budget": (
+        "{spec}: a budget is samples=N and/or ms=X, e.g. pimc:samples=64,ms=800",
+        "{spec}: a gondolkodási keret samples=N és/vagy ms=X, például pimc:samples=64,ms=800",
+    ),
+    "ratings-bot-twice": (
+        "{spec} and {other} are one computer player of one strength: they would share a rating",
+        "{spec} és {other} ugyanaz a gépi játékos ugyanakkora erővel: egy értékszámuk volna",
+    ),
+    "ratings-bots-ulti": (
+        "Ulti's calibration seats exactly three computer players (--bots a,b,c), not {n}",
+        "az Ulti kalibrálásához pontosan három gépi játékos kell (--bots a,b,c), nem {n}",
+    ),
+    "ratings-bots-snapszli": (
+        "Snapszli's calibration seats 2 to {most} computer players (--bots a,b), not {n}",
+        "a Snapszli kalibrálásához 2–{most} gépi játékos kell (--bots a,b), nem {n}",
+    ),
+    "ratings-deals": (
+        "--deals is a whole number from 1 to {most}, not {deals}",
+        "a --deals 1 és {most} közötti egész szám, nem {deals}",
+    ),
+    "ratings-seed": (
+        "--seed is a whole number from 0 to {most}, not {seed}",
+        "a --seed 0 és {most} közötti egész szám, nem {seed}",
+    ),
+    "ratings-seed-used": (
+        "the deals of seed {seed} have rated {family} already (the same cards would count "
+        "twice); give another --seed, or none for the next unused one",
+        "a(z) {seed} mag leosztásai már beszámítottak ({family}; ugyanazok a lapok kétszer "
+        "számítanának); adj meg másik --seed értéket, vagy egyet se: akkor a következő "
+        "használatlan jön",
+    ),
+    "ratings-workers": (
+        "--workers is a whole number from 1 up, not {workers}",
+        "a --workers legalább 1 egész szám, nem {workers}",
+    ),
+    "ratings-family": (
+        "{family} is no rules family: a game and its preset, such as ulti/standard or "
+        "snapszli/short",
+        "{family}: nincs ilyen szabálycsalád; egy játék és a szabályváltozata, például "
+        "ulti/standard vagy snapszli/short",
+    ),
+    "ratings-start": (
+        "Calibrating {family}: {players}; {deals} deals x {seatings} seatings, seed {seed}",
+        "Kalibrálás ({family}): {players}; {deals} leosztás x {seatings} ülésrend, mag: {seed}",
+    ),
+    "ratings-progress": ("deals x seatings", "leosztás x ülésrend"),
+    "ratings-done": (
+        "{deals} deals rated in {family}, each as a session (tables {first} to {last})",
+        "{deals} leosztás számított be ({family}), mindegyik egy partiként "
+        "(asztalok: {first} – {last})",
+    ),
+    "ratings-title": ("Leaderboard: {family}", "Ranglista: {family}"),
+    "ratings-col-rank": ("place", "hely"),
+    "ratings-col-player": ("player", "játékos"),
+    "ratings-col-kind": ("kind", "fajta"),
+    "ratings-col-rating": ("rating", "értékszám"),
+    "ratings-col-skill": ("skill μ ± σ", "tudás μ ± σ"),
+    "ratings-col-games": ("sessions", "partik"),
+    "ratings-kind-bot": ("computer", "gép"),
+    "ratings-kind-person": ("person", "ember"),
+    "ratings-note": (
+        "The rating is μ − 3σ, a cautious estimate; μ ± σ beside it.",
+        "Az értékszám μ − 3σ, óvatos becslés; mellette μ ± σ.",
+    ),
+    "ratings-none": ("no one is rated yet", "még senkinek sincs értékszáma"),
+    "ratings-empty": (
+        "no one is rated in {family} yet",
+        "{family}: még senkinek sincs értékszáma",
+    ),
     # -- pages (web-*)
     "web-login": ("Log in", "Belépés"),
     "web-register": ("Register", "Regisztráció"),
