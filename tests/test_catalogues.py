@@ -36,6 +36,7 @@ SAME = {
     "X",
     "K",
     "mordkontra",
+    "kontra",
     "Snapszli",
 }
 

@@ -252,6 +252,262 @@ def replay(
         raise typer.Exit(2) from None
 
 
+def _an(lang: str, key: str, **fields: object) -> str:
+    return messages.text(f"analysis.{key}", lang, **fields)
+
+
+def _num(x: float | None) -> str:
+    if x is None:
+        return "–"
+    return f"{x:+.1f}".replace(".0", "") if abs(x - round(x)) < 0.05 else f"{x:+.1f}"
+
+
+def _analysis_outputs(paths: list[Path | None], force: bool, lang: str) -> None:
+    """Refuse, before any work, an output that could not be written or would overwrite a
+    file without --force."""
+    for path in paths:
+        if path is None:
+            continue
+        if path.exists() and not path.is_dir() and not force:
+            _fail(lang, _an(lang, "exists", file=path))
+            raise typer.Exit(2)
+        why = _writable(path)
+        if why is not None:
+            _fail(lang, f"{path}: {why}")
+            raise typer.Exit(2)
+
+
+@app.command()
+def analyze(
+    file: Path,
+    deal: Annotated[
+        int | None, typer.Option("--deal", help="Only this deal of a session (from 1).")
+    ] = None,
+    lang: Annotated[str, typer.Option(help="Language of the report: en or hu.")] = "en",
+    threshold: Annotated[
+        float, typer.Option(help="A decision that loses at least this many units is a mistake.")
+    ] = 2.0,
+    budget: Annotated[
+        str,
+        typer.Option(help="The seat's view per decision: samples=N and/or ms=X (time)."),
+    ] = "samples=12,ms=120",
+    seed: Annotated[int, typer.Option(help="Seed of the sampled deals.", min=0, max=2**63 - 1)] = 0,
+    every: Annotated[
+        bool, typer.Option("--all", help="List every decision, not only the mistakes.")
+    ] = False,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the analysis here (JSON).")
+    ] = None,
+    plot_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot", help="Chart the soloist's value per trick and the units lost (PNG)."
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Overwrite the --json and --plot files.")] = False,
+) -> None:
+    """Analyse a finished deal or session (a record from ulti demo --save or ulti play): every
+    decision of every seat valued with all hands open and from the seat's own view, the
+    mistakes marked with the best move, the amount and why."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from ulti import analysis as AN
+    from ulti.players.base import Budget
+
+    if lang not in ("en", "hu"):
+        _fail("en", _say("en", "lang"))
+        raise typer.Exit(2)
+    try:
+        bud = Budget.parse(budget)
+    except ValueError as exc:
+        _fail(lang, str(exc))
+        raise typer.Exit(2) from None
+    if not (0 < threshold < 1e9):
+        _fail(lang, f"--threshold: a number of units above 0, not {threshold:g}")
+        raise typer.Exit(2)
+    _analysis_outputs([json_file, plot_file], force, lang)
+    try:
+        rec = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        _fail(lang, f"{file}: {exc.strerror}")
+        raise typer.Exit(2) from None
+    except UnicodeDecodeError:
+        _fail(lang, f"{file}: not a record (not UTF-8 text)")
+        raise typer.Exit(2) from None
+    except json.JSONDecodeError as exc:
+        _fail(lang, f"{file}: not valid JSON: {exc}")
+        raise typer.Exit(2) from None
+    if isinstance(rec, dict) and str(rec.get("format", "")).startswith("ulti-snapszli"):
+        _fail(lang, _an(lang, "only-ulti", file=file))
+        raise typer.Exit(2)
+    try:
+        if isinstance(rec, dict) and rec.get("format") == "ulti-session":
+            s = Session.from_record(rec)
+            deals = s.finished_deals
+            players = list(s.players)
+        else:
+            deals = [from_record(rec)]
+            players = players_of(rec)
+    except RecordError as exc:
+        _fail(lang, f"{file}: {exc}")
+        raise typer.Exit(2) from None
+    deals = [d for d in deals if d.is_over()]
+    chosen = list(range(1, len(deals) + 1))
+    if deal is not None:
+        if not 1 <= deal <= len(deals):
+            _fail(lang, _an(lang, "no-deal", file=file, n=len(deals), deal=deal))
+            raise typer.Exit(2)
+        chosen = [deal]
+    if not chosen:
+        _fail(lang, _an(lang, "no-deal", file=file, n=0, deal=1))
+        raise typer.Exit(2)
+    total = sum(len(deals[n - 1].history) for n in chosen)
+    results: list[tuple[int, AN.DealAnalysis]] = []
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(_an(lang, "progress"), total=total)
+        done = 0
+        for n in chosen:
+            d = deals[n - 1]
+
+            def step(i: int, _t: int, base: int = done) -> None:
+                bar.update(task, completed=base + i)
+
+            results.append((n, AN.analyze(d, bud, threshold, seed + n, step)))
+            done += len(d.history)
+    for n, a in results:
+        _print_analysis(n if len(deals) > 1 else None, deals[n - 1], a, players, lang, every)
+    if len(results) > 1:
+        every_dec = [x for _, a in results for x in a.decisions]
+        console.rule(_an(lang, "summary"))
+        _print_summary(AN.summarize(every_dec), players, lang)
+        worst = sorted(
+            ((n, x) for n, a in results for x in a.mistakes()),
+            key=lambda nx: (-(nx[1].loss() or 0.0), nx[0], nx[1].index),
+        )[:3]
+        if worst:
+            console.print(f"[bold]{escape(_an(lang, 'worst'))}[/bold]")
+            for n, x in worst:
+                _print_mistake(x, players, lang, prefix=_an(lang, "deal", n=n) + " · ")
+    if json_file is not None:
+        out: dict[str, object] = {
+            "file": str(file),
+            "players": players,
+            "deals": [{"deal": n, **a.to_dict()} for n, a in results],
+            "summary": [
+                s.to_dict() for s in AN.summarize([x for _, a in results for x in a.decisions])
+            ],
+        }
+        json_file.write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
+        console.print(escape(_an(lang, "wrote", file=json_file)))
+    if plot_file is not None:
+        AN.plot([a for _, a in results], plot_file, lang)
+        console.print(escape(_an(lang, "wrote", file=plot_file)))
+
+
+def _print_analysis(
+    n: int | None, d: Deal, a: object, players: list[str], lang: str, every: bool
+) -> None:
+    from ulti.analysis import DealAnalysis
+
+    assert isinstance(a, DealAnalysis)
+    console.rule(_an(lang, "deal", n=n) if n is not None else _an(lang, "title"))
+    if d.contract is None:
+        console.print(escape(_an(lang, "thrown-in")))
+    else:
+        title = d.contract.title_hu if lang == "hu" else d.contract.title
+        res = ", ".join(f"{players[i]} {a.returns[i]:+d}" for i in range(3))
+        console.print(
+            escape(_an(lang, "contract", contract=title, soloist=players[d.soloist], returns=res))
+        )
+    if every:
+        t = Table(box=box.SIMPLE, show_edge=False)
+        for col in ("seat", "decision", "taken", "best", "loss"):
+            t.add_column(_an(lang, col))
+        for x in a.decisions:
+            best = x.best()
+            loss = x.loss()
+            view = x.judge
+            t.add_row(
+                escape(players[x.seat]),
+                escape(x.title(lang)),
+                _num(x.taken.value(view)),
+                escape(best.label(lang, d.rules)) + f" {_num(best.value(view))}" if best else "–",
+                ("[red]" if x.mistake else "")
+                + (f"{loss:.1f}" if loss is not None else "–")
+                + ("[/red]" if x.mistake else ""),
+            )
+        console.print(t)
+    mistakes = a.mistakes()
+    if mistakes:
+        console.print(f"[bold]{escape(_an(lang, 'mistakes'))}[/bold]")
+        for x in mistakes:
+            _print_mistake(x, players, lang)
+    else:
+        console.print(escape(_an(lang, "no-mistakes", threshold=f"{a.threshold:g}")))
+    _print_summary(a.summary(), players, lang)
+    if a.curve:
+        points = "  ".join(
+            f"{_an(lang, 'curve-start') if k == 0 else k}: {_num(v)}" for k, v in a.curve
+        )
+        console.print(f"{escape(_an(lang, 'curve'))}:\n  {points}", highlight=False)
+    if a.skipped:
+        console.print(escape(_an(lang, "skipped", n=a.skipped)))
+    if not every:
+        console.print(f"[dim]{escape(_an(lang, 'all-hint'))}[/dim]")
+
+
+def _print_mistake(x: object, players: list[str], lang: str, prefix: str = "") -> None:
+    from ulti.analysis import Decision
+
+    assert isinstance(x, Decision)
+    best = x.best()
+    loss = x.loss() or 0.0
+    judged = _an(lang, "judged-dd") if x.judge == "dd" else _an(lang, "judged-info", n=x.samples)
+    console.print(
+        f"[red]✗[/red] {escape(prefix + players[x.seat])} · {escape(x.title(lang))} "
+        f"[red]−{loss:.1f}[/red] ({escape(judged)})",
+        highlight=False,
+    )
+    if best is not None:
+        console.print(
+            f"   {escape(_an(lang, 'best'))}: {escape(best.label(lang, x.rules))} "
+            f"({escape(_an(lang, 'dd'))} {_num(best.dd)} / {_num(x.taken.dd)}; "
+            f"{escape(_an(lang, 'info'))} {_num(best.info)} / {_num(x.taken.info)})",
+            highlight=False,
+        )
+    why = x.explain(lang)
+    if why:
+        console.print(f"   {escape(why)}", highlight=False)
+
+
+def _print_summary(summary: tuple[object, ...], players: list[str], lang: str) -> None:
+    from ulti.analysis import SeatSummary
+
+    t = Table(box=box.SIMPLE, show_edge=False, title=_an(lang, "summary"), title_justify="left")
+    t.add_column(_an(lang, "seat"))
+    t.add_column(_an(lang, "decision"), justify="right")
+    t.add_column(_an(lang, "mistakes"), justify="right")
+    t.add_column(_an(lang, "lost-units"), justify="right")
+    t.add_column(_an(lang, "accuracy"), justify="right")
+    for s in summary:
+        assert isinstance(s, SeatSummary)
+        t.add_row(
+            escape(players[s.seat]),
+            str(s.decisions),
+            str(s.mistakes),
+            f"{s.lost:.1f}",
+            f"{s.accuracy:.0f}" if s.accuracy is not None else "–",
+        )
+    console.print(t)
+
+
 def _replay_snapszli(file: Path, rec: dict[str, object], lang: str) -> None:
     """A Snapszli deal record or match, deal by deal (:func:`ulti.snapszli.render`)."""
     try:
@@ -819,6 +1075,13 @@ def play(
     ] = False,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
+    teach: Annotated[
+        bool,
+        typer.Option(
+            help="Ulti: teaching mode: before a card that loses units by the computer's "
+            "judgement of your own cards, ask and say why (the key e toggles it)."
+        ),
+    ] = False,
 ) -> None:
     """Play a session of Ulti against two computer players in the terminal, or (--game
     snapszli) a Snapszli match to 7 against one.  A saved game is never overwritten without
@@ -839,6 +1102,9 @@ def play(
                     lang, "cli-ulti-only", option="--deals", instead="--rules (match_points, ZV2)"
                 ),
             )
+            raise typer.Exit(2)
+        if teach:
+            _fail(lang, _snap(lang, "cli-ulti-only", option="--teach", instead="--show-points"))
             raise typer.Exit(2)
         _play_snapszli(lang, opponent, show_points, seed, save, resume, new, preset, rules_file)
         return
@@ -871,7 +1137,13 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 63)
     cfg = PlayConfig(
-        lang=lang, opponents=(specs[0], specs[1]), rules=rs, deals=deals, seed=seed, save=save
+        lang=lang,
+        opponents=(specs[0], specs[1]),
+        rules=rs,
+        deals=deals,
+        seed=seed,
+        save=save,
+        teach=teach,
     )
     try:
         run(cfg, resume)

@@ -171,11 +171,12 @@ class Position:
         kontra: dict[Kind, tuple[int, int]] | None = None,
         multiplier: int = 1,
         had_seven: bool | None = None,
+        silent_seats: Sequence[int] = (),
     ) -> Position:
         """A position from what is public (the tricks so far, the trick in progress,
         marriages, kontras) and a full set of hands and talon (known, or sampled by a
         player).  At the first trick, seats yet to play are taken to declare every marriage
-        they may (R5)."""
+        they may (R5), but for ``silent_seats`` (those taken to declare nothing more)."""
         from ulti.legality import marriage_options
 
         c = contract
@@ -185,7 +186,7 @@ class Position:
             leader = (to_move - len(trick)) % 3
             played = {(leader + i) % 3 for i in range(len(trick))}
             for seat in range(3):
-                if seat in played:
+                if seat in played or seat in silent_seats:
                     continue
                 declared = [su for st, su in marriages if st == seat]
                 for suit in marriage_options(c, trump, s, seat, hands[seat], declared):

@@ -128,7 +128,6 @@ class PimcPlayer(Player):
         self, k: Knowledge, cands: list[Candidate], hand12: int | None, n: int, obs: Observation
     ) -> tuple[Candidate, tuple[int, int] | None, float]:
         """The best candidate (with its discard) and its expected units."""
-        deadline = self.deadline()
         options: list[tuple[Candidate, tuple[int, int] | None]] = []
         for c in cands:
             if hand12 is not None:
@@ -136,23 +135,7 @@ class PimcPlayer(Player):
                     options.append((c, pair))
             else:
                 options.append((c, None))
-        sums = [0.0] * len(options)
-        taken = 0
-        for i in range(max(n, MIN_SAMPLES)):
-            if i >= MIN_SAMPLES and time.perf_counter() > deadline:
-                break
-            hands, sampled_talon = sample(k, self.rng)
-            for j, (c, d) in enumerate(options):
-                h = list(hands)
-                tal = sampled_talon
-                if d is not None and hand12 is not None:
-                    h[self.seat] = hand12 & ~((1 << d[0]) | (1 << d[1]))
-                    tal = (1 << d[0]) | (1 << d[1])
-                sums[j] += self.contract_value(
-                    c.bid, c.trump, (h[0], h[1], h[2]), tal, obs.bid_multiplier
-                )
-            taken += 1
-        means = [x / taken for x in sums]
+        means, taken = self.option_means(k, options, hand12, n, obs)
         for j, (c, _d) in enumerate(options):
             if c.bid.key == "simple" and self.rules.simple_forfeit and obs.bid is None:
                 means[j] = min(means[j], -4.0)  # A5: a Simple left standing is forfeited
@@ -162,6 +145,42 @@ class PimcPlayer(Player):
             {"bid": options[best][0].bid, "ev": means[best], "n": taken},
         )
         return options[best][0], options[best][1], means[best]
+
+    def option_means(
+        self,
+        k: Knowledge,
+        options: Sequence[tuple[Candidate, tuple[int, int] | None]],
+        hand12: int | None,
+        n: int,
+        obs: Observation,
+        trace: list[list[float]] | None = None,
+    ) -> tuple[list[float], int]:
+        """Each option's (contract, trump, discard) expected units for this seat as soloist
+        over sampled deals, and how many deals were sampled (``trace`` gets each sample's
+        values)."""
+        deadline = self.deadline()
+        sums = [0.0] * len(options)
+        taken = 0
+        for i in range(max(n, MIN_SAMPLES)):
+            if i >= MIN_SAMPLES and time.perf_counter() > deadline:
+                break
+            hands, sampled_talon = sample(k, self.rng)
+            row = []
+            for c, d in options:
+                h = list(hands)
+                tal = sampled_talon
+                if d is not None and hand12 is not None:
+                    h[self.seat] = hand12 & ~((1 << d[0]) | (1 << d[1]))
+                    tal = (1 << d[0]) | (1 << d[1])
+                row.append(
+                    self.contract_value(c.bid, c.trump, (h[0], h[1], h[2]), tal, obs.bid_multiplier)
+                )
+            for j, v in enumerate(row):
+                sums[j] += v
+            if trace is not None:
+                trace.append([float(v) for v in row])
+            taken += 1
+        return [x / taken for x in sums], taken
 
     def rank(self, obs: Observation) -> int:
         return self.rules.ladder[obs.bid].rank if obs.bid else 0
@@ -214,6 +233,20 @@ class PimcPlayer(Player):
                         return legal[kinds.index(ActionKind.PICKUP)]
             return pass_action
         # would picking up pay?  Sample the talon with the opponents' hands.
+        got = self.pickup_value(obs, k)
+        if got is None:
+            return pass_action
+        ev, taken = got
+        self.explanation = ("hint.pickup", {"ev": ev, "n": taken})
+        if taken and ev > 0.5:
+            return legal[kinds.index(ActionKind.PICKUP)]
+        return pass_action
+
+    def pickup_value(self, obs: Observation, k: Knowledge) -> tuple[float, int] | None:
+        """The expected units of picking up the talon and playing the best contract the
+        twelve cards offer (by the hand evaluation), over sampled talons and hands, and how
+        many deals were sampled; ``None`` when a sampled twelve offers no contract."""
+        hand = mask_of(obs.hand)
         n = self.samples(8)
         deadline = self.deadline()
         total = 0.0
@@ -222,47 +255,70 @@ class PimcPlayer(Player):
             if i >= MIN_SAMPLES and time.perf_counter() > deadline:
                 break
             hands, tal = sample(k, self.rng)
-            twelve = hand | tal
-            cands = candidates(twelve, self.rules, self.rank(obs), 1, twelve=True)
-            if not cands:
-                return pass_action
-            c = cands[0]
-            assert c.discard is not None
-            h = list(hands)
-            h[self.seat] = twelve & ~((1 << c.discard[0]) | (1 << c.discard[1]))
-            # the two cards laid go to the talon; the opponents keep their sampled hands
-            total += self.contract_value(
-                c.bid,
-                c.trump,
-                (h[0], h[1], h[2]),
-                (1 << c.discard[0]) | (1 << c.discard[1]),
-                obs.bid_multiplier,
-            )
+            v = self.pickup_one(obs, hand, hands, tal)
+            if v is None:
+                return None
+            total += v
             taken += 1
-        ev = total / taken if taken else 0.0
-        self.explanation = ("hint.pickup", {"ev": ev, "n": taken})
-        if taken and ev > 0.5:
-            return legal[kinds.index(ActionKind.PICKUP)]
-        return pass_action
+        return (total / taken if taken else 0.0), taken
+
+    def pickup_one(
+        self, obs: Observation, hand: int, hands: tuple[int, int, int], tal: int
+    ) -> int | None:
+        """This seat's units from picking up ``tal`` and playing the best contract of the
+        twelve cards (the hand evaluation's first candidate) against ``hands``."""
+        twelve = hand | tal
+        cands = candidates(twelve, self.rules, self.rank(obs), 1, twelve=True)
+        if not cands:
+            return None
+        c = cands[0]
+        assert c.discard is not None
+        h = list(hands)
+        h[self.seat] = twelve & ~((1 << c.discard[0]) | (1 << c.discard[1]))
+        # the two cards laid go to the talon; the opponents keep their sampled hands
+        return self.contract_value(
+            c.bid,
+            c.trump,
+            (h[0], h[1], h[2]),
+            (1 << c.discard[0]) | (1 << c.discard[1]),
+            obs.bid_multiplier,
+        )
 
     def trump_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
         if obs.contract is None:
             return legal[0]
+        suits = [a.suit for a in legal]
+        sums, _n = self.trump_sums(obs, suits)
+        best = max(suits, key=lambda t: sums[t])
+        self.explanation = ("hint.trump", {"suits": [(t, sums[t]) for t in suits]})
+        return trump_action(best)
+
+    def trump_sums(
+        self, obs: Observation, suits: Sequence[int], trace: list[list[float]] | None = None
+    ) -> tuple[dict[int, float], int]:
+        """Each trump suit's units for this seat as soloist, summed over sampled deals (the
+        same deals for every suit), and how many deals were sampled."""
+        assert obs.contract is not None
         contract = self.rules.ladder[obs.contract]
         k = knowledge(obs, self.rules)
-        suits = [a.suit for a in legal]
         sums = dict.fromkeys(suits, 0.0)
         talon = mask_of(obs.talon) if obs.talon else 0
         deadline = self.deadline()
+        taken = 0
         for i in range(max(self.samples(8), MIN_SAMPLES)):
             if i >= MIN_SAMPLES and time.perf_counter() > deadline:
                 break
             hands, _ = sample(k, self.rng)
-            for t in suits:
-                sums[t] += self.contract_value(contract, t, hands, talon, obs.bid_multiplier)
-        best = max(suits, key=lambda t: sums[t])
-        self.explanation = ("hint.trump", {"suits": [(t, sums[t]) for t in suits]})
-        return trump_action(best)
+            row = [
+                float(self.contract_value(contract, t, hands, talon, obs.bid_multiplier))
+                for t in suits
+            ]
+            for t, v in zip(suits, row, strict=True):
+                sums[t] += v
+            if trace is not None:
+                trace.append(row)
+            taken += 1
+        return sums, taken
 
     # -- kontras --------------------------------------------------------------------------
 
@@ -348,7 +404,12 @@ class PimcPlayer(Player):
             return play(cards[0])
         return play(self.best_card(obs, cards))
 
-    def best_card(self, obs: Observation, cards: list[int]) -> int:
+    def card_sums(
+        self, obs: Observation, cards: list[int], trace: list[list[float]] | None = None
+    ) -> tuple[dict[int, float], int]:
+        """The soloist's units after each card, summed over sampled deals (the same deals for
+        every card), and how many deals were sampled (``trace`` gets each sample's values, in
+        the order of ``cards``)."""
         k = knowledge(obs, self.rules)
         sums = dict.fromkeys(cards, 0.0)
         deadline = self.deadline()
@@ -360,9 +421,17 @@ class PimcPlayer(Player):
             if i >= MIN_SAMPLES and time.perf_counter() > deadline:
                 break
             pos = self.position(obs, k)
-            for c, v in S.move_values_only(pos, self.sv):
+            vals = S.move_values_only(pos, self.sv)
+            for c, v in vals:
                 sums[c] += v
+            if trace is not None:
+                got = dict(vals)
+                trace.append([float(got[c]) for c in cards])
             taken += 1
+        return sums, taken
+
+    def best_card(self, obs: Observation, cards: list[int]) -> int:
+        sums, taken = self.card_sums(obs, cards)
         pick = max if obs.seat == obs.soloist else min
         best = pick(cards, key=lambda c: (sums[c], -c))
         n_done = max(1, taken)

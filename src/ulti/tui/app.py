@@ -5,11 +5,18 @@ The person sits at seat 0 and sees only seat 0's observation; the computer playe
 1 and 2.  Every action is saved as it happens (atomically) to the session file, so an
 interrupted session continues with ``ulti play --resume``; finished deals open in
 ``ulti replay``.
+
+Once a deal is over, ``a`` opens its analysis (:func:`ulti.analysis.analyze`, computed in a
+worker thread): each seat's accuracy, mistakes and units lost, the costliest mistakes
+explained, every decision valued, and the soloist's value trick by trick.  Teaching mode
+(``PlayConfig.teach``, the key ``e``) asks before a card that the sampling player, from the
+person's own observation only (:func:`ulti.analysis.teach`), expects to lose units.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -18,19 +25,24 @@ from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, OptionList, RichLog, Static
+from textual.widgets import Button, DataTable, OptionList, ProgressBar, RichLog, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from ulti.actions import Action, ActionKind, describe, kontra_title, suit_words
+from ulti.analysis import THRESHOLD, DealAnalysis, Decision, analyze, teach
+from ulti.analysis import Warning as TeachWarning
 from ulti.bids import KIND_TITLES, KIND_TITLES_HU
 from ulti.cards import SUIT_SYMBOLS, code, name, sort_for_display
 from ulti.deal import Deal, IllegalAction, Phase
+from ulti.observation import Observation
 from ulti.players import Player, make_player
+from ulti.players.base import Budget
 from ulti.rules import Ruleset
 from ulti.session import Session
-from ulti.tui.texts import rank_short, suit_name, t
+from ulti.tui.texts import rank_short, suit_name, t, ta
 
 HUMAN = 0
 SUIT_STYLE = {0: "bold red", 1: "bold yellow", 2: "bold green", 3: "bold magenta"}
@@ -47,6 +59,11 @@ class PlayConfig:
     names: tuple[str, str, str] | None = None  # default: in the table's language
     bot_delay: float = 0.4  # seconds a computer player's move stays before the next one
     hint: str = "pimc"
+    teach: bool = False  # teaching mode: ask before a card that loses units (key e toggles)
+    teach_threshold: float = THRESHOLD  # units a card must lose for the question
+    teach_budget: Budget | None = None  # None: ulti.analysis.DEFAULT_BUDGET
+    analysis_budget: Budget | None = None  # the analysis after a deal (None: the default)
+    analysis_threshold: float = THRESHOLD  # units a decision must lose to be a mistake
 
 
 def card_text(c: int, lang: str = "en") -> Text:
@@ -175,6 +192,328 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class SettlementScreen(TextScreen):
+    """A deal's settlement; ``a`` closes it and opens the deal's analysis."""
+
+    BINDINGS: ClassVar = [Binding("a", "analysis", show=False)]
+
+    def action_analysis(self) -> None:
+        self.dismiss(None)
+        self.app.call_after_refresh(self.app.run_action, "analysis")
+
+
+# -- the analysis of a finished deal, and teaching mode -----------------------------------------
+
+
+def units(x: float | None) -> str:
+    """A value in units, signed (``+12``, ``-2.5``, ``0``; ``—`` when not valued)."""
+    if x is None:
+        return "—"
+    if abs(x - round(x)) < 0.05:
+        return "0" if round(x) == 0 else f"{round(x):+d}"
+    return f"{x:+.1f}"
+
+
+def amount(x: float) -> str:
+    """A number of units, unsigned (``5``, ``2.5``)."""
+    return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+
+
+def _views(lang: str, dd: float | None, info: float | None) -> str:
+    return f"{ta(lang, 'dd')} {units(dd)} · {ta(lang, 'info')} {units(info)}"
+
+
+def summary_text(a: DealAnalysis, names: tuple[str, ...], lang: str) -> Text:
+    """Each seat's line: its decisions, mistakes, units lost and accuracy."""
+    heads = [
+        ta(lang, "tui-seat-col"),
+        ta(lang, "tui-decisions"),
+        ta(lang, "tui-mistakes"),
+        ta(lang, "lost-units"),
+        ta(lang, "accuracy"),
+    ]
+    rows = [
+        [
+            names[s.seat][:12],
+            str(s.decisions),
+            str(s.mistakes),
+            amount(s.lost),
+            "—" if s.accuracy is None else f"{s.accuracy:.0f}%",
+        ]
+        for s in a.summary()
+    ]
+    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+
+    def line(cells: list[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        return "  ".join([first, *(x.rjust(w) for x, w in zip(cells[1:], widths[1:], strict=True))])
+
+    out = Text()
+    out.append(line(heads) + "\n", style="bold")
+    for seat, r in enumerate(rows):
+        out.append(line(r) + "\n", style="bold" if seat == HUMAN else "")
+    return out
+
+
+def decision_head(d: Decision, names: tuple[str, ...], lang: str) -> Text:
+    """A decision's first line: a mark for a mistake, who, what kind, what was done."""
+    out = Text()
+    if d.mistake:
+        out.append("✗ ", style="bold red")
+    else:
+        out.append("  ")
+    out.append(f"{names[d.seat][:10]}", style="bold" if d.seat == HUMAN else "")
+    out.append(f" · {ta(lang, 'kind-' + d.kind)} · {d.title(lang)}")
+    if d.mistake:
+        out.append(f" · {ta(lang, 'mistake')}", style="bold red")
+    return out
+
+
+def decision_text(d: Decision, names: tuple[str, ...], lang: str, why: bool) -> Text:
+    """A decision: the action taken and the best alternative, each valued in both views, the
+    loss in the judging view, and (``why``, for a mistake) the explanation."""
+    out = decision_head(d, names, lang)
+    out.append("\n")
+    out.append(f"    {ta(lang, 'taken')}: {_views(lang, d.taken.dd, d.taken.info)}\n", style="dim")
+    best = d.best()
+    if best is not None and best is not d.taken:
+        out.append(f"    {ta(lang, 'best')}: {best.label(lang, d.rules)}\n", style="dim")
+        out.append(f"      {_views(lang, best.dd, best.info)}\n", style="dim")
+    loss = d.loss()
+    if loss:
+        judged = ta(lang, "judged-dd") if d.judge == "dd" else ta(lang, "judged-info", n=d.samples)
+        out.append(
+            f"    {ta(lang, 'loss')}: {amount(loss)} ({judged})\n",
+            style="red" if d.mistake else "dim",
+        )
+    if why and d.mistake:
+        explained = d.explain(lang)
+        if explained:
+            out.append(f"    {explained}\n", style="italic")
+    return out
+
+
+#: The curve's bars: at most this many cells either side of zero.
+CURVE_WIDTH = 36
+
+
+def curve_text(a: DealAnalysis, lang: str) -> Text:
+    """The soloist's units under best play at the first lead and after each trick: one bar
+    a row, left of the axis below zero, right of it above."""
+    out = Text()
+    if not a.curve:
+        out.append(ta(lang, "no-play") + "\n", style="dim")
+        return out
+    values = [v for _, v in a.curve]
+    neg = max(0.0, -min(values))
+    pos = max(0.0, max(values))
+    span = (neg + pos) or 1.0
+    left = round(CURVE_WIDTH * neg / span)
+    right = CURVE_WIDTH - left
+    labels = [ta(lang, "curve-start") if n == 0 else f"{n}." for n, _ in a.curve]
+    lw = max(len(x) for x in labels)
+    for label, (_n, v) in zip(labels, a.curve, strict=True):
+        cells = round(abs(v) / span * CURVE_WIDTH) if v else 0
+        out.append(f"{label:>{lw}} ")
+        if v < 0:
+            cells = min(cells, left)
+            out.append(" " * (left - cells))
+            out.append("█" * cells, style="red")
+        else:
+            out.append(" " * left)
+        out.append("│", style="dim")
+        if v > 0:
+            cells = min(cells, right)
+            out.append("█" * cells, style="green")
+            out.append(" " * (right - cells))
+        else:
+            out.append(" " * right)
+        out.append(f" {units(v)}\n")
+    return out
+
+
+def analysis_text(a: DealAnalysis, names: tuple[str, ...], lang: str) -> Text:
+    """The whole analysis of a deal: the summary, the costliest mistakes explained, the curve
+    and every decision."""
+    out = Text()
+    out.append(ta(lang, "summary") + "\n", style="bold underline")
+    out.append_text(summary_text(a, names, lang))
+    if a.skipped:
+        out.append(ta(lang, "skipped", n=a.skipped) + "\n", style="dim")
+    out.append("\n" + ta(lang, "worst") + "\n", style="bold underline")
+    worst = a.worst(3)
+    if not worst:
+        threshold = f"{a.threshold:g}"
+        out.append(ta(lang, "no-mistakes", threshold=threshold) + "\n")
+    for d in worst:
+        out.append_text(decision_text(d, names, lang, why=True))
+    out.append("\n" + ta(lang, "curve") + "\n", style="bold underline")
+    out.append_text(curve_text(a, lang))
+    out.append("\n" + ta(lang, "tui-decisions-list") + "\n", style="bold underline")
+    if not a.decisions:
+        out.append(ta(lang, "tui-none") + "\n", style="dim")
+    for d in a.decisions:
+        out.append_text(decision_text(d, names, lang, why=False))
+    return out
+
+
+class _Cancelled(Exception):
+    """The analysis screen was closed while its analysis ran."""
+
+
+class AnalysisScreen(ModalScreen[None]):
+    """A finished deal's analysis, computed in a worker thread with its progress shown; the
+    arrows and Page Up/Down scroll, Escape (or Enter) closes it."""
+
+    DEFAULT_CSS = """
+    AnalysisScreen { align: center middle; }
+    AnalysisScreen > Vertical { width: 78; height: 22; border: round $accent; background: $panel; }
+    AnalysisScreen #analysis-progress { height: 1; }
+    AnalysisScreen ProgressBar { height: 1; }
+    AnalysisScreen #analysis-scroll { height: 1fr; }
+    """
+    BINDINGS: ClassVar = [Binding("escape", "close", "Close"), Binding("enter", "close", "")]
+
+    def __init__(
+        self,
+        deal: Deal,
+        title: str,
+        names: tuple[str, ...],
+        lang: str,
+        budget: Budget | None,
+        threshold: float,
+        seed: int,
+        done: DealAnalysis | None = None,
+        keep: Callable[[DealAnalysis], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.deal = deal
+        self.title_text = title
+        self.names = names
+        self.lang = lang
+        self.budget = budget
+        self.threshold = threshold
+        self.seed = seed
+        self.result = done
+        self.keep = keep  # told of the result, so that the app keeps it for the next time
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.title_text, style="bold"))
+            yield Static(ta(self.lang, "thinking"), id="analysis-progress")
+            yield ProgressBar(total=None, show_eta=False, id="analysis-bar")
+            with VerticalScroll(id="analysis-scroll"):
+                yield Static(id="analysis-body")
+            yield Button(t(self.lang, "close"), id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#analysis-scroll", VerticalScroll).focus()
+        if self.result is not None:
+            self.show_result(self.result)
+        else:
+            self.compute()
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def compute(self) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise _Cancelled
+            self.app.call_from_thread(self.show_progress, done, total)
+
+        try:
+            result = analyze(self.deal, self.budget, self.threshold, self.seed, progress)
+        except _Cancelled:
+            return
+        except Exception as exc:  # shown, not raised: the game goes on
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.show_failed, f"{type(exc).__name__}: {exc}")
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.show_result, result)
+
+    def show_progress(self, done: int, total: int) -> None:
+        if not self.is_attached:
+            return
+        self.query_one("#analysis-bar", ProgressBar).update(total=total, progress=done)
+        self.query_one("#analysis-progress", Static).update(
+            f"{ta(self.lang, 'progress')} {done}/{total}"
+        )
+
+    def show_failed(self, error: str) -> None:
+        if not self.is_attached:
+            return
+        self.query_one("#analysis-bar", ProgressBar).display = False
+        self.query_one("#analysis-progress", Static).update(
+            Text(ta(self.lang, "tui-failed", error=error), style="bold red")
+        )
+
+    def show_result(self, result: DealAnalysis) -> None:
+        self.result = result
+        if self.keep is not None:
+            self.keep(result)
+        if not self.is_attached:
+            return
+        self.query_one("#analysis-bar", ProgressBar).display = False
+        self.query_one("#analysis-progress", Static).display = False
+        self.query_one("#analysis-body", Static).update(
+            analysis_text(result, self.names, self.lang)
+        )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TeachScreen(ModalScreen[bool]):
+    """Teaching mode's question before a card that loses units: Enter or ``y`` plays it
+    anyway, Escape or ``n`` goes back to the hand."""
+
+    DEFAULT_CSS = """
+    TeachScreen { align: center middle; }
+    TeachScreen > Vertical {
+        width: 66; height: auto; max-height: 20; border: round $warning; background: $panel;
+        padding: 0 1;
+    }
+    TeachScreen #teach-why { margin: 1 0; }
+    TeachScreen Horizontal { height: 3; }
+    TeachScreen Button { margin: 0 1 0 0; }
+    """
+    BINDINGS: ClassVar = [
+        Binding("y", "answer(True)", show=False),
+        Binding("enter", "answer(True)", show=False),
+        Binding("n", "answer(False)", show=False),
+        Binding("escape", "answer(False)", show=False),
+    ]
+
+    def __init__(self, warning: TeachWarning, lang: str) -> None:
+        super().__init__()
+        self.warning = warning
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(ta(self.lang, "sure"), style="bold"))
+            yield Static(self.warning.explain(self.lang), id="teach-why")
+            with Horizontal():
+                yield Button(ta(self.lang, "play-anyway"), id="play-anyway", variant="warning")
+                yield Button(ta(self.lang, "take-back"), id="take-back", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#play-anyway", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "play-anyway")
+
+    def action_answer(self, play: bool) -> None:
+        self.dismiss(play)
+
+
 def table_css(side: str, side_width: int, log_width: int) -> str:
     """The layout both card tables share: a status line, the side panel (``side``), the
     table and the log, the prompt, the hand, the names, the actions and the footer line."""
@@ -289,6 +628,8 @@ class UltiApp(CardTable):
         Binding("k", "press('kontra-')", show=False),
         Binding("m", "press('marriage-')", show=False),
         Binding("t", "press('trump-')", show=False),
+        Binding("a", "analysis", show=False),
+        Binding("e", "teaching", show=False),
     ]
 
     def __init__(self, config: PlayConfig, session: Session | None = None) -> None:
@@ -318,6 +659,9 @@ class UltiApp(CardTable):
         self.bot_busy = False
         self.shown_over = -1
         self._started_deal = -1
+        self.teaching = config.teach
+        self.teach_pending = False  # a card being weighed (teaching mode): input waits
+        self.analyses: dict[int, DealAnalysis] = {}  # by the deal's index in the session
 
     # -- layout -------------------------------------------------------------------------
 
@@ -331,7 +675,7 @@ class UltiApp(CardTable):
         yield Horizontal(id="hand")
         yield Static(id="names")
         yield Horizontal(id="actions")
-        yield Static(t(self.lang, "footer"), id="footer")
+        yield Static(self.footer_text(), id="footer")
         yield Static(id="too-small")
 
     @property
@@ -422,8 +766,19 @@ class UltiApp(CardTable):
 
     # -- drawing ----------------------------------------------------------------------------
 
+    def footer_text(self) -> str:
+        """Today's keys, and the analysis once the deal is over (or teaching mode's state
+        while it is on)."""
+        words = t(self.lang, "footer")
+        if self.deal.is_over():
+            words += " · " + ta(self.lang, "tui-footer-analysis")
+        elif self.teaching:
+            words += " · " + ta(self.lang, "tui-footer-teach", state=ta(self.lang, "tui-on"))
+        return words
+
     async def refresh_view(self) -> None:
         obs = self.deal.observation(HUMAN)
+        self.query_one("#footer", Static).update(self.footer_text())
         self.query_one("#status", Static).update(self.status_text(obs))
         self.query_one("#players", Static).update(self.players_text(obs))
         self.query_one("#table", Static).update(self.table_text(obs))
@@ -642,7 +997,9 @@ class UltiApp(CardTable):
         if button.id == "next":
             await self.next_deal()
             return
-        if d.current_player != HUMAN or self.bot_busy:
+        if d.current_player != HUMAN or self.bot_busy or self.teach_pending:
+            return
+        if isinstance(self.screen, TeachScreen):  # a key for a card while the question is up
             return
         legal = d.legal_actions()
         if isinstance(button, CardButton):
@@ -662,6 +1019,9 @@ class UltiApp(CardTable):
                         title=t(self.lang, "illegal"),
                         severity="warning",
                     )
+                    return
+                if self.teaching and len(d.legal_cards()) > 1:
+                    self.weigh_card(button.card)
                     return
                 await self.apply(
                     HUMAN,
@@ -685,7 +1045,7 @@ class UltiApp(CardTable):
     # -- the keyboard -------------------------------------------------------------------------
 
     def keys_text(self) -> str:
-        return t(self.lang, "keys_body")
+        return t(self.lang, "keys_body") + "\n" + ta(self.lang, "tui-keys")
 
     def choose_bid(self) -> None:
         d = self.deal
@@ -716,7 +1076,7 @@ class UltiApp(CardTable):
         assert d.outcome is not None
         body = Text(d.outcome.text(self.lang) + "\n\n")
         body.append(d.settlement.explain(tuple(self.session.players), self.lang))  # type: ignore[arg-type]
-        self.push_screen(TextScreen(t(self.lang, "settlement"), body, t(self.lang, "close")))
+        self.push_screen(SettlementScreen(t(self.lang, "settlement"), body, t(self.lang, "close")))
 
     # -- keys -------------------------------------------------------------------------------
 
@@ -770,6 +1130,109 @@ class UltiApp(CardTable):
             action, why = adviser.act(obs, legal), ""
         text = action_label(action, self.lang, d)
         self.call_from_thread(self.notify, f"{text}\n{why}", title=t(self.lang, "hint"), timeout=12)
+
+    # -- the analysis of a finished deal --------------------------------------------------------
+
+    def action_analysis(self) -> None:
+        """The analysis of the deal just over (never of a live one: that would read the
+        others' hands)."""
+        if isinstance(self.screen, AnalysisScreen):
+            return
+        d = self.deal
+        if not d.is_over():
+            self.notify(ta(self.lang, "tui-not-over"), timeout=4)
+            return
+        index = len(self.session.deals) - 1
+
+        def keep(result: DealAnalysis) -> None:
+            self.analyses[index] = result
+
+        title = f"{ta(self.lang, 'title')} · {ta(self.lang, 'deal', n=index + 1)}"
+        if d.contract is not None:
+            b = d.ladder[d.contract.key]
+            title += f" · {b.title_hu if self.lang == 'hu' else b.title}"
+        self.push_screen(
+            AnalysisScreen(
+                d,
+                title,
+                tuple(self.session.players),
+                self.lang,
+                self.cfg.analysis_budget,
+                self.cfg.analysis_threshold,
+                self.cfg.seed * 1009 + index,
+                self.analyses.get(index),
+                keep,
+            )
+        )
+
+    # -- teaching mode --------------------------------------------------------------------------
+
+    def action_teaching(self) -> None:
+        self.teaching = not self.teaching
+        state = ta(self.lang, "tui-on" if self.teaching else "tui-off")
+        self.notify(f"{ta(self.lang, 'teaching')}: {state}", timeout=3)
+        self.query_one("#footer", Static).update(self.footer_text())
+
+    def teach_warning(self, obs: Observation, rules: Ruleset, c: int) -> TeachWarning | None:
+        """Teaching mode's judgement of card ``c``, from the person's observation alone (the
+        same on every call: its samples are seeded by the session's seed and the deal's
+        course)."""
+        seed = self.cfg.seed * 1009 + len(self.session.deals) * 101 + len(obs.history)
+        return teach(obs, rules, c, self.cfg.teach_budget, self.cfg.teach_threshold, seed)
+
+    def weigh_card(self, c: int) -> None:
+        """Before the person's card ``c``: weigh it in a worker thread; play it at once when
+        it loses too little, else ask."""
+        d = self.deal
+        self.teach_pending = True
+        self.notify(t(self.lang, "hint_thinking"), timeout=1)
+        self.check_card(len(d.history), d.observation(HUMAN), d.rules, c)
+
+    @work(thread=True, exclusive=True, group="teach")
+    def check_card(self, at: int, obs: Observation, rules: Ruleset, c: int) -> None:
+        try:
+            warning = self.teach_warning(obs, rules, c)
+        except Exception as exc:  # the card is played all the same; the reason is told
+            self.call_from_thread(self.notify, str(exc), severity="warning")
+            warning = None
+        self.call_from_thread(self.card_weighed, at, c, warning)  # type: ignore[arg-type]
+
+    async def card_weighed(self, at: int, c: int, warning: TeachWarning | None) -> None:
+        self.teach_pending = False
+        if not self.still_to_play(at, c):
+            return
+        if warning is None:
+            await self.play_card(c)
+            return
+
+        async def answered(play: bool | None) -> None:
+            if play and self.still_to_play(at, c):
+                await self.play_card(c)
+            else:
+                self.call_after_refresh(self.focus_card, c)
+
+        self.push_screen(TeachScreen(warning, self.lang), answered)
+
+    def still_to_play(self, at: int, c: int) -> bool:
+        d = self.deal
+        return (
+            len(d.history) == at
+            and not d.is_over()
+            and d.current_player == HUMAN
+            and d.phase == Phase.PLAY
+            and c in d.legal_cards()
+        )
+
+    async def play_card(self, c: int) -> None:
+        legal = self.deal.legal_actions()
+        await self.apply(HUMAN, next(a for a in legal if a.kind == ActionKind.PLAY and a.card == c))
+
+    def focus_card(self, c: int) -> None:
+        """Back to the hand, on the card that was chosen."""
+        for button in self.screen_stack[0].query(CardButton):
+            if button.card == c:
+                button.focus()
+                return
 
 
 def run(config: PlayConfig, resume: bool) -> None:

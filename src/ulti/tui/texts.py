@@ -11,6 +11,12 @@ def t(lang: str, key: str, **fields: object) -> str:
     return text(f"ui.{key}", lang, **fields)
 
 
+def ta(lang: str, key: str, **fields: object) -> str:
+    """The analysis's words for ``key`` in ``lang`` (the catalogue's ``analysis`` section: the
+    analysis screen and teaching mode)."""
+    return text(f"analysis.{key}", lang, **fields)
+
+
 def suit_name(lang: str, suit: int) -> str:
     return SUIT_NAMES_HU[suit] if lang == "hu" else SUIT_NAMES_EN[suit]
 
