@@ -209,10 +209,10 @@ def _two_low(hand: int) -> list[str]:
     return [code(cs[0]), code(cs[1])]
 
 
-def test_kontra_decisions_are_valued_line_by_line() -> None:
-    """K1-K3: each kontra offered is a decision; its double-dummy values are each seat's
-    units at the end of a line of best play after it (a kontra by one defender settles
-    against that defender only)."""
+def test_kontra_decisions_are_valued_with_each_options_money() -> None:
+    """K1-K3: each kontra offered is a decision; its double-dummy value is the solver's
+    value with the option's money (a kontra by one defender doubles what that defender
+    pays: its part of the defence's units grows with it)."""
     found = 0
     for seed in range(1, 30):
         d = _bot_deal(seed, "pimc:samples=4,ms=100000")
@@ -228,7 +228,15 @@ def test_kontra_decisions_are_valued_line_by_line() -> None:
                     c = e.clone()
                     if o.action is not None and o.action.kind == ActionKind.KONTRA:
                         c.apply(o.action)
-                    assert o.dd == S.best_line(c).returns()[seat]
+                    v = S.value(S.Position.from_deal(c))
+                    items = c.money()
+                    if seat == c.soloist:
+                        assert o.dd == v
+                    else:
+                        first = sum(m.first for _, m in items)
+                        both = sum(m.first + m.second for _, m in items)
+                        mine = first if seat == (c.soloist + 1) % 3 else both - first
+                        assert o.dd == pytest.approx(-v * mine / both)
                     assert o.info is not None and math.isfinite(o.info)
                 found += 1
             e.apply(act)

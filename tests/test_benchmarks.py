@@ -108,3 +108,13 @@ def test_engine_against_plays_the_same_deals_on_both_engines(tmp_path: Path) -> 
     assert data["better"]["deals-per-second-ratio"] == "higher"
     bad = run("engine_against.py", "no-such-revision")
     assert bad.returncode == 2 and "not a revision" in bad.stderr
+
+
+def test_bench_analysis_times_complete_deals(tmp_path: Path) -> None:
+    data = bench_json(tmp_path, "bench_analysis.py", "--deals", "1")
+    f, better = data["figures"], data["better"]
+    assert better["analysis-seconds-per-deal"] == "lower"
+    assert f["analysis-seconds-per-deal"] > 0
+    assert f["decisions-per-deal"] >= f["card-decisions-per-deal"] >= 0
+    assert f["decisions-per-deal"] > 0
+    assert data["meta"]["targets"]["analysis-seconds-per-deal"] == 5.0

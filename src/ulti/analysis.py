@@ -15,7 +15,7 @@ in two views:
 
 **Units.**  Every value is in the deciding seat's own units (what the settlement would credit
 it): the soloist's units, or a defender's share, half the defence's (both defenders pay alike;
-a kontra said by one defender alone is settled against that defender exactly, line by line).
+when one defender alone doubled, each defender's part is what it pays).
 
 **Decisions** (``kind``):
 
@@ -321,7 +321,9 @@ class DealAnalysis:
             "returns": list(self.returns),
             "curve": [[n, _round(v)] for n, v in self.curve],
             "decisions": [d.to_dict() for d in self.decisions],
-            "worst": [d.index for d in self.worst()],
+            # the costliest mistakes by their place in ``decisions`` (a declined kontra and
+            # the card played after it share a place in the history)
+            "worst": [self.decisions.index(d) for d in self.worst()],
             "summary": [s.to_dict() for s in self.summary()],
             "skipped": self.skipped,
         }
@@ -345,7 +347,7 @@ class SessionAnalysis:
         return {
             "deals": [a.to_dict() for a in self.deals],
             "summary": [s.to_dict() for s in self.summary()],
-            "worst": [[n, d.index] for n, d in self.worst()],
+            "worst": [[n, self.deals[n - 1].decisions.index(d)] for n, d in self.worst()],
         }
 
 
@@ -761,9 +763,9 @@ class _Analyst:
         legal: Sequence[Action],
         kontras: Sequence[Action],
     ) -> None:
-        """Each kontra offered, and none: double dummy, every seat's units at the end of a
-        line of best play; from the seat, the solver's value with each option's money over
-        the same sampled deals, the defenders' part shared as they pay."""
+        """Each kontra offered, and none: the solver's value with each option's money, with
+        all hands open and over the same deals sampled from the seat; a defender's part of
+        the defence's units is shared as the two defenders pay (:func:`_share`)."""
         decline = next((a for a in legal if a.kind == ActionKind.PASS), None)
         choices: list[Action | None] = [*kontras, None]  # None: no kontra (play on)
         money = []
@@ -772,8 +774,9 @@ class _Analyst:
             c = e.clone()
             if a is not None:
                 c.apply(a)
-            money.append(tuple(c.money()))
-            dd.append(float(S.best_line(c).returns()[seat]))
+            items = tuple(c.money())
+            money.append(items)
+            dd.append(_own(S.value(S.Position.from_deal(c), self.sv), seat, e.soloist, items))
         obs = e.observation(seat)
         p = self._seat_view(seat, i)
         k = knowledge(obs, self.rules)
@@ -1036,18 +1039,26 @@ def _bid_conditions(taken: Option, hand12: int, rules: Ruleset) -> list[Fact]:
     return out
 
 
-def _num(x: Any) -> str:
+def number(x: float | None, lang: str = "en", sign: bool = True) -> str:
+    """Units as a player reads them: whole when whole, else one decimal (a decimal comma in
+    Hungarian), signed unless ``sign`` is false; ``?`` for no value."""
     if x is None:
         return "?"
-    x = float(x)
-    if abs(x - round(x)) < 0.05:
-        return f"{round(x):+d}".replace("+0", "0") if round(x) == 0 else f"{round(x):+d}"
-    return f"{x:+.1f}"
+    whole = abs(x - round(x)) < 0.05
+    if whole:
+        n = round(x)
+        out = f"{n:+d}" if sign and n != 0 else str(n)
+    else:
+        out = f"{x:+.1f}" if sign else f"{x:.1f}"
+    return out.replace(".", ",") if lang == "hu" else out
 
 
-def _amount(x: Any) -> str:
-    x = float(x or 0.0)
-    return str(round(x)) if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+def _num(x: Any, lang: str = "en") -> str:
+    return number(None if x is None else float(x), lang)
+
+
+def _amount(x: Any, lang: str = "en") -> str:
+    return number(float(x or 0.0), lang, sign=False)
 
 
 def fact_text(fact: Fact, lang: str = "en", rules: Ruleset | None = None) -> str:
@@ -1066,9 +1077,9 @@ def fact_text(fact: Fact, lang: str = "en", rules: Ruleset | None = None) -> str
         elif k == "kontra":
             words[k] = describe(v, lang)
         elif k == "amount":
-            words[k] = _amount(v)
+            words[k] = _amount(v, lang)
         elif k.endswith("_v"):
-            words[k] = _num(v)
+            words[k] = _num(v, lang)
         else:
             words[k] = v
     if key == "analysis.seven-held":
@@ -1102,7 +1113,7 @@ class Warning:
             lang,
             card=name(self.card, lang),
             best=name(self.best, lang),
-            amount=_amount(self.loss),
+            amount=_amount(self.loss, lang),
             n=self.samples,
         )
 

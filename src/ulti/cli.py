@@ -256,10 +256,11 @@ def _an(lang: str, key: str, **fields: object) -> str:
     return messages.text(f"analysis.{key}", lang, **fields)
 
 
-def _num(x: float | None) -> str:
-    if x is None:
-        return "–"
-    return f"{x:+.1f}".replace(".0", "") if abs(x - round(x)) < 0.05 else f"{x:+.1f}"
+def _num(x: float | None, lang: str = "en", sign: bool = True) -> str:
+    """Units for the report (a decimal comma in Hungarian); a dash for no value."""
+    from ulti.analysis import number
+
+    return "–" if x is None else number(x, lang, sign)
 
 
 def _analysis_outputs(paths: list[Path | None], force: bool, lang: str) -> None:
@@ -437,10 +438,12 @@ def _print_analysis(
             t.add_row(
                 escape(players[x.seat]),
                 escape(x.title(lang)),
-                _num(x.taken.value(view)),
-                escape(best.label(lang, d.rules)) + f" {_num(best.value(view))}" if best else "–",
+                _num(x.taken.value(view), lang),
+                escape(best.label(lang, d.rules)) + f" {_num(best.value(view), lang)}"
+                if best
+                else "–",
                 ("[red]" if x.mistake else "")
-                + (f"{loss:.1f}" if loss is not None else "–")
+                + _num(loss, lang, sign=False)
                 + ("[/red]" if x.mistake else ""),
             )
         console.print(t)
@@ -454,7 +457,7 @@ def _print_analysis(
     _print_summary(a.summary(), players, lang)
     if a.curve:
         points = "  ".join(
-            f"{_an(lang, 'curve-start') if k == 0 else k}: {_num(v)}" for k, v in a.curve
+            f"{_an(lang, 'curve-start') if k == 0 else k}: {_num(v, lang)}" for k, v in a.curve
         )
         console.print(f"{escape(_an(lang, 'curve'))}:\n  {points}", highlight=False)
     if a.skipped:
@@ -472,14 +475,14 @@ def _print_mistake(x: object, players: list[str], lang: str, prefix: str = "") -
     judged = _an(lang, "judged-dd") if x.judge == "dd" else _an(lang, "judged-info", n=x.samples)
     console.print(
         f"[red]✗[/red] {escape(prefix + players[x.seat])} · {escape(x.title(lang))} "
-        f"[red]−{loss:.1f}[/red] ({escape(judged)})",
+        f"[red]−{_num(loss, lang, sign=False)}[/red] ({escape(judged)})",
         highlight=False,
     )
     if best is not None:
         console.print(
             f"   {escape(_an(lang, 'best'))}: {escape(best.label(lang, x.rules))} "
-            f"({escape(_an(lang, 'dd'))} {_num(best.dd)} / {_num(x.taken.dd)}; "
-            f"{escape(_an(lang, 'info'))} {_num(best.info)} / {_num(x.taken.info)})",
+            f"({escape(_an(lang, 'dd'))} {_num(best.dd, lang)} / {_num(x.taken.dd, lang)}; "
+            f"{escape(_an(lang, 'info'))} {_num(best.info, lang)} / {_num(x.taken.info, lang)})",
             highlight=False,
         )
     why = x.explain(lang)
@@ -502,7 +505,7 @@ def _print_summary(summary: tuple[object, ...], players: list[str], lang: str) -
             escape(players[s.seat]),
             str(s.decisions),
             str(s.mistakes),
-            f"{s.lost:.1f}",
+            _num(s.lost, lang, sign=False),
             f"{s.accuracy:.0f}" if s.accuracy is not None else "–",
         )
     console.print(t)

@@ -14,13 +14,20 @@ HTTP:
     GET  /api/tables/{id}/deals     finished deals           } a seat's token in the
     GET  /api/tables/{id}/deals/{n}/record.json   a record   } Authorization header
     GET  /api/tables/{id}/deals/{n}/steps         a replay   } (never in a URL)
+    GET  /api/tables/{id}/deals/{n}/analysis      the deal analysed (ulti.analysis; Ulti
+                                    only): every decision valued, the mistakes explained, the
+                                    soloist's value trick by trick; the same authorization
     GET  /api/health                the server's counters (tables, connections, bot workers)
 
 Websocket /ws/{id}: the first frame is ``{"type": "hello", "seat": S, "token": T, "since": V}``;
-then ``{"type": "action", "action": "play ♥A", "version": V}`` and ``{"type": "ping"}``.  The
-server answers ``replay`` / ``sync`` (the seat's view and the events it missed), ``event``
-(after every accepted action, to every seat, each its own projection), ``pong``, ``error``
-(``{"code", "message"}``: the frame changed nothing) and ``replaced`` (another tab took the
+then ``{"type": "action", "action": "play ♥A", "version": V}`` and ``{"type": "ping"}``; teaching
+mode asks ``{"type": "teach", "card": N, "version": V}`` (optionally ``"threshold"``, units)
+before a card, at an Ulti table against computer players that is not rated, and is answered
+``{"type": "teach", "card", "version", "warning"}`` (the warning's data, or null: no warning)
+from the seat's own observation, to that seat alone.  The server answers ``replay`` / ``sync``
+(the seat's view and the events it missed), ``event`` (after every accepted action, to every
+seat, each its own projection), ``pong``, ``error`` (``{"code", "message"}``: the frame
+changed nothing) and ``replaced`` (another tab took the
 seat over; this connection is closed with code 4409 and may take it back by connecting again).
 A Snapszli table speaks the same protocol (:mod:`ulti.server.snap`): its seats are 0 and 1, its
 actions Snapszli's texts (``play ♥A``, ``marriage hearts``, ``exchange``, ``close``,
@@ -83,6 +90,8 @@ STATIC = Path(__file__).parent / "static"
 OUTBOX = 256
 #: seconds a close may take to reach a client
 SEND_TIMEOUT = 10.0
+#: the HTTP status of each refusal of an analysis (others: 404, no such finished deal)
+ANALYSIS_STATUS = {"ulti-only": 422, "analysis-busy": 503, "analysis-failed": 503}
 
 
 class SeatSpec(BaseModel):
@@ -167,6 +176,7 @@ def browser_words() -> dict[str, Any]:
                 for k, v in messages.section("club", lang).items()
                 if k.startswith("web-")
             },
+            "analysis": messages.section("analysis", lang),
         }
     return out
 
@@ -435,6 +445,17 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         except TableError as exc:
             raise Refused(404, exc.message, exc.message_hu) from None
 
+    @app.get("/api/tables/{table_id}/deals/{number}/analysis")
+    async def analysis(table_id: str, number: int, req: Request) -> dict[str, Any]:
+        """A finished Ulti deal analysed (ulti.analysis), worked out once and kept."""
+        t = authorized(table_id, req)
+        try:
+            return await tables.analysis(t, number)
+        except TableError as exc:
+            status = ANALYSIS_STATUS.get(exc.code, 404)
+            headers = {"Retry-After": "60"} if status == 503 else None
+            raise Refused(status, exc.message, exc.message_hu, headers) from None
+
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
         address = _address(websocket)
@@ -589,6 +610,13 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                 elif kind in ("mute", "unmute"):
                     try:
                         await table.mute(conn, msg.get("name"), kind == "mute")
+                    except TableError as exc:
+                        await send(exc.frame())
+                elif kind == "teach":
+                    try:
+                        await table.teach(
+                            conn, msg.get("card"), msg.get("version"), msg.get("threshold")
+                        )
                     except TableError as exc:
                         await send(exc.frame())
                 elif kind == "hello":

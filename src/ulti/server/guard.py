@@ -53,6 +53,13 @@ RANGES: dict[str, tuple[float, float]] = {
     "chat_rate": (0.01, 100),
     "chat_burst": (1, 1000),
     "chat_max": (10, 4000),
+    "analysis_samples": (1, 1000),
+    "analysis_ms": (1, 60_000),
+    "analysis_deadline": (1, 600),
+    "max_analyses": (1, 64),
+    "analysis_cache": (1, 100_000),
+    "teach_samples": (1, 1000),
+    "teach_ms": (1, 10_000),
 }
 
 
@@ -97,6 +104,17 @@ class ServerSettings:
     chat_rate: float = 1.0
     chat_burst: float = 5
     chat_max: int = 280
+    #: the analysis of a finished deal (the replay page): the seat's view per decision
+    #: (sampled deals and milliseconds), the seconds one analysis may take in a computer
+    #: players' worker, how many run at once, and how many finished ones are kept
+    analysis_samples: int = 12
+    analysis_ms: float = 120.0
+    analysis_deadline: float = 120.0
+    max_analyses: int = 2
+    analysis_cache: int = 256
+    #: teaching mode (a warning before a losing card): the sampled deals and milliseconds
+    teach_samples: int = 24
+    teach_ms: float = 300.0
 
     def __post_init__(self) -> None:
         for f in fields(self):

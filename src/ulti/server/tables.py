@@ -10,6 +10,13 @@ seed (D2).
 Versions: a table's version is the number of actions accepted so far.  A reconnecting client
 says which version it last saw; it is sent the (projected) events it missed, or, when too far
 behind, a full resynchronisation.
+
+Analysis (:mod:`ulti.analysis`): a finished Ulti deal is analysed on request (the replay
+page), and a seat playing against computer players may ask, before a card, whether it would
+lose units (teaching mode: from its own observation only).  Both run in the computer players'
+worker processes (:mod:`ulti.players.pool`, one solver per single-threaded worker), never in
+the event loop: an analysis after the computer players' decisions, a teaching question before
+them (a person waits for it).  Finished analyses are kept per (table, deal).
 """
 
 from __future__ import annotations
@@ -20,12 +27,14 @@ import functools
 import hmac
 import json
 import logging
+import math
 import secrets
 import unicodedata
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ulti import messages
 from ulti.actions import (
@@ -36,11 +45,14 @@ from ulti.actions import (
     describe,
     kontra_title,
     parse_action,
+    play,
 )
 from ulti.bids import KIND_TITLES, KIND_TITLES_HU
 from ulti.cards import sort_for_display
 from ulti.deal import Deal, IllegalAction, derive_seed
+from ulti.observation import Observation
 from ulti.players import Player, make_player
+from ulti.players.base import Budget
 from ulti.players.pool import BotPool, DecisionError
 from ulti.players.rules import RulesPlayer
 from ulti.record import action_code, to_record
@@ -68,6 +80,13 @@ SPECTATOR = -1
 CHAT_SHOWN = 50
 #: What a left seat is given to when the table's creator did not say (``bot_spec``).
 DEFAULT_BOT = "pimc"
+#: The workers' queue: a teaching question before every computer player's decision, an
+#: analysis after them (lower goes first; computer players use 0 and 1).
+TEACH_PRIORITY = -1
+ANALYSIS_PRIORITY = 2
+#: Analyses waiting or running, per analysis the server runs at once (``max_analyses``):
+#: beyond this, a request is refused (busy) rather than queued.
+ANALYSIS_QUEUE = 4
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -90,6 +109,8 @@ class Connection:
     name: str | None = None
     #: chat messages: their own token bucket (docs/CLUB.md)
     chat: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5.0, 5.0))
+    #: a teaching question of this connection is being answered (one at a time)
+    teaching: bool = False
 
 
 class TableError(Exception):
@@ -118,6 +139,60 @@ class TableError(Exception):
             "message": self.message,
             "message_hu": self.message_hu,
         }
+
+
+def analysis_error(code: str, key: str, **fields: object) -> TableError:
+    """A refusal with the words of ``analysis.KEY`` (the analysis and teaching mode)."""
+    return TableError(code, code, messages.both(f"analysis.{key}", **fields))
+
+
+class PoolJob(Player):
+    """Work for the computer players' worker processes (:mod:`ulti.players.pool`), sent as
+    a decision: the worker calls :meth:`act` and sends the job back with its ``result``
+    (plain data).  The pool's crash isolation, deadline, memory cap and queue apply."""
+
+    name = "job"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
+        super().__init__(seed, budget)
+        self.result: Any = None
+
+
+class AnalysisJob(PoolJob):
+    """A finished deal's analysis (:func:`ulti.analysis.analyze`), as JSON data."""
+
+    def __init__(self, deal: Deal, budget: Budget, threshold: float, seed: int) -> None:
+        super().__init__(seed, budget)
+        self.deal: Deal | None = deal
+        self.threshold = threshold
+
+    def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        from ulti.analysis import analyze
+
+        assert self.deal is not None
+        self.result = analyze(self.deal, self.budget, self.threshold, self.seed).to_dict()
+        self.deal = None  # not sent back
+        return legal[0]
+
+
+class TeachJob(PoolJob):
+    """Teaching mode's question (:func:`ulti.analysis.teach`): would ``card`` lose units?
+    Asked with the seat's observation only; the result is the warning's data or None."""
+
+    def __init__(
+        self, rules: Ruleset, card: int, budget: Budget, threshold: float, seed: int
+    ) -> None:
+        super().__init__(seed, budget)
+        self.rules = rules
+        self.card = card
+        self.threshold = threshold
+
+    def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        from ulti.analysis import teach
+
+        warning = teach(obs, self.rules, self.card, self.budget, self.threshold, self.seed)
+        self.result = None if warning is None else warning.to_dict()
+        return play(self.card)
 
 
 def clean_chat(text: str) -> str:
@@ -933,6 +1008,16 @@ class GameTable:
         with contextlib.suppress(RuntimeError):  # no running loop: nobody to tell
             self.tables.background(self._presence_changed())
 
+    # -- analysis and teaching mode (Ulti only) ------------------------------------------------
+
+    def analysable(self, number: int) -> Deal:
+        """Deal ``number``, finished, for the analysis (TableError: not this game's)."""
+        raise analysis_error("ulti-only", "err-ulti-only")
+
+    async def teach(self, conn: Connection, card: Any, version: Any, threshold: Any) -> None:
+        """Teaching mode's question from ``conn``'s seat (TableError: not this game's)."""
+        raise analysis_error("ulti-only", "err-ulti-only")
+
     def finished(self, number: int) -> Any:
         """Deal ``number`` (from 1), once it is over (TableError otherwise)."""
         if not 1 <= number <= len(self.session.deals):
@@ -1226,6 +1311,93 @@ class LiveTable(GameTable):
     def record(self, number: int) -> dict[str, Any]:
         return to_record(self.finished(number), self.names)
 
+    # -- analysis and teaching mode -------------------------------------------------------
+
+    def analysable(self, number: int) -> Deal:
+        return self.finished(number)
+
+    async def teach(self, conn: Connection, card: Any, version: Any, threshold: Any) -> None:
+        """Would ``card`` lose units?  Checked here (the seat's turn, a legal card, a table
+        against computer players that is not rated), answered later to ``conn`` alone: a
+        ``teach`` frame with the warning's data (None: no warning), worked out in the
+        workers from the seat's observation only.  Raises TableError and changes nothing
+        when refused."""
+        from ulti.analysis import THRESHOLD
+
+        seat = conn.seat
+        if seat == SPECTATOR:
+            raise TableError("watching", "watching")
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
+            raise analysis_error("malformed", "err-card")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise TableError("malformed", "version-int")
+        if threshold is None:
+            threshold = THRESHOLD
+        elif (
+            isinstance(threshold, bool)
+            or not isinstance(threshold, int | float)
+            or not math.isfinite(threshold)
+            or not 0.1 <= threshold <= 100
+        ):
+            raise analysis_error("malformed", "err-threshold")
+        if self.stored.rated:
+            raise analysis_error("teach-rated", "err-rated")
+        if not any(s["kind"] == "bot" for i, s in enumerate(self.stored.seats) if i != seat):
+            raise analysis_error("teach-no-bots", "err-bots")
+        if conn.teaching:
+            raise analysis_error("teach-busy", "err-teach-busy")
+        async with self.lock:
+            d = self.deal
+            if self.waiting:
+                raise TableError("waiting", "waiting")
+            if version != self.version:
+                raise TableError("stale", "stale", now=self.version, seen=version)
+            if d.is_over():
+                raise self._over()
+            if d.current_player != seat:
+                raise TableError(
+                    "not-your-turn", "not-your-turn", name=self.names[d.current_player]
+                )
+            legal = d.legal_actions()
+            if not any(a.kind == ActionKind.PLAY for a in legal):
+                raise analysis_error("teach-not-card", "err-not-card")
+            refusal = self._refuse(d, play(card))
+            if refusal is not None:
+                raise refusal
+            obs = d.observation(seat)
+        conn.teaching = True
+        self.tables.background(self._answer_teach(conn, obs, legal, card, version, threshold))
+
+    async def _answer_teach(
+        self,
+        conn: Connection,
+        obs: Observation,
+        legal: list[Action],
+        card: int,
+        version: int,
+        threshold: float,
+    ) -> None:
+        s = self.tables.settings
+        job = TeachJob(self.rules, card, Budget(s.teach_samples, s.teach_ms), threshold, version)
+        frame: dict[str, Any] = {"type": "teach", "card": card, "version": version}
+        try:
+            try:
+                _, after = await self.tables.pool.decide(job, obs, legal, priority=TEACH_PRIORITY)
+            except DecisionError as exc:
+                if exc.reason == "closed":
+                    return
+                log.warning("table %s: a teaching question failed (%s)", self.id, str(exc)[:300])
+                failed = analysis_error("teach-failed", "err-teach-failed")
+                frame.update(
+                    warning=None, failed=True, message=failed.message, message_hu=failed.message_hu
+                )
+            else:
+                frame["warning"] = cast(PoolJob, after).result
+            if conn in self.connections:
+                await self._send(conn, frame)
+        finally:
+            conn.teaching = False
+
 
 class Tables:
     """Every live table of a server, with what they share: the store (and the threads that
@@ -1245,6 +1417,11 @@ class Tables:
         #: the lobby's live listeners (docs/CLUB.md: ``/ws/lobby``), each a queue of lists
         self.lobby_listeners: set[asyncio.Queue[list[dict[str, Any]]]] = set()
         self._lobby_pending = False
+        #: finished analyses per (table, deal number), the most recently asked last, and the
+        #: ones under way (a second request for the same deal waits for the same work)
+        self.analyses: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self._analysing: dict[tuple[str, int], asyncio.Task[dict[str, Any]]] = {}
+        self._analysis_slots: asyncio.Semaphore | None = None
         self.live: dict[str, GameTable] = {}
         for t in store.tables():
             self.live[t.id] = self._table(t)
@@ -1344,6 +1521,68 @@ class Tables:
             await old._send_all({"type": "rematch", "id": table.id, "link": f"/t/{table.id}"})
         table.schedule_bot()
         return table
+
+    async def analysis(self, table: GameTable, number: int) -> dict[str, Any]:
+        """Deal ``number`` of ``table`` analysed (:meth:`ulti.analysis.DealAnalysis.to_dict`,
+        with the deal's number and the seats' names): from the cache, or worked out in the
+        computer players' workers (``max_analyses`` at a time and never in every worker,
+        after the computer players' decisions).  TableError: not an Ulti table, no such
+        finished deal, the server busy, the analysis failed."""
+        d = table.analysable(number)
+        key = (table.id, number)
+        done = self.analyses.get(key)
+        if done is not None:
+            self.analyses.move_to_end(key)
+            return done
+        task = self._analysing.get(key)
+        if task is None:
+            if len(self._analysing) >= ANALYSIS_QUEUE * self.settings.max_analyses:
+                raise analysis_error("analysis-busy", "err-busy")
+            task = asyncio.get_running_loop().create_task(self._analyse(key, d, list(table.names)))
+            self._analysing[key] = task
+
+            def finished(t: asyncio.Task[dict[str, Any]]) -> None:
+                if self._analysing.get(key) is t:
+                    del self._analysing[key]
+                if not t.cancelled():
+                    t.exception()  # retrieved: a failure whose asker left is not logged again
+
+            task.add_done_callback(finished)
+        # the work goes on (and is kept) when the one who asked goes away
+        return await asyncio.shield(task)
+
+    async def _analyse(self, key: tuple[str, int], d: Deal, names: list[str]) -> dict[str, Any]:
+        from ulti.analysis import THRESHOLD
+
+        s = self.settings
+        if self._analysis_slots is None:  # a worker stays free for the computer players
+            self._analysis_slots = asyncio.Semaphore(
+                max(1, min(s.max_analyses, self.pool.workers - 1))
+            )
+        job = AnalysisJob(d, Budget(s.analysis_samples, s.analysis_ms), THRESHOLD, key[1])
+        async with self._analysis_slots:
+            try:
+                _, after = await self.pool.decide(
+                    job,
+                    cast(Observation, None),  # the job reads its deal (over: nothing hidden)
+                    [d.history[-1][1]],
+                    priority=ANALYSIS_PRIORITY,
+                    deadline=s.analysis_deadline,
+                )
+            except DecisionError as exc:
+                if exc.reason != "closed":
+                    log.warning(
+                        "table %s: deal %d's analysis failed (%s)", key[0], key[1], str(exc)[:300]
+                    )
+                raise analysis_error("analysis-failed", "err-failed") from None
+        result = cast(PoolJob, after).result
+        if not isinstance(result, dict):  # pragma: no cover - the job always answers data
+            raise analysis_error("analysis-failed", "err-failed")
+        result = {**result, "deal": key[1], "names": names}
+        self.analyses[key] = result
+        while len(self.analyses) > s.analysis_cache:
+            self.analyses.popitem(last=False)
+        return result
 
     def lobby(self) -> list[dict[str, Any]]:
         """The public tables whose session is not over, newest first."""

@@ -57,11 +57,14 @@ export function toast(text) {
  * Connect ``seat`` of table ``tableId`` with its ``token`` — or, with ``watch``, as a
  * spectator (``name()``: the name a guest spectator chats with, if any).  ``words()`` gives
  * the page's words now, ``lang()`` its language; ``onFrame(frame)`` gets every frame but
- * errors (shown as toasts), pongs and the takeover notice.  ``version`` must be kept current
+ * errors (shown as toasts, then passed to ``onError(frame)`` if given), pongs and the
+ * takeover notice.  ``version`` must be kept current
  * by the page (``live.version = frame.version``): a reconnect asks only for what it missed.
  * Returns ``{send(action), frame(obj), reconnect(), version}``.
  */
-export function liveSeat({ tableId, seat, token, watch = false, name = () => "", words, lang, onFrame }) {
+export function liveSeat({
+  tableId, seat, token, watch = false, name = () => "", words, lang, onFrame, onError = null,
+}) {
   let ws = null;
   let retry = 500;
   let replaced = false;
@@ -112,7 +115,11 @@ export function liveSeat({ tableId, seat, token, watch = false, name = () => "",
     ws.onmessage = (msg) => {
       const frame = JSON.parse(msg.data);
       if (frame.type === "replaced") { replaced = true; return; }
-      if (frame.type === "error") { toast(errorText(frame, lang())); return; }
+      if (frame.type === "error") {
+        toast(errorText(frame, lang()));
+        if (onError) onError(frame);
+        return;
+      }
       if (frame.type === "pong") return;
       onFrame(frame);
     };

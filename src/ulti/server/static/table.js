@@ -6,6 +6,11 @@
 // counter-clockwise), the trick in the centre with each card towards its player; the
 // contract, trump and kontras in a compact top bar; the settlement, the score sheet and the
 // log as dialogs.  Every word comes from the catalogue (/api/words) in the page's language.
+//
+// Teaching mode (against computer players, at a table that is not rated; a switch in the
+// score sheet's dialog, remembered by this browser): before a card is sent, the server is
+// asked whether it would lose units by the computer's judgement from this seat's cards only;
+// a warning opens a dialog (play it anyway, or choose again), no warning sends the card.
 import {
   SUITS, cardElement, cardStyle, code, rankOf, setCardStyle, suitOf,
 } from "/static/cards.js";
@@ -63,6 +68,7 @@ const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x)}`;
 
 
 function receive(frame) {
+  if (frame.type === "teach") { answered(frame); return; }
   if (frame.table) table = frame.table;
   if (club.frame(frame)) return;
   if (frame.type === "sync") { log.length = 0; }
@@ -73,6 +79,7 @@ function receive(frame) {
     view = frame.view;
     version = frame.version;
     live.version = version;
+    if (warned && warned.version !== version) closeWarning(false);  // that moment is gone
     if (frame.type === "sync" && !params.get("lang") && !localStorage.getItem("ulti-lang")) {
       lang = table.lang; W = words(lang); $("langSelect").value = lang;
       club.relabel();
@@ -92,6 +99,86 @@ function newDeal() {
 }
 
 function send(action) { live.send(action); }
+
+// -- teaching mode ------------------------------------------------------------------------
+
+const TEACH_KEY = "ulti-teach";
+/** How long a teaching question may go unanswered before the person decides without it. */
+const TEACH_WAIT = 20000;
+let teaching = localStorage.getItem(TEACH_KEY) === "1";
+let asking = null;  // the question under way: {card, action, version, timer}
+let warned = null;  // the card the dialog asks about: {card, action, version}
+
+/** Whether teaching mode may ask here: a seat (not watching) at a table that is not rated,
+ * where another seat is a computer player. */
+function teachable(v) {
+  if (watching || !v || v.rated) return false;
+  return [0, 1, 2].some((s) => s !== seat && club.playerAt(s).kind === "bot");
+}
+
+/** A card chosen: sent at once, or, in teaching mode, after the server's answer. */
+function playCard(card, action) {
+  const v = view;
+  const cards = legalOf("play").length;
+  if (!teaching || !teachable(v) || cards < 2) { send(action); return; }
+  if (asking || warned) return;  // one question at a time
+  const frame = { type: "teach", card, version };
+  const threshold = Number(localStorage.getItem("ulti-teach-threshold"));
+  if (threshold > 0) frame.threshold = threshold;
+  if (!live.frame(frame)) return;
+  asking = { card, action, version, timer: setTimeout(() => answered(null, true), TEACH_WAIT) };
+  document.body.dataset.teach = "asking";
+  $("prompt").textContent = W.analysis["web-checking"];
+}
+
+/** The server's answer (or none in time): the card goes, or the dialog asks. */
+function answered(frame, failed = false) {
+  const q = asking;
+  if (!q || (frame && (frame.card !== q.card || frame.version !== q.version))) return;
+  clearTimeout(q.timer);
+  asking = null;
+  delete document.body.dataset.teach;
+  if (q.version !== version) { if (view) render(); return; }  // the table moved on meanwhile
+  if (!failed && frame && !frame.failed && !frame.warning) { send(q.action); return; }
+  warned = q;
+  const why = frame && frame.warning
+    ? (frame.warning.why[lang] || frame.warning.why.en) : W.analysis["web-teach-failed"];
+  $("teachWhy").textContent = why;
+  labelTeach();
+  document.body.dataset.teach = "warned";
+  if (!$("teachDialog").open) $("teachDialog").showModal();
+  if (view) render();
+}
+
+/** The server refused something (shown as a toast): a teaching question under way is given
+ * up, and the person chooses again. */
+function refused() {
+  if (!asking) return;
+  clearTimeout(asking.timer);
+  asking = null;
+  delete document.body.dataset.teach;
+  if (view) render();
+}
+
+function closeWarning(play) {
+  const w = warned;
+  warned = null;
+  delete document.body.dataset.teach;
+  if ($("teachDialog").open) $("teachDialog").close();
+  if (play && w && w.version === version) send(w.action);
+  else if (view) render();
+}
+
+function labelTeach() {
+  const A = W.analysis;
+  $("teachTitle").textContent = A.sure;
+  $("teachPlay").textContent = A["play-anyway"];
+  $("teachBack").textContent = A["take-back"];
+  $("teachLabel").textContent = A.teaching;
+  $("teachDoc").textContent = ` ${A["teaching-doc"]}`;
+  $("teachToggle").hidden = !teachable(view);
+  $("teachBox").checked = teaching;
+}
 
 // -- words ------------------------------------------------------------------------------
 
@@ -478,7 +565,7 @@ function renderHand(v) {
       } else if (plays.has(c)) {
         const r = b.getBoundingClientRect();
         playedFrom = { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-        send(plays.get(c));
+        playCard(c, plays.get(c));
       } else if (mine && v.phase === "PLAY") {
         toast(reasonText(v.reasons && v.reasons[c]));
       }
@@ -486,7 +573,7 @@ function renderHand(v) {
     box.appendChild(b);
   }
   layoutHand();
-  $("prompt").textContent = promptText(v, mine, discarding);
+  $("prompt").textContent = asking ? W.analysis["web-checking"] : promptText(v, mine, discarding);
 }
 
 // The hand in one row where its cards stay big enough for a finger, else in two even rows;
@@ -603,6 +690,7 @@ function contractName(r) {
 }
 
 function renderSheet(v) {
+  labelTeach();
   $("sheetTitle").textContent = W.scores;
   $("facesLabel").textContent = W.faces;
   const faces = $("facesSelect");
@@ -738,12 +826,22 @@ $("lastTrickBtn").onclick = () => {
 for (const d of document.querySelectorAll("dialog")) {
   // a tap outside a dialog closes it (the settlement counts as seen)
   d.addEventListener("click", (e) => {
-    if (e.target === d) { if (d.id === "settlementDialog") $("closeSettlement").click(); else d.close(); }
+    if (e.target !== d) return;
+    if (d.id === "settlementDialog") $("closeSettlement").click();
+    else if (d.id === "teachDialog") closeWarning(false);  // a tap outside: choose again
+    else d.close();
   });
 }
 addEventListener("resize", layoutHand);
 
 $("facesSelect").onchange = (e) => { setCardStyle(e.target.value); if (view) render(); };
+$("teachBox").onchange = (e) => {
+  teaching = e.target.checked;
+  localStorage.setItem(TEACH_KEY, teaching ? "1" : "0");
+};
+$("teachPlay").onclick = () => closeWarning(true);
+$("teachBack").onclick = () => closeWarning(false);
+$("teachDialog").addEventListener("cancel", (e) => { e.preventDefault(); closeWarning(false); });
 $("langSelect").value = lang;
 $("langSelect").onchange = (e) => {
   lang = e.target.value; W = words(lang); localStorage.setItem("ulti-lang", lang);
@@ -757,4 +855,5 @@ club = tableClub({
 live = liveSeat({
   tableId, seat, token, watch: watching, name: guestName, words: () => W, lang: () => lang,
   onFrame: receive,
+  onError: refused,
 });
