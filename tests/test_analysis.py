@@ -380,3 +380,55 @@ def test_teach_refuses_a_card_that_may_not_be_played() -> None:
     illegal = next(c for c in range(32) if c not in e.legal_cards())
     with pytest.raises(ValueError, match="not a card"):
         AN.teach(obs, e.rules, illegal, BUDGET)
+
+
+def _ulti_deal(seed: int) -> Deal | None:
+    """Forehand bids Ulti in its longest suit holding the VII (R6), the others pass; then
+    ``rules`` players play it out."""
+    from ulti.cards import SUIT_MASKS, cards_of, code
+
+    d = Deal(Ruleset(), seed, 0)
+    h = d.hands[d.forehand]
+    suits = [t for t in (1, 2, 3) if h >> (t * 8) & 1]
+    if not suits:
+        return None
+    t = max(suits, key=lambda s: (h & SUIT_MASKS[s]).bit_count())
+    if (h & SUIT_MASKS[t]).bit_count() < 4:
+        return None
+    low = sorted((c for c in cards_of(h) if c >> 3 != t), key=lambda c: (c & 7, c))[:2]
+    d.apply(f"discard {code(low[0])} {code(low[1])}")
+    d.apply("bid ulti")
+    while d.phase == Phase.AUCTION:
+        d.apply("pass")
+    if d.phase != Phase.TRUMP:
+        return None
+    d.apply(f"trump {('hearts', 'acorns', 'leaves', 'bells')[t]}")
+    bots = [make_player("rules", seed * 3 + i) for i in range(3)]
+    for seat in range(3):
+        bots[seat].start(seat, d.rules, seed)
+    while not d.is_over():
+        seat = d.current_player
+        d.apply(bots[seat].act(d.observation(seat), d.legal_actions()))
+    return d
+
+
+def test_an_ulti_given_away_is_explained_by_the_trump_vii() -> None:
+    """R6: a defender's card after which the soloist makes the Ulti against every defence is
+    explained by the item it decided and the trump VII the soloist still held."""
+    for seed in range(1, 20):
+        d = _ulti_deal(seed)
+        if d is None:
+            continue
+        a = AN.analyze(d, BUDGET, seed=1)
+        for x in a.decisions:
+            keys = [k for k, _ in x.facts]
+            if "analysis.seven-held" not in keys:
+                continue
+            assert x.kind == "card" and x.seat != d.soloist and x.mistake
+            assert "analysis.card-gave" in keys
+            en, hu = x.explain("en"), x.explain("hu")
+            assert "let the soloist make the Ulti" in en and "trump VII" in en
+            assert "ulti" in hu and "aduhetes" in hu
+            assert english_words_in(hu) == []
+            return
+    raise AssertionError("no deal of the first 19 gave an Ulti away")

@@ -101,3 +101,18 @@ def test_play_teach_is_refused_for_snapszli() -> None:
     r = runner.invoke(app, ["play", "--game", "snapszli", "--teach"])
     assert r.exit_code == 2
     assert "--teach" in r.output and "Traceback" not in r.output
+
+
+def test_ulti_serve_takes_the_analysis_settings() -> None:
+    r = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
+    for option in (
+        "--analysis-samples",
+        "--analysis-ms",
+        "--max-analyses",
+        "--teach-samples",
+        "--teach-ms",
+    ):
+        assert option in r.output
+    r = runner.invoke(app, ["serve", "--teach-samples", "0"], env={"COLUMNS": "200"})
+    assert r.exit_code == 2 and "teach-samples: between 1 and 1000" in r.output
+    assert "Traceback" not in r.output

@@ -1084,7 +1084,8 @@ def fact_text(fact: Fact, lang: str = "en", rules: Ruleset | None = None) -> str
             words[k] = v
     if key == "analysis.seven-held":
         words["keep"] = text("analysis.keep-trump", lang) if fields["keep"] else ""
-        words["trumps"] = fields["trumps"]
+        n = fields["trumps"]
+        words["trumps"] = text(f"analysis.trumps-{n if n < 2 else 'n'}", lang, n=n)
     if key in ("analysis.kontra-said", "analysis.kontra-missed"):
         words["side"] = text(
             "analysis.side-you" if fields["soloist"] else "analysis.side-soloist", lang

@@ -1335,6 +1335,21 @@ def serve(
         float, typer.Option(help="Chat messages each connection may send at once.")
     ] = 5,
     chat_max: Annotated[int, typer.Option(help="The most characters of a chat message.")] = 280,
+    analysis_samples: Annotated[
+        int, typer.Option(help="A deal's analysis: sampled deals per decision (the seat's view).")
+    ] = 12,
+    analysis_ms: Annotated[
+        float, typer.Option(help="A deal's analysis: milliseconds per decision (the seat's view).")
+    ] = 120.0,
+    max_analyses: Annotated[
+        int, typer.Option(help="Analyses worked out at once (one worker always stays free).")
+    ] = 2,
+    teach_samples: Annotated[
+        int, typer.Option(help="Teaching mode: sampled deals weighing a card.")
+    ] = 24,
+    teach_ms: Annotated[
+        float, typer.Option(help="Teaching mode: milliseconds weighing a card.")
+    ] = 300.0,
 ) -> None:
     """Serve the web table: a lobby, tables for friends and computer players."""
     from ulti.server.app import serve as run_server
@@ -1359,6 +1374,11 @@ def serve(
             chat_rate=chat_rate,
             chat_burst=chat_burst,
             chat_max=chat_max,
+            analysis_samples=analysis_samples,
+            analysis_ms=analysis_ms,
+            max_analyses=max_analyses,
+            teach_samples=teach_samples,
+            teach_ms=teach_ms,
         )
     except SettingsError as exc:
         _fail("en", str(exc))

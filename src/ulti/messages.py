@@ -1545,9 +1545,12 @@ ANALYSIS: dict[str, tuple[str, str]] = {
         "{card}: utána a legjobb játékkal {taken_v} egység jár neked, {best} után {best_v}.",
     ),
     "seven-held": (
-        "The soloist still held the {suit} VII and you held {trumps} trumps{keep}.",
-        "A felvevőnél még ott volt a(z) {suit} hetes, nálad {trumps} adu{keep}.",
+        "The soloist still held the trump VII ({suit}) and {trumps}{keep}.",
+        "A felvevőnél még ott volt az aduhetes ({suit}), {trumps}{keep}.",
     ),
+    "trumps-0": ("you held no trump", "nálad nem volt adu"),
+    "trumps-1": ("you held one trump", "nálad egy adu volt"),
+    "trumps-n": ("you held {n} trumps", "nálad {n} adu volt"),
     "keep-trump": (
         ": you had to keep your trump for the last trick",
         ": az adudat meg kellett tartanod az utolsó ütésre",
