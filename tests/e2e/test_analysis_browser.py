@@ -16,17 +16,16 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from english_words import english_words_in
-from server_util import Running, Seat, bot, chromium_path, person
+from server_util import Running, Seat, bot, person
 from test_server_analysis import TINY, card_turn, play_on
 from ulti import messages
 from ulti.actions import ActionKind, play
@@ -36,16 +35,6 @@ from ulti.players.base import Budget
 
 pytestmark = pytest.mark.slow
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser" / "analysis"
 PHONE = {"width": 390, "height": 844}
 
@@ -65,15 +54,6 @@ OVERFLOW_JS = """
   return out;
 }
 """
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    chromium = chromium_path()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=ARGS)
-        yield b
-        b.close()
 
 
 def words(lang: str, key: str) -> str:

@@ -20,7 +20,6 @@ import random
 import shutil
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -33,26 +32,15 @@ from playwright.sync_api import (
     BrowserContext,
     Page,
     ViewportSize,
-    sync_playwright,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from english_words import english_words_in
-from server_util import Running, bot, chromium_path, person
+from server_util import Running, bot, person
 from ulti import messages
 
 pytestmark = pytest.mark.slow
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 #: Where the screenshots go (the repository's root; ignored by git).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "club"
@@ -151,15 +139,6 @@ def leaks(frame: dict[str, Any]) -> list[str]:
         ):
             out.append(f"discarded cards {action['cards']}")
     return out
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    chromium = chromium_path()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=ARGS)
-        yield b
-        b.close()
 
 
 def context(browser: Browser, lang: str, viewport: ViewportSize) -> BrowserContext:

@@ -15,29 +15,18 @@ from __future__ import annotations
 import shutil
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from english_words import english_words_in
-from server_util import Running, bot, chromium_path, person
+from server_util import Running, bot, person
 from ulti.cards import code
 
 pytestmark = pytest.mark.slow
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 
@@ -58,15 +47,6 @@ READY_JS = """
   return !!document.querySelector("#actions [data-action], #hand [data-action]");
 }
 """
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    chromium = chromium_path()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=ARGS)
-        yield b
-        b.close()
 
 
 class SnapPage:

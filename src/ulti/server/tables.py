@@ -773,7 +773,9 @@ class GameTable:
         async with self.lock:
             await self._commit(seat, action, version)
 
-    async def _commit(self, seat: int, action: Any, version: int, from_bot: bool = False) -> None:
+    def _turn_of(self, seat: int, version: int) -> Any:
+        """The deal, when it is ``seat``'s turn in it at ``version`` (TableError: the table
+        is waiting, the version is stale, the deal is over, it is someone else's turn)."""
         d = self.deal
         if self.waiting:
             raise TableError("waiting", "waiting")
@@ -783,6 +785,10 @@ class GameTable:
             raise self._over()
         if d.current_player != seat:
             raise TableError("not-your-turn", "not-your-turn", name=self.names[d.current_player])
+        return d
+
+    async def _commit(self, seat: int, action: Any, version: int, from_bot: bool = False) -> None:
+        d = self._turn_of(seat, version)
         refusal = self._refuse(d, action)
         if refusal is not None:
             raise refusal
@@ -1347,17 +1353,7 @@ class LiveTable(GameTable):
         if conn.teaching:
             raise analysis_error("teach-busy", "err-teach-busy")
         async with self.lock:
-            d = self.deal
-            if self.waiting:
-                raise TableError("waiting", "waiting")
-            if version != self.version:
-                raise TableError("stale", "stale", now=self.version, seen=version)
-            if d.is_over():
-                raise self._over()
-            if d.current_player != seat:
-                raise TableError(
-                    "not-your-turn", "not-your-turn", name=self.names[d.current_player]
-                )
+            d = self._turn_of(seat, version)
             legal = d.legal_actions()
             if not any(a.kind == ActionKind.PLAY for a in legal):
                 raise analysis_error("teach-not-card", "err-not-card")

@@ -32,7 +32,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from ulti.actions import Action, ActionKind, describe, kontra_title, suit_words
-from ulti.analysis import THRESHOLD, DealAnalysis, Decision, analyze, teach
+from ulti.analysis import THRESHOLD, DealAnalysis, Decision, analyze, number, teach
 from ulti.analysis import Warning as TeachWarning
 from ulti.bids import KIND_TITLES, KIND_TITLES_HU
 from ulti.cards import SUIT_SYMBOLS, code, name, sort_for_display
@@ -205,22 +205,19 @@ class SettlementScreen(TextScreen):
 # -- the analysis of a finished deal, and teaching mode -----------------------------------------
 
 
-def units(x: float | None) -> str:
-    """A value in units, signed (``+12``, ``-2.5``, ``0``; ``—`` when not valued)."""
-    if x is None:
-        return "—"
-    if abs(x - round(x)) < 0.05:
-        return "0" if round(x) == 0 else f"{round(x):+d}"
-    return f"{x:+.1f}"
+def units(x: float | None, lang: str = "en") -> str:
+    """A value in units, signed (``+12``, ``-2.5``, ``0``; ``-2,5`` in Hungarian; ``—`` when
+    not valued)."""
+    return "—" if x is None else number(x, lang)
 
 
-def amount(x: float) -> str:
-    """A number of units, unsigned (``5``, ``2.5``)."""
-    return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+def amount(x: float, lang: str = "en") -> str:
+    """A number of units, unsigned (``5``, ``2.5``; ``2,5`` in Hungarian)."""
+    return number(x, lang, sign=False)
 
 
 def _views(lang: str, dd: float | None, info: float | None) -> str:
-    return f"{ta(lang, 'dd')} {units(dd)} · {ta(lang, 'info')} {units(info)}"
+    return f"{ta(lang, 'dd')} {units(dd, lang)} · {ta(lang, 'info')} {units(info, lang)}"
 
 
 def summary_text(a: DealAnalysis, names: tuple[str, ...], lang: str) -> Text:
@@ -237,7 +234,7 @@ def summary_text(a: DealAnalysis, names: tuple[str, ...], lang: str) -> Text:
             names[s.seat][:12],
             str(s.decisions),
             str(s.mistakes),
-            amount(s.lost),
+            amount(s.lost, lang),
             "—" if s.accuracy is None else f"{s.accuracy:.0f}%",
         ]
         for s in a.summary()
@@ -283,7 +280,7 @@ def decision_text(d: Decision, names: tuple[str, ...], lang: str, why: bool) -> 
     if loss:
         judged = ta(lang, "judged-dd") if d.judge == "dd" else ta(lang, "judged-info", n=d.samples)
         out.append(
-            f"    {ta(lang, 'loss')}: {amount(loss)} ({judged})\n",
+            f"    {ta(lang, 'loss')}: {amount(loss, lang)} ({judged})\n",
             style="red" if d.mistake else "dim",
         )
     if why and d.mistake:
@@ -328,7 +325,7 @@ def curve_text(a: DealAnalysis, lang: str) -> Text:
             out.append(" " * (right - cells))
         else:
             out.append(" " * right)
-        out.append(f" {units(v)}\n")
+        out.append(f" {units(v, lang)}\n")
     return out
 
 

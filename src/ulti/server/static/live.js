@@ -137,3 +137,42 @@ export function liveSeat({
   setInterval(() => { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "ping" })); }, 25000);
   return live;
 }
+
+/**
+ * The score sheet's finished deals in ``box``: ``label(r)`` and a replay link for each and,
+ * for a seat (not a spectator), a download of its record as ``GAME-TABLE-DEAL.json``.  The
+ * seat's token stays in this browser and in an Authorization header, never in a URL (the
+ * server's access log, history, referrers): the replay link carries only the seat's number.
+ */
+export function renderRecords(box, sheet, { tableId, seat, token, watching, lang, words: W, game, label }) {
+  box.innerHTML = "";
+  for (const r of sheet) {
+    const d = el("div", "record");
+    d.appendChild(el("span", "", label(r)));
+    const replay = el("a", "", W.replay);
+    replay.href = watching ? `/replay/${tableId}/${r.deal}#watch&lang=${lang}`
+      : `/replay/${tableId}/${r.deal}#seat=${seat}&lang=${lang}`;
+    d.appendChild(replay);
+    if (!watching) {
+      const json = el("a", "download", W.download);
+      json.href = "#";
+      json.dataset.deal = r.deal;
+      json.onclick = (e) => { e.preventDefault(); downloadRecord(tableId, token, r.deal, game, W); };
+      d.appendChild(json);
+    }
+    box.appendChild(d);
+  }
+}
+
+async function downloadRecord(tableId, token, deal, game, W) {
+  const res = await fetch(`/api/tables/${tableId}/deals/${deal}/record.json`,
+    { headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok) { toast(W.downloadFailed); return; }
+  const url = URL.createObjectURL(await res.blob());
+  const a = Object.assign(document.createElement("a"),
+    { href: url, download: `${game}-${tableId}-${deal}.json` });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}

@@ -11,7 +11,7 @@
 import { SUITS, cardElement, cardStyle, rankOf, setCardStyle, suitOf } from "/static/cards.js";
 import { fill, pickLang, words } from "/static/i18n.js";
 import { guestName, tableClub, whoAmI } from "/static/club.js";
-import { el, liveSeat, toast } from "/static/live.js";
+import { el, liveSeat, renderRecords, toast } from "/static/live.js";
 import { seatToken } from "/static/seat.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -408,37 +408,10 @@ function renderSheet(v) {
   if (v.match_over) box.appendChild(el("p", "", fill(S["match-won"], { name: name(v.match_winner) })));
   $("recordsTitle").textContent = W.records;
   $("rulesLine").textContent = table ? `${W.rules}: ${hu() ? table.rules_title.hu : table.rules_title.en}` : "";
-  const records = $("records");
-  records.innerHTML = "";
-  for (const r of v.sheet) {
-    const d = el("div", "record");
-    d.appendChild(el("span", "", `${W.deal} ${r.deal}`));
-    const replay = el("a", "", W.replay);
-    replay.href = watching ? `/replay/${tableId}/${r.deal}#watch&lang=${lang}`
-      : `/replay/${tableId}/${r.deal}#seat=${seat}&lang=${lang}`;  // token: kept here
-    d.appendChild(replay);
-    if (!watching) {
-      const json = el("a", "download", W.download);
-      json.href = "#";
-      json.dataset.deal = r.deal;
-      json.onclick = (e) => { e.preventDefault(); download(r.deal); };
-      d.appendChild(json);
-    }
-    records.appendChild(d);
-  }
-}
-
-async function download(deal) {
-  const res = await fetch(`/api/tables/${tableId}/deals/${deal}/record.json`,
-    { headers: { Authorization: `Bearer ${token}` } });
-  if (!res.ok) { toast(W.downloadFailed); return; }
-  const url = URL.createObjectURL(await res.blob());
-  const a = Object.assign(document.createElement("a"),
-    { href: url, download: `snapszli-${tableId}-${deal}.json` });
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  renderRecords($("records"), v.sheet, {
+    tableId, seat, token, watching, lang, words: W, game: "snapszli",
+    label: (r) => `${W.deal} ${r.deal}`,
+  });
 }
 
 // The end of the deal just finished (Z9-Z11: who won it, how, the game points) and the match

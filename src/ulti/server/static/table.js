@@ -16,7 +16,7 @@ import {
 } from "/static/cards.js";
 import { fill, pickLang, words } from "/static/i18n.js";
 import { guestName, tableClub, whoAmI } from "/static/club.js";
-import { el, liveSeat, toast } from "/static/live.js";
+import { el, liveSeat, renderRecords, toast } from "/static/live.js";
 import { seatToken } from "/static/seat.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -717,38 +717,10 @@ function renderSheet(v) {
   if (v.session_over) box.appendChild(el("p", "", `${W.over} ${W.winner}: ${v.winners.map(name).join(", ")}`));
   $("recordsTitle").textContent = W.records;
   $("rulesLine").textContent = rulesText();
-  // The seat's token stays in this browser and in Authorization headers, never in a URL (the
-  // server's access log, history, referrers).
-  const records = $("records");
-  records.innerHTML = "";
-  for (const r of v.sheet) {
-    const d = el("div", "record");
-    d.appendChild(el("span", "", `${W.deal} ${r.deal}: ${contractName(r)}`));
-    const replay = el("a", "", W.replay);
-    replay.href = watching ? `/replay/${tableId}/${r.deal}#watch&lang=${lang}`
-      : `/replay/${tableId}/${r.deal}#seat=${seat}&lang=${lang}`;  // token: kept here
-    d.appendChild(replay);
-    if (!watching) {
-      const json = el("a", "download", W.download);
-      json.href = "#";
-      json.dataset.deal = r.deal;
-      json.onclick = (e) => { e.preventDefault(); download(r.deal); };
-      d.appendChild(json);
-    }
-    records.appendChild(d);
-  }
-}
-
-async function download(deal) {
-  const res = await fetch(`/api/tables/${tableId}/deals/${deal}/record.json`,
-    { headers: { Authorization: `Bearer ${token}` } });
-  if (!res.ok) { toast(W.downloadFailed); return; }
-  const url = URL.createObjectURL(await res.blob());
-  const a = Object.assign(document.createElement("a"), { href: url, download: `ulti-${tableId}-${deal}.json` });
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  renderRecords($("records"), v.sheet, {
+    tableId, seat, token, watching, lang, words: W, game: "ulti",
+    label: (r) => `${W.deal} ${r.deal}: ${contractName(r)}`,
+  });
 }
 
 // The settlement of the deal just finished: the last deal's own when the session is over,
