@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.english_words import english_words_in
 from typer.testing import CliRunner
 
+from english_words import english_words_in
 from ulti.cli import app
 
 runner = CliRunner()

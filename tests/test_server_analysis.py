@@ -28,7 +28,12 @@ from ulti.server.tables import LiveTable
 
 #: The analysis and teaching mode with samples only (4: the least a sampling player takes),
 #: so that an answer is the same on every run and quick.
-TINY = {"analysis_samples": 4, "analysis_ms": 50.0, "teach_samples": 4, "teach_ms": 50.0}
+TINY: dict[str, Any] = {
+    "analysis_samples": 4,
+    "analysis_ms": 50.0,
+    "teach_samples": 4,
+    "teach_ms": 50.0,
+}
 
 
 def sqlite(tmp_path: Path) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from english_words import english_words_in
@@ -36,7 +36,7 @@ from ulti.players.base import Budget
 pytestmark = pytest.mark.slow
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser" / "analysis"
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 #: What runs off the side of the page (empty when nothing does).
 OVERFLOW_JS = """
