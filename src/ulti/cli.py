@@ -479,10 +479,12 @@ def _print_mistake(x: object, players: list[str], lang: str, prefix: str = "") -
         highlight=False,
     )
     if best is not None:
+        dd = _an(lang, "vs", best=_num(best.dd, lang), taken=_num(x.taken.dd, lang))
+        info = _an(lang, "vs", best=_num(best.info, lang), taken=_num(x.taken.info, lang))
         console.print(
             f"   {escape(_an(lang, 'best'))}: {escape(best.label(lang, x.rules))} "
-            f"({escape(_an(lang, 'dd'))} {_num(best.dd, lang)} / {_num(x.taken.dd, lang)}; "
-            f"{escape(_an(lang, 'info'))} {_num(best.info, lang)} / {_num(x.taken.info, lang)})",
+            f"({escape(_an(lang, 'dd'))}: {escape(dd)}; {escape(_an(lang, 'info'))}: "
+            f"{escape(info)})",
             highlight=False,
         )
     why = x.explain(lang)

@@ -1510,14 +1510,14 @@ ANALYSIS: dict[str, tuple[str, str]] = {
     "kontra-said": (
         "Over {n} deals your seat could see, {side} the {item} in {pct}% of them: "
         "{kontra} cost {amount} units on average.",
-        "{n} leosztásban, amely a lapjaid szerint lehetséges volt, {side} ezt: {item}, "
-        "{pct}%-ban: a(z) {kontra} átlagosan {amount} egységbe került.",
+        "A lapjaid szerint lehetséges {n} leosztás {pct}%-ában {side} ezt: {item}; "
+        "a(z) {kontra} átlagosan {amount} egységbe került.",
     ),
     "kontra-missed": (
-        "Over {n} deals your seat could see, {side} the {item} in only {pct}% of them: "
+        "Over {n} deals your seat could see, {side} the {item} in {pct}% of them: "
         "{kontra} would have won {amount} units on average.",
-        "{n} leosztásban, amely a lapjaid szerint lehetséges volt, {side} ezt: {item}, "
-        "csak {pct}%-ban: a(z) {kontra} átlagosan {amount} egységet hozott volna.",
+        "A lapjaid szerint lehetséges {n} leosztás {pct}%-ában {side} ezt: {item}; "
+        "a(z) {kontra} átlagosan {amount} egységet hozott volna.",
     ),
     "kontra-other": (
         "{taken}: {taken_v} units on average over {n} deals your seat could see; {best}: {best_v}.",
@@ -1585,6 +1585,7 @@ ANALYSIS: dict[str, tuple[str, str]] = {
     "best": ("best", "legjobb"),
     "loss": ("lost", "veszteség"),
     "dd": ("all hands open", "nyílt lapokkal"),
+    "vs": ("{best} against {taken} taken", "{best}, a választott {taken}"),
     "info": ("from the seat", "a játékos lapjaiból"),
     "judged-dd": (
         "judged with all hands open (exact)",
