@@ -1099,7 +1099,7 @@ def fact_text(fact: Fact, lang: str = "en", rules: Ruleset | None = None) -> str
 
 
 @dataclass(frozen=True)
-class Warning:
+class TeachWarning:
     """A card that loses units by the sampling player's judgement, before it is played."""
 
     card: int
@@ -1136,8 +1136,8 @@ def teach(
     budget: Budget | None = None,
     threshold: float = THRESHOLD,
     seed: int = 0,
-) -> Warning | None:
-    """Before ``card_to_play``: a :class:`Warning` when, over deals consistent with what the
+) -> TeachWarning | None:
+    """Before ``card_to_play``: a :class:`TeachWarning` when, over deals consistent with what the
     seat sees (``obs`` and nothing else: safe during a live deal), another card is expected
     to keep at least ``threshold`` more units; else ``None``."""
     cards = [a.card for a in obs.legal_actions if a.kind == ActionKind.PLAY]
@@ -1155,7 +1155,7 @@ def teach(
     if loss < threshold - 1e-9:
         return None
     ranked = sorted(cards, key=lambda c: -own[c])
-    return Warning(card_to_play, best, loss, n, tuple((c, own[c]) for c in ranked))
+    return TeachWarning(card_to_play, best, loss, n, tuple((c, own[c]) for c in ranked))
 
 
 # -------------------------------------------------------------------------------------------

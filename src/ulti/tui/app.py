@@ -32,8 +32,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from ulti.actions import Action, ActionKind, describe, kontra_title, suit_words
-from ulti.analysis import THRESHOLD, DealAnalysis, Decision, analyze, number, teach
-from ulti.analysis import Warning as TeachWarning
+from ulti.analysis import THRESHOLD, DealAnalysis, Decision, TeachWarning, analyze, number, teach
 from ulti.bids import KIND_TITLES, KIND_TITLES_HU
 from ulti.cards import SUIT_SYMBOLS, code, name, sort_for_display
 from ulti.deal import Deal, IllegalAction, Phase
