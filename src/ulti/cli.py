@@ -804,15 +804,32 @@ def tournament(
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
     game: GameOpt = "ulti",
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Run the units as Ray tasks: 'local' starts a Ray here for the run, else a "
+            "cluster's address (ray://HOST:10001 or HOST:6379). Needs ulti[research].",
+        ),
+    ] = None,
 ) -> None:
     """A duplicate tournament: every deal under every seating, so the cards' luck cancels.
     With --game snapszli, every pair of players plays each deal in both seatings."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    if ray_address is not None and workers != 1:
+        _fail("en", "--ray and --workers: the Ray cluster's CPUs are the workers; give one")
+        raise typer.Exit(2)
+    if ray_address is not None and not ray_address.strip():
+        _fail("en", "--ray: 'local' or a cluster's address")
+        raise typer.Exit(2)
     if _game(game) == "snapszli":
+        if ray_address is not None:
+            _fail("en", "--ray is for Ulti tournaments")
+            raise typer.Exit(2)
         _snap_tournament(bots, deals, seed, workers, json_file, plot_file, preset, rules_file)
         return
-    from ulti.tournament import plot, seatings, winner_first, write_json
+    from ulti.tournament import RayError, plot, seatings, winner_first, write_json
     from ulti.tournament import tournament as run_tournament
 
     rs = _ruleset(preset, rules_file)
@@ -825,6 +842,14 @@ def tournament(
         raise typer.Exit(2)
     _check_output(json_file)
     _check_output(plot_file)
+    if ray_address is not None:
+        from ulti.tournament import check_ray_address
+
+        try:
+            check_ray_address(ray_address)
+        except RayError as exc:
+            _fail("en", str(exc))
+            raise typer.Exit(2) from None
     n_seatings = len(seatings(len(specs)))
     if len(specs) < 3:
         console.print(
@@ -851,7 +876,12 @@ def tournament(
         def step(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        summary, results = run_tournament(specs, deals, seed, rs, workers, step)
+        try:
+            summary, results = run_tournament(specs, deals, seed, rs, workers, step, ray_address)
+        except RayError as exc:
+            bar.stop()
+            _fail("en", str(exc))
+            raise typer.Exit(2) from None
     t = Table(
         title=f"Duplicate tournament: {deals} deals x "
         f"{summary['config']['seatings']} seatings (seed {seed})",

@@ -13,6 +13,7 @@ independent; the seatings of one deal are not, which is why they are averaged fi
 from __future__ import annotations
 
 import json
+import logging
 import math
 import statistics
 from collections.abc import Callable, Iterator, Sequence
@@ -218,15 +219,24 @@ def summarize(specs: Sequence[str], results: Sequence[UnitResult]) -> dict[str, 
     return out
 
 
+class RayError(Exception):
+    """Ray is missing, or the cluster named could not be reached."""
+
+
 def play_units(
     todo: Sequence[U],
     run: Callable[[U], R],
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    ray_address: str | None = None,
 ) -> list[R]:
-    """Run every unit of a tournament (Ulti's or Snapszli's), in this process or in
-    ``workers`` spawned processes (``run`` must be a module-level function); ``progress(done,
-    total)`` after each.  The results come in the order they finish."""
+    """Run every unit of a tournament (Ulti's or Snapszli's), in this process, in ``workers``
+    spawned processes (``run`` must be a module-level function), or as Ray tasks on the
+    cluster at ``ray_address`` (``local``: a Ray started here for the run, and stopped after
+    it); ``progress(done, total)`` after each.  The results come in the order they finish;
+    they are the same wherever the units ran (a unit carries everything it needs)."""
+    if ray_address is not None:
+        return _play_on_ray(todo, run, ray_address, progress)
     results: list[R] = []
     if workers <= 1:
         for u in todo:
@@ -244,6 +254,63 @@ def play_units(
     return results
 
 
+def _play_on_ray(
+    todo: Sequence[U],
+    run: Callable[[U], R],
+    address: str,
+    progress: Callable[[int, int], None] | None,
+) -> list[R]:
+    """The units as Ray tasks, one CPU each; every node needs ulti installed (the same
+    version: a unit is pickled by its module's classes)."""
+    try:
+        import ray
+    except ImportError:
+        raise RayError("--ray needs Ray: pip install 'ulti[research]'") from None
+    started = not ray.is_initialized()
+    if started:
+        check_ray_address(address)
+        try:
+            ray.init(
+                address=None if address == "local" else address,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
+        except (ConnectionError, ValueError, RuntimeError) as exc:
+            raise RayError(f"cannot reach Ray at {address}: {str(exc)[:300]}") from None
+    try:
+        task = ray.remote(num_cpus=1)(run)
+        pending = [task.remote(u) for u in todo]
+        results: list[R] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            results.extend(ray.get(done))
+            if progress:
+                progress(len(results), len(todo))
+        return results
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def check_ray_address(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once a cluster address that nothing answers on (Ray itself would wait for
+    minutes): ``HOST:PORT`` or ``ray://HOST:PORT``; ``local`` and ``auto`` are Ray's own."""
+    import socket
+
+    if address in ("local", "auto"):
+        return
+    hostport = address.removeprefix("ray://").rstrip("/")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise RayError(f"--ray: 'local', 'auto', HOST:PORT or ray://HOST:PORT, not {address!r}")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise RayError(f"cannot reach Ray at {address}: {exc.strerror or exc}") from None
+
+
 def tournament(
     specs: Sequence[str],
     deals: int,
@@ -251,10 +318,15 @@ def tournament(
     rules: Ruleset | None = None,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    ray_address: str | None = None,
 ) -> tuple[dict[str, Any], list[UnitResult]]:
-    """Play the tournament; ``progress(done, total)`` is called after each unit."""
+    """Play the tournament; ``progress(done, total)`` is called after each unit.  The units
+    run here, in ``workers`` processes, or as Ray tasks (``ray_address``: ``local`` or a
+    cluster's address); the results are the same."""
     rules = rules or Ruleset()
-    results = play_units(list(units(specs, deals, seed, rules)), run_unit, workers, progress)
+    results = play_units(
+        list(units(specs, deals, seed, rules)), run_unit, workers, progress, ray_address
+    )
     results.sort(key=lambda r: (r.index, r.seating))
     summary = summarize(specs, results)
     summary["config"] = {
