@@ -391,11 +391,23 @@ def analyze_session(
     for n in chosen:
         if not 1 <= n <= len(finished):
             raise ValueError(f"the session has {len(finished)} finished deals; no deal {n}")
-    total = sum(len(finished[n - 1].history) for n in chosen)
-    done = 0
+    numbered = [(n, finished[n - 1]) for n in chosen]
+    return SessionAnalysis(tuple(analyze_numbered(numbered, budget, threshold, seed, progress)))
+
+
+def analyze_numbered(
+    deals: Sequence[tuple[int, Deal]],
+    budget: Budget | None = None,
+    threshold: float = THRESHOLD,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> list[DealAnalysis]:
+    """Finished deals, each with its number (a session's, from 1): deal ``n`` analysed with
+    the seed ``seed + n``; ``progress(done, total)`` counts the actions of them all."""
+    total = sum(len(d.history) for _n, d in deals)
     out = []
-    for n in chosen:
-        d = finished[n - 1]
+    done = 0
+    for n, d in deals:
 
         def step(i: int, _t: int, base: int = done) -> None:
             if progress is not None:
@@ -403,7 +415,7 @@ def analyze_session(
 
         out.append(analyze(d, budget, threshold, seed + n, step))
         done += len(d.history)
-    return SessionAnalysis(tuple(out))
+    return out
 
 
 class _Analyst:

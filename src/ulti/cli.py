@@ -362,8 +362,6 @@ def analyze(
     if not chosen:
         _fail(lang, _an(lang, "no-deal", file=file, n=0, deal=1))
         raise typer.Exit(2)
-    total = sum(len(deals[n - 1].history) for n in chosen)
-    results: list[tuple[int, AN.DealAnalysis]] = []
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -372,16 +370,14 @@ def analyze(
         console=console,
         transient=True,
     ) as bar:
-        task = bar.add_task(_an(lang, "progress"), total=total)
-        done = 0
-        for n in chosen:
-            d = deals[n - 1]
+        task = bar.add_task(_an(lang, "progress"), total=None)
 
-            def step(i: int, _t: int, base: int = done) -> None:
-                bar.update(task, completed=base + i)
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
 
-            results.append((n, AN.analyze(d, bud, threshold, seed + n, step)))
-            done += len(d.history)
+        numbered = [(n, deals[n - 1]) for n in chosen]
+        analysed = AN.analyze_numbered(numbered, bud, threshold, seed, step)
+    results = list(zip(chosen, analysed, strict=True))
     for n, a in results:
         _print_analysis(n if len(deals) > 1 else None, deals[n - 1], a, players, lang, every)
     if len(results) > 1:
