@@ -190,7 +190,9 @@ def test_refusals_change_nothing_and_say_why_in_both_languages(tmp_path: Path) -
     refuse (the Z id in both languages), a seat a two-seat table does not have; the reasons a
     card of the hand may not be played (Z5 in strict play) in both languages."""
     with Running(sqlite(tmp_path)) as srv:
-        t = create(srv, [person("Anna"), person("Béla")], match_points=3)
+        # 7 match points: the match outlasts the search for a refused card below (with 3 it
+        # could end first, and the search waited for a turn that never came)
+        t = create(srv, [person("Anna"), person("Béla")], match_points=7)
         seats = {i: Seat(srv, t["id"], i, t["tokens"][str(i)]) for i in range(2)}
         live = snap_table(srv, t["id"])
         fh = live.deal.current_player
