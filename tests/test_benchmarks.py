@@ -118,3 +118,15 @@ def test_bench_analysis_times_complete_deals(tmp_path: Path) -> None:
     assert f["decisions-per-deal"] >= f["card-decisions-per-deal"] >= 0
     assert f["decisions-per-deal"] > 0
     assert data["meta"]["targets"]["analysis-seconds-per-deal"] == 5.0
+
+
+def test_bench_gym_trains_and_judges_against_random(tmp_path: Path) -> None:
+    pytest.importorskip("gymnasium")
+    data = bench_json(tmp_path, "bench_gym.py", "--deals", "4", "--eval", "3")
+    f, better = data["figures"], data["better"]
+    assert f["evaluation-deals"] == 3 and f["training-deals"] == 4
+    diff = f["trained-mean-units"] - f["random-mean-units"]
+    assert f["difference-mean-units"] == pytest.approx(diff)
+    assert f["difference-low95"] <= f["difference-mean-units"] <= f["difference-high95"]
+    assert better["trained-mean-units"] == better["difference-low95"] == "higher"
+    assert better["random-mean-units"] == "none"

@@ -22,6 +22,10 @@ from ulti.scoring import money_for
 
 #: Caps at or above this are "no cap" (:attr:`Ruleset.kontra_cap` of uncapped rules is 2**30).
 _CAPPED = 1 << 20
+#: The kontra cap of the research faces (OpenSpiel, PettingZoo, Gymnasium) when none is given:
+#: Mordkontra (V11, level 4: a component's value times 16), so that a deal's length and its
+#: returns are bounded while the doubling chains that make Ulti keep their room.
+RESEARCH_MAX_KONTRA = 4
 
 
 @dataclass(frozen=True)
