@@ -520,3 +520,26 @@ def test_ismcts_bot_plays_whole_deals_against_the_rules_player() -> None:
         assert sum(s.returns()) == 0.0
         replay = loads(dumps(s.deal))
         assert [float(x) for x in replay.returns()] == s.returns()
+
+
+@pytest.mark.parametrize(
+    ("module", "library"),
+    [
+        ("ulti.openspiel", "pyspiel"),
+        ("ulti.gymnasium", "gymnasium"),
+        ("ulti.pettingzoo", "pettingzoo"),
+    ],
+)
+def test_a_research_face_without_its_library_says_how_to_install_it(
+    module: str, library: str
+) -> None:
+    """The game installs without the research extra; importing a research face then fails
+    with one line that names the extra, not a bare ModuleNotFoundError."""
+    import subprocess
+    import sys
+
+    code = f"import sys; sys.modules[{library!r}] = None; import {module}"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0
+    last = r.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: ") and "pip install 'ulti[research]'" in last, last

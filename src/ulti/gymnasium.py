@@ -51,7 +51,10 @@ import functools
 from collections.abc import Sequence
 from typing import Any, SupportsFloat, SupportsInt
 
-import gymnasium
+try:
+    import gymnasium
+except ImportError as exc:  # the research extra is not installed
+    raise ImportError("ulti.gymnasium needs Gymnasium: pip install 'ulti[research]'") from exc
 import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray

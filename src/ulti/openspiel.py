@@ -137,7 +137,11 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError as exc:  # the research extra is not installed
+    raise ImportError("ulti.openspiel needs OpenSpiel: pip install 'ulti[research]'") from exc
 
 from ulti import actions as A
 from ulti.actions import NUM_ACTIONS, Action, ActionKind

@@ -50,6 +50,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+
+try:
+    import pettingzoo  # noqa: F401
+except ImportError as exc:  # the research extra is not installed
+    raise ImportError("ulti.pettingzoo needs PettingZoo: pip install 'ulti[research]'") from exc
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
