@@ -191,7 +191,7 @@ def test_a_forgotten_marriage_costs_what_it_was_worth() -> None:
         a = AN.analyze(end, BUDGET, seed=4)
         dec = next(x for x in a.decisions if x.kind == "marriage" and x.index == at)
         declared = S.value(S.Position.from_deal(before))
-        silent = S.value(AN._position_silent(before, seat))
+        silent = S.value(S.Position.from_deal(before, silent_seats=(seat,)))
         assert dec.loss() == pytest.approx(max(0.0, _own(declared - silent, seat, d.soloist)))
         assert dec.mistake == ((dec.loss() or 0) >= AN.THRESHOLD)
         if dec.mistake:

@@ -840,7 +840,8 @@ class _Analyst:
         """A card played while marriages could still be declared: they are lost (R5)."""
         items = tuple(e.money())
         with_v = _own(S.value(S.Position.from_deal(e), self.sv), seat, e.soloist, items)
-        without_v = _own(S.value(_position_silent(e, seat), self.sv), seat, e.soloist, items)
+        silent = S.Position.from_deal(e, silent_seats=(seat,))  # this seat declares no more
+        without_v = _own(S.value(silent, self.sv), seat, e.soloist, items)
         options = [Option(action, without_v, None, word="analysis.opt-no-marriage")]
         options += [Option(marriages[0], with_v, None)]
         suit = marriages[0].suit
@@ -934,25 +935,6 @@ def _v(x: float | None) -> float:
 
 def _round(x: float | None) -> float | None:
     return None if x is None else round(x, 2)
-
-
-def _position_silent(e: Deal, seat: int) -> S.Position:
-    """The deal's position with ``seat`` declaring nothing more (the others as R5 expects)."""
-    return S.Position.from_facts(
-        contract=e.contract,  # type: ignore[arg-type]
-        rules=e.rules,
-        trump=e.trump,
-        soloist=e.soloist,
-        hands=(e.hands[0], e.hands[1], e.hands[2]),
-        talon=e.talon,
-        tricks=e.tricks,
-        trick=tuple(e.trick),
-        to_move=e.player,
-        marriages=e.marriages,
-        items=tuple(e.money()),
-        had_seven=e.soloist_had_seven,
-        silent_seats=(seat,),
-    )
 
 
 # -------------------------------------------------------------------------------------------

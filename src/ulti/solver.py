@@ -132,8 +132,9 @@ class Position:
     contract: Bid | None = None
 
     @classmethod
-    def from_deal(cls, d: DealState) -> Position:
-        """The position of a deal in its play phase (or its first trick's kontra answers)."""
+    def from_deal(cls, d: DealState, silent_seats: Sequence[int] = ()) -> Position:
+        """The position of a deal in its play phase (or its first trick's kontra answers);
+        ``silent_seats`` declare no more marriages (see :meth:`from_facts`)."""
         from ulti.state import Phase
 
         if d.phase not in (Phase.PLAY, Phase.KONTRA) or d.contract is None:
@@ -151,6 +152,7 @@ class Position:
             marriages=d.marriages,
             items=tuple(d.money()),
             had_seven=d.soloist_had_seven,
+            silent_seats=silent_seats,
         )
 
     @classmethod
