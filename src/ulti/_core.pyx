@@ -1338,3 +1338,4 @@ CONSTANTS = {
                    "aces": OBJ_ACES, "value": OBJ_VALUE, "some": OBJ_SOME,
                    "exact points": OBJ_EXACT_POINTS},
 }
+include "_game.pxi"
