@@ -1324,6 +1324,45 @@ cdef class Solver:
         return out
 
 
+    def best_line(self, CorePosition pos):
+        """The items' statuses at the end of the line of best play that
+        :func:`ulti.play.best_play_to_end` follows: each card the first, in card order, of
+        those that keep the settlement's value (the soloist's largest, the defenders'
+        smallest), as :meth:`move_values` would rank them, found with null-window tests on
+        one transposition table (value entries are facts about positions, not about the
+        root)."""
+        cdef Game g = pos.g
+        cdef Pos q = pos.p
+        cdef Pos child
+        cdef uint32_t legal
+        cdef long long v
+        cdef int c, i
+        self._enter()
+        try:
+            self._setup(&g, &q, OBJ_VALUE, 0, True)
+            with nogil:
+                v = self.vsearch(&q, -INF, INF)
+                while q.tricks < 10:
+                    legal = legal_mask(&self.g, &q)
+                    while legal:
+                        c = ctz(legal)
+                        legal &= legal - 1
+                        child = q
+                        play(&self.g, &child, c)
+                        if not legal:
+                            break  # the last candidate: it keeps the value
+                        if q.player == self.g.soloist:
+                            if self.vsearch(&child, v - 1, v) >= v:
+                                break
+                        elif self.vsearch(&child, v, v + 1) <= v:
+                            break
+                    q = child
+            return [item_status(&self.g, &self.it, &q, self.it.code[i])
+                    for i in range(self.it.n)]
+        finally:
+            self._leave()
+
+
 VALUE = OBJ_VALUE
 
 #: The compiled values of the constants the Python side defines too (item codes, statuses,

@@ -245,6 +245,14 @@ cdef inline int _card_points(uint32_t m) noexcept nogil:
     return popcount(m & POINT_CARDS) * 10
 
 
+cdef inline int _floordiv(int a, int b) noexcept nogil:
+    """Python's ``a // b`` (rounding down) for b > 0."""
+    cdef int q = a // b
+    if (a % b) and (a < 0):
+        q -= 1
+    return q
+
+
 cdef inline int _next(int p) noexcept nogil:
     return p + 1 if p < 2 else 0
 
@@ -1094,41 +1102,64 @@ cdef class FastDeal:
         return bool(_solver_mod._solver().objective(self._core_position(), obj))
 
     cdef int _claim(self) except -1:
-        """R7: a sound claim settles the deal by best play to the end."""
+        """R7: a sound claim settles the deal as best play to the end would
+        (ulti.play.best_play_to_end's line).  Items decided now keep their status whatever
+        is played; when a single component is still open, best play makes it exactly when
+        the soloist can force it (one objective search); otherwise the line itself is
+        followed (:meth:`Solver.best_line`)."""
         cdef FState* s = &self.s
-        cdef FastDeal end = self.clone()
         cdef int claimant = s.player
         cdef int tricks = s.p.tricks
-        cdef int i
-        end._best_play_to_end()
+        cdef int i, st, n_open = 0, open_i = -1
+        cdef int sts[MAX_ITEMS]
         for i in range(s.nitems):
-            s.status[i] = end.s.status[i]
-        for i in range(3):
-            s.ret[i] = end.s.ret[i]
+            st = s.status[i]
+            if st == ST_OPEN:
+                st = item_status(&s.g, &s.it, &s.p, s.it.code[i])
+            sts[i] = st
+            if st == ST_OPEN:
+                n_open += 1
+                open_i = i
+        if n_open == 1 and s.it.code[open_i] < I_S100:
+            sts[open_i] = ST_WON if self._can_make(s.it.code[open_i]) else ST_LOST
+        elif n_open:
+            got = self._load().best_line(self._core_position())
+            for i in range(s.nitems):
+                sts[i] = got[i]
+        for i in range(s.nitems):
+            s.status[i] = sts[i]
+        self._settle()
         self._finish(T_CLAIM)
         s.claimant = claimant
         s.end_tricks = tricks
         return 0
 
-    cdef int _best_play_to_end(self) except -1:
-        """ulti.play.best_play_to_end: the solver's cards, kontra answers passed."""
-        cdef FState* s = &self.s
-        while s.phase != PH_OVER:
-            self.lvalid = 0
-            if s.phase == PH_KONTRA:
-                self._apply(A_PASS)
-            else:
-                self._apply(self._best_card())
-        return 0
+    cdef int _can_make(self, int code) except -1:
+        """Whether the soloist makes the open component ``code`` against best defence from
+        here (ulti.solver.objective's targets)."""
+        from ulti import solver as _solver_mod
 
-    cdef int _best_card(self) except -1:
-        """ulti.solver.best_card: a card that keeps the value of best play."""
         cdef FState* s = &self.s
-        sv = self._load()
-        vals = sv.move_values(self._core_position(), OBJ_VALUE)
-        if s.player == s.soloist:
-            return max(vals, key=_second)[0]
-        return min(vals, key=_second)[0]
+        cdef int obj, need = 0
+        if code == I_SIMPLE:  # S > D  <=>  2 sp > 90 + dm - sm (P1-P3)
+            obj = OBJ_POINTS
+            need = _floordiv(90 + s.it.dm - s.it.sm, 2) + 1
+        elif code == I_FORTY or code == I_TWENTY:
+            obj = OBJ_POINTS
+            need = 60 if code == I_FORTY else 80
+        elif code == I_ULTI:
+            obj = OBJ_ULTI
+        elif code == I_BETLI:
+            obj = OBJ_NONE
+        elif code == I_DURCH:
+            obj = OBJ_ALL
+        else:
+            obj = OBJ_ACES
+        if obj == OBJ_POINTS:
+            need = -_floordiv(-need, 10) * 10  # trick points come in tens
+            if need < 0:
+                need = 0
+        return bool(_solver_mod._solver().objective(self._core_position(), obj, need))
 
     # -- random play, for learning loops and benchmarks ----------------------------------------------
 
@@ -1147,15 +1178,17 @@ cdef class FastDeal:
         return n
 
 
-def _second(pair):
-    return pair[1]
+_RESEARCH = []
 
 
 def _research_rules():
-    from ulti.game import RESEARCH_MAX_KONTRA
-    from ulti.rules import STANDARD
+    """The standard rules with the research faces' kontra cap (made once)."""
+    if not _RESEARCH:
+        from ulti.game import RESEARCH_MAX_KONTRA
+        from ulti.rules import STANDARD
 
-    return STANDARD.with_options(max_kontra=RESEARCH_MAX_KONTRA)
+        _RESEARCH.append(STANDARD.with_options(max_kontra=RESEARCH_MAX_KONTRA))
+    return _RESEARCH[0]
 
 
 def _tables(rules):
