@@ -144,7 +144,7 @@ def solver_share(seconds: float, seed: int) -> float:
     try:
         _, total = ulti_compiled(seconds, random.Random(seed))
     finally:
-        solver._solver = original  # type: ignore[method-assign]
+        solver._solver = original
     return spent[0] / total
 
 
@@ -153,7 +153,7 @@ def tensor_us(samples: int, rng: random.Random) -> float:
     import ulti.openspiel  # noqa: F401  (registers python_ulti)
 
     game = pyspiel.load_game("python_ulti", {"seed": 1})
-    times = []
+    times: list[float] = []
     while len(times) < samples:
         state = game.new_initial_state()
         stop = rng.randrange(1, 40)

@@ -157,7 +157,7 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="D1"):
         FastDeal(research_rules(), 0, 0, [0] * 32)
     with pytest.raises(TypeError):
-        FastDeal("standard", 0)  # type: ignore[arg-type]
+        FastDeal("standard", 0)
 
 
 def test_clone_copy_and_pickle_are_independent_and_equal() -> None:

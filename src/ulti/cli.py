@@ -1800,6 +1800,168 @@ def ratings_show(
     console.print(_club(lang, "ratings-note"), highlight=False)
 
 
+def _sp(lang: str, key: str, **fields: object) -> str:
+    """``ulti selfplay``'s words (the catalogue's ``selfplay`` section)."""
+    return messages.text(f"selfplay.{key}", lang, **fields)
+
+
+def _sp_fail(lang: str, message: str) -> NoReturn:
+    """One line, however long (never wrapped), and exit 2: input ``ulti selfplay`` refuses."""
+    console.print(
+        f"[red]{'hiba' if lang == 'hu' else 'error'}:[/red] {escape(message)}", soft_wrap=True
+    )
+    raise typer.Exit(2)
+
+
+@app.command()
+def selfplay(
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            "-o",
+            help="The folder of the data: manifest.json and part-00000.parquet, ... (made if "
+            "missing). Running the same command there again plays only the files not written "
+            "yet.",
+        ),
+    ],
+    deals: Annotated[int, typer.Option(help="Deals to play.")] = 100,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Players, comma separated: one for all three seats or three, taking turns at "
+            "the seats (random, rules, pimc; pimc:samples=N). Budgets are samples only, so the "
+            "data do not depend on the machine's speed."
+        ),
+    ] = "pimc,rules,random",
+    seed: Annotated[int, typer.Option(help="Seed of the deals and of the players.")] = 1,
+    shard_deals: Annotated[
+        int, typer.Option("--shard-deals", help="Deals per Parquet file (a shard).")
+    ] = 100,
+    samples: Annotated[
+        int | None,
+        typer.Option(help="pimc's samples per decision, where --bots gives none."),
+    ] = None,
+    max_kontra: Annotated[
+        int | None,
+        typer.Option(
+            "--max-kontra",
+            help="The kontra cap (V11), 2 to 16; default: the rules' own, else 4 (Mordkontra), "
+            "as the OpenSpiel game. It sets the information state's length.",
+        ),
+    ] = None,
+    preset: PresetOpt = None,
+    rules_file: RulesOpt = None,
+    workers: Annotated[int, typer.Option(help="Worker processes (the data are the same).")] = 1,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Play the deals as Ray tasks: 'local' starts a Ray here for the run, else a "
+            "cluster's address (ray://HOST:10001 or HOST:6379); the data are the same.",
+        ),
+    ] = None,
+    lang: LangOpt = "en",
+) -> None:
+    """Self-play training data: every decision of every deal as one Parquet row (the seat's
+    information-state tensor, sparse; the legal actions; the action; the seat's final return).
+    Deterministic for a seed; resumable (docs/RESEARCH.md)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    lang = _user_lang(lang)
+    try:
+        from ulti import selfplay as SP
+    except ImportError:
+        _sp_fail(lang, _sp(lang, "needs-pyarrow"))
+    from ulti.tournament import RayError, check_ray_address
+
+    if ray_address is not None and workers != 1:
+        _sp_fail(lang, _sp(lang, "ray-workers"))
+    if ray_address is not None and not ray_address.strip():
+        _sp_fail(lang, _sp(lang, "ray-empty"))
+    if workers < 1:
+        _sp_fail(lang, _sp(lang, "workers", n=workers))
+    rs = _ruleset(preset, rules_file, lang)
+    try:
+        plan = SP.plan(bots, deals, seed, rs, shard_deals, samples, max_kontra)
+        SP.check_out(out)
+    except SP.SelfplayError as exc:
+        _sp_fail(lang, exc.text(lang))
+    if ray_address is not None:
+        try:
+            check_ray_address(ray_address)
+        except RayError as exc:
+            _sp_fail(lang, _sp(lang, "ray", why=exc))
+    try:
+        done = SP.prepare(out, plan)
+    except SP.SelfplayError as exc:
+        _sp_fail(lang, exc.text(lang))
+    console.print(
+        escape(
+            _sp(
+                lang,
+                "start",
+                deals=deals,
+                bots=", ".join(plan.bots),
+                seed=seed,
+                preset=plan.rules.preset,
+                cap=plan.rules.max_kontra,
+                shards=plan.shards,
+                shard_deals=plan.shard_deals,
+                out=out,
+            )
+        ),
+        highlight=False,
+        soft_wrap=True,
+    )
+    if done:
+        key = "complete" if len(done) == plan.shards else "resume"
+        console.print(
+            escape(_sp(lang, key, done=len(done), shards=plan.shards)),
+            highlight=False,
+            soft_wrap=True,
+        )
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+    ) as bar:
+        task = bar.add_task(escape(_sp(lang, "progress")), total=plan.deals)
+
+        def step(n: int, total: int) -> None:
+            bar.update(task, completed=n, total=total)
+
+        try:
+            summary = SP.run(plan, out, workers, ray_address, step)
+        except RayError as exc:
+            bar.stop()
+            _sp_fail(lang, _sp(lang, "ray", why=exc))
+        except SP.SelfplayError as exc:  # the folder changed under the run
+            bar.stop()
+            _sp_fail(lang, exc.text(lang))
+    seconds = summary.seconds
+    console.print(
+        escape(
+            _sp(
+                lang,
+                "done",
+                rows=summary.rows,
+                deals=summary.deals,
+                shards=summary.shards,
+                skipped=summary.skipped,
+                files=summary.files,
+                out=out,
+                seconds=f"{seconds:.1f}",
+                rate=f"{summary.rows / seconds:.0f}" if seconds > 0 else "-",
+            )
+        ),
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
 def main() -> None:
     try:
         app()

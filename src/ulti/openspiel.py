@@ -103,7 +103,9 @@ offset   size   field
 =======  =====  =============================================================================
 
 For the standard preset at the default cap, L = 498 and the information-state tensor has
-671 + 498 * 127 = 63917 floats (:func:`information_state_layout`).  The strings hold the same
+671 + 498 * 127 = 63917 floats (:func:`information_state_layout`).  Both tensors are computed
+by :mod:`ulti.infostate` (from a :class:`~ulti.deal.Deal`, without OpenSpiel), which the
+self-play data (:mod:`ulti.selfplay`) shares.  The strings hold the same
 information as text: the observation text (:func:`ulti.observation.observation_text`), then
 ``start`` and one line per move (``discard ??`` for another seat's discard, ``+cards`` for
 cards the seat received).  Only the single-seat views exist (``private_info`` SINGLE_PLAYER,
@@ -144,21 +146,29 @@ except ImportError as exc:  # the research extra is not installed
     raise ImportError("ulti.openspiel needs OpenSpiel: pip install 'ulti[research]'") from exc
 
 from ulti import actions as A
-from ulti.actions import NUM_ACTIONS, Action, ActionKind
+from ulti.actions import NUM_ACTIONS, ActionKind
 from ulti.bids import Kind
 from ulti.cards import FULL_DECK, SEVEN, card, cards_of, code, mask_of
 from ulti.deal import Deal, IllegalAction, deck_for_hands
 from ulti.game import RESEARCH_MAX_KONTRA, Game
-from ulti.observation import TENSOR_LAYOUT, observation_tensor, observation_text
+from ulti.infostate import (
+    DECK_SIZE,
+    MAX_KONTRA_CAP,
+    MOVE_LAYOUT,
+    MOVE_SIZE,
+    OBSERVATION_LAYOUT,
+    OBSERVATION_SIZE,
+    apply_recording,
+    fill_tensor,
+    information_state_layout,
+)
+from ulti.observation import observation_text
 from ulti.players.knowledge import Knowledge, knowledge, sample
 from ulti.rules import Ruleset
 
 SHORT_NAME = "python_ulti"
 #: the default kontra cap (V11/K2) of the OpenSpiel game
 DEFAULT_MAX_KONTRA = RESEARCH_MAX_KONTRA
-#: the highest cap the action ids can express (kontra levels 1..16, :mod:`ulti.actions`)
-MAX_KONTRA_CAP = A.KONTRA_LEVELS_WITH_ID
-DECK_SIZE = 32
 
 _PARAMS: dict[str, Any] = {
     "preset": "standard",
@@ -183,49 +193,6 @@ GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification=_PARAMS,
 )
-
-# --------------------------------------------------------------------------------------------
-# tensor layouts
-
-_BID_BASE = min(a.id for a in A.BID.values())
-_N_BIDS = len(A.BID)
-_N_KINDS = len(ActionKind)
-_N_COMPONENTS = len(Kind)
-
-#: One row of the information state's ``moves`` segment: (field, size).
-MOVE_LAYOUT: tuple[tuple[str, int], ...] = (
-    ("seat", 3),
-    ("kind", _N_KINDS),
-    ("cards", DECK_SIZE),
-    ("bid", _N_BIDS),
-    ("suit", 4),
-    ("component", _N_COMPONENTS),
-    ("level", MAX_KONTRA_CAP),
-)
-MOVE_SIZE = sum(n for _, n in MOVE_LAYOUT)
-_MOVE_AT = {}
-_at = 0
-for _name, _n in MOVE_LAYOUT:
-    _MOVE_AT[_name] = _at
-    _at += _n
-del _at
-
-#: The observation tensor: ``dealt`` then :data:`ulti.observation.TENSOR_LAYOUT`.
-OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (("dealt", 1), *TENSOR_LAYOUT)
-OBSERVATION_SIZE = sum(n for _, n in OBSERVATION_LAYOUT)
-_ULTI_AT: dict[str, tuple[int, int]] = {}
-_o = 1
-for _name, _n in TENSOR_LAYOUT:
-    _ULTI_AT[_name] = (_o, _n)
-    _o += _n
-del _o
-
-
-def information_state_layout(max_moves: int) -> tuple[tuple[str, int], ...]:
-    """The information-state tensor, segment by segment (``moves`` holds ``max_moves`` rows of
-    :data:`MOVE_LAYOUT`)."""
-    return (*OBSERVATION_LAYOUT, ("start_hand", DECK_SIZE), ("moves", max_moves * MOVE_SIZE))
-
 
 # --------------------------------------------------------------------------------------------
 # the game
@@ -412,18 +379,7 @@ class UltiState(pyspiel.State):  # type: ignore[misc]
             if len(t.dealt) == DECK_SIZE:
                 t.begin(Deal(t.rules, 0, t.dealer, t.dealt))
             return
-        a = A.from_id(action)
-        p = d.current_player
-        got = [0, 0, 0]
-        talon = d.talon
-        phase = d.phase.name
-        before = (d.hands[0], d.hands[1], d.hands[2])
-        d.apply(a)
-        if a.kind == ActionKind.PICKUP:
-            got[p] = talon
-        elif phase == "ROUND1" and d.phase.name != "ROUND1":  # V1: the rest was dealt
-            got = [d.hands[i] & ~before[i] for i in range(3)]
-        t.private.append((got[0], got[1], got[2]))
+        t.private.append(apply_recording(d, A.from_id(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -724,37 +680,19 @@ class UltiObserver:
             view = self.tensor[at : at + size]
             self.dict[name] = view.reshape(max_moves, MOVE_SIZE) if name == "moves" else view
             at += size
-        self._ulti = self.tensor[1:OBSERVATION_SIZE]
 
     def set_from(self, state: UltiState, player: int) -> None:
         t = state._t
-        d = t.deal
-        self.tensor.fill(0.0)
-        self.tensor[0] = float(len(t.dealt) if t.seed < 0 else DECK_SIZE)
-        if d is None:
-            _dealing_tensor(self.tensor, player, t.dealer)
-            return
-        self._ulti[:] = observation_tensor(d.observation(player))
-        if not self.perfect_recall:
-            return
-        start = self.dict["start_hand"]
-        for c in cards_of(t.start[player]):
-            start[c] = 1.0
-        moves = self.dict["moves"]
-        for i, (p, a) in enumerate(d.history):
-            row = moves[i]
-            row[_MOVE_AT["seat"] + p] = 1.0
-            row[_MOVE_AT["kind"] + int(a.kind)] = 1.0
-            for c in _move_cards(a, p, player, t.private[i][player], d.is_over()):
-                row[_MOVE_AT["cards"] + c] = 1.0
-            k = a.kind
-            if k == ActionKind.BID:
-                row[_MOVE_AT["bid"] + a.id - _BID_BASE] = 1.0
-            elif k in (ActionKind.TRUMP, ActionKind.MARRIAGE):
-                row[_MOVE_AT["suit"] + a.suit] = 1.0
-            elif k == ActionKind.KONTRA:
-                row[_MOVE_AT["component"] + int(a.component)] = 1.0
-                row[_MOVE_AT["level"] + a.level - 1] = 1.0
+        fill_tensor(
+            self.tensor,
+            t.deal,
+            player,
+            t.dealer,
+            len(t.dealt) if t.seed < 0 else DECK_SIZE,
+            t.start,
+            t.private,
+            self.perfect_recall,
+        )
 
     def string_from(self, state: UltiState, player: int) -> str:
         t = state._t
@@ -780,36 +718,17 @@ class UltiObserver:
         return "\n".join(lines)
 
 
-def _move_cards(a: Action, p: int, seat: int, got: int, over: bool) -> list[int]:
-    """The cards of one move row for ``seat`` (another seat's discard: none until the end)."""
-    if a.kind == ActionKind.PLAY:
-        return [a.card]
-    if a.kind == ActionKind.DISCARD:
-        return list(a.cards) if p == seat or over else []
-    return cards_of(got)
-
-
-def _dealing_tensor(tensor: np.ndarray[Any, Any], seat: int, dealer: int) -> None:
-    """The observation while the deck is being dealt: the seat, the dealer and the "none"
-    slots (nobody bid, no talon, no contract, no trump)."""
-
-    def one_hot(name: str, index: int) -> None:
-        at, size = _ULTI_AT[name]
-        tensor[at + (index if index >= 0 else size - 1)] = 1.0
-
-    one_hot("seat", seat)
-    one_hot("dealer", dealer)
-    for name in ("talon_owner", "bid", "bidder", "contract", "soloist", "trump", "trick_leader"):
-        one_hot(name, -1)
-
-
 pyspiel.register_game(GAME_TYPE, UltiGame)
 
 __all__ = [
+    "DECK_SIZE",
     "DEFAULT_MAX_KONTRA",
     "GAME_TYPE",
+    "MAX_KONTRA_CAP",
     "MOVE_LAYOUT",
+    "MOVE_SIZE",
     "OBSERVATION_LAYOUT",
+    "OBSERVATION_SIZE",
     "SHORT_NAME",
     "UltiGame",
     "UltiObserver",

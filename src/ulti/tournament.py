@@ -235,31 +235,37 @@ def play_units(
     cluster at ``ray_address`` (``local``: a Ray started here for the run, and stopped after
     it); ``progress(done, total)`` after each.  The results come in the order they finish;
     they are the same wherever the units ran (a unit carries everything it needs)."""
-    if ray_address is not None:
-        return _play_on_ray(todo, run, ray_address, progress)
     results: list[R] = []
-    if workers <= 1:
-        for u in todo:
-            results.append(run(u))
-            if progress:
-                progress(len(results), len(todo))
-        return results
-    import multiprocessing as mp
-
-    with mp.get_context("spawn").Pool(workers) as pool:
-        for r in pool.imap_unordered(run, todo, chunksize=1):
-            results.append(r)
-            if progress:
-                progress(len(results), len(todo))
+    for r in stream_units(todo, run, workers, ray_address):
+        results.append(r)
+        if progress:
+            progress(len(results), len(todo))
     return results
 
 
-def _play_on_ray(
+def stream_units(
     todo: Sequence[U],
     run: Callable[[U], R],
-    address: str,
-    progress: Callable[[int, int], None] | None,
-) -> list[R]:
+    workers: int = 1,
+    ray_address: str | None = None,
+) -> Iterator[R]:
+    """:func:`play_units` as a generator: each unit's result as soon as it is done (in the
+    order they finish).  Closing the generator early stops the workers (and a Ray started for
+    the run)."""
+    if ray_address is not None:
+        yield from _stream_on_ray(todo, run, ray_address)
+        return
+    if workers <= 1:
+        for u in todo:
+            yield run(u)
+        return
+    import multiprocessing as mp
+
+    with mp.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap_unordered(run, todo, chunksize=1)
+
+
+def _stream_on_ray(todo: Sequence[U], run: Callable[[U], R], address: str) -> Iterator[R]:
     """The units as Ray tasks, one CPU each; every node needs ulti installed (the same
     version: a unit is pickled by its module's classes)."""
     try:
@@ -281,13 +287,9 @@ def _play_on_ray(
     try:
         task = ray.remote(num_cpus=1)(run)
         pending = [task.remote(u) for u in todo]
-        results: list[R] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            results.extend(ray.get(done))
-            if progress:
-                progress(len(results), len(todo))
-        return results
+            yield from ray.get(done)
     finally:
         if started:
             ray.shutdown()
