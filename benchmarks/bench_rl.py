@@ -18,15 +18,17 @@ random auction climbs the ladder), so every figure includes the solver's R7 proo
 trick and the claim checks (``ulti-compiled-solver-share``: their share of the compiled loop's
 time).
 
-``tensor-us`` is the median cost of one information-state tensor (63,917 floats, OpenSpiel's
-``information_state_tensor`` of ``python_ulti``) at random points of random deals.
+``tensor-us`` is the median cost of one information-state tensor (63,917 floats) from the
+compiled state at random points of random deals, written into a kept buffer;
+``tensor-python-us`` the same tensor through the OpenSpiel face's Python code
+(``python_ulti``'s ``information_state_tensor``, for reference).
 
     python benchmarks/bench_rl.py [--seconds 12] [--rounds 4] [--seed 7] [--json PATH]
 
 Prints ``ulti-compiled-actions-per-second``, ``ulti-python-actions-per-second``,
 ``skat-actions-per-second`` (medians over the rounds; each round runs the three loops one
 after the other, so that a noisy machine slows them alike) and ``ratio-compiled-vs-skat``
-(target: at least 2), ``ratio-compiled-vs-python``, and ``tensor-us``.
+(target: at least 2), ``ratio-compiled-vs-python``, ``tensor-us`` and ``tensor-python-us``.
 """
 
 from __future__ import annotations
@@ -148,28 +150,38 @@ def solver_share(seconds: float, seed: int) -> float:
     return spent[0] / total
 
 
-def tensor_us(samples: int, rng: random.Random) -> float:
-    """Median microseconds of one information-state tensor of ``python_ulti``."""
+def tensor_us(samples: int, rng: random.Random) -> tuple[float, float]:
+    """Median microseconds of one information-state tensor (63,917 floats) at random points of
+    random deals: from the compiled state (written into a kept buffer, as a learning loop
+    would) and through the OpenSpiel face's Python code (``python_ulti``)."""
+    import numpy as np
+
     import ulti.openspiel  # noqa: F401  (registers python_ulti)
 
-    game = pyspiel.load_game("python_ulti", {"seed": 1})
-    times: list[float] = []
-    while len(times) < samples:
-        state = game.new_initial_state()
+    rules = research_rules()
+    compiled: list[float] = []
+    python: list[float] = []
+    out = np.zeros(FastDeal(rules, 0).information_state_size, np.float32)
+    while len(compiled) < samples:
+        seed = rng.randrange(1 << 30)
         stop = rng.randrange(1, 40)
-        k = 0
-        while not state.is_terminal() and k < stop:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rng.random() * len(legal))])
-            k += 1
-        if state.is_terminal():
+        f = FastDeal(rules, seed, 0)
+        f.play_random(seed, stop)
+        if f.is_terminal():
             continue
-        seat = state.current_player()
+        seat = f.current_player
         t = time.perf_counter()
-        state.information_state_tensor(seat)
-        times.append((time.perf_counter() - t) * 1e6)
-        game = pyspiel.load_game("python_ulti", {"seed": rng.randrange(1 << 30)})
-    return statistics.median(times)
+        f.information_state_tensor(seat, out)
+        compiled.append((time.perf_counter() - t) * 1e6)
+        if len(python) < max(10, samples // 10):  # slow: fewer of them
+            game = pyspiel.load_game("python_ulti", {"seed": seed})
+            state = game.new_initial_state()
+            for _, a in f.history:
+                state.apply_action(a)
+            t = time.perf_counter()
+            state.information_state_tensor(seat)
+            python.append((time.perf_counter() - t) * 1e6)
+    return statistics.median(compiled), statistics.median(python)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,7 +223,9 @@ def main(argv: list[str] | None = None) -> int:
         "ulti-compiled-actions-per-second-with-claims", statistics.median(with_claims), HIGHER
     )
     report.figure("ulti-compiled-solver-share", solver_share(share, args.seed), NONE, ".2f")
-    report.figure("tensor-us", tensor_us(args.tensors, rng), LOWER, ".1f")
+    compiled_us, python_us = tensor_us(args.tensors, rng)
+    report.figure("tensor-us", compiled_us, LOWER, ".1f")
+    report.figure("tensor-python-us", python_us, NONE, ".0f")
     print(
         f"min/max compiled {min(compiled):,.0f}/{max(compiled):,.0f}, skat {min(sk):,.0f}/"
         f"{max(sk):,.0f}"

@@ -130,3 +130,24 @@ def test_bench_gym_trains_and_judges_against_random(tmp_path: Path) -> None:
     assert f["difference-low95"] <= f["difference-mean-units"] <= f["difference-high95"]
     assert better["trained-mean-units"] == better["difference-low95"] == "higher"
     assert better["random-mean-units"] == "none"
+
+
+def test_bench_rl_compares_the_compiled_state_with_python_and_skat(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel")
+    data = bench_json(
+        tmp_path, "bench_rl.py", "--seconds", "0.4", "--rounds", "1", "--tensors", "5"
+    )
+    f, better = data["figures"], data["better"]
+    for name in (
+        "ulti-compiled-actions-per-second",
+        "ulti-python-actions-per-second",
+        "skat-actions-per-second",
+        "tensor-us",
+    ):
+        assert f[name] > 0
+    assert f["ratio-compiled-vs-skat"] == pytest.approx(
+        f["ulti-compiled-actions-per-second"] / f["skat-actions-per-second"]
+    )
+    assert f["skat-moves-per-second"] > f["skat-actions-per-second"]  # chance moves too
+    assert 0 < f["ulti-compiled-solver-share"] < 1
+    assert better["ratio-compiled-vs-skat"] == "higher" and better["tensor-us"] == "lower"

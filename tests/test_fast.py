@@ -191,3 +191,37 @@ def test_play_random_ends_every_deal_zero_sum() -> None:
         n = f.play_random(seed)
         assert f.is_terminal() and n == len(f.history) and sum(f.returns()) == 0
         assert f.legal_actions() == [] and f.current_player == -1
+
+
+def test_tensors_are_the_research_faces_tensors() -> None:
+    """The compiled observation and information-state tensors equal ulti.infostate's (the
+    OpenSpiel face's) for every seat at every step of random deals of every preset, so they
+    hide what those hide (another hand, another seat's discards, the deck)."""
+    np = pytest.importorskip("numpy")
+    from ulti.infostate import OBSERVATION_SIZE, Recall
+
+    checked = 0
+    for rules in RULESETS:
+        for seed in range(6):
+            rng = random.Random(seed)
+            deal_seed, dealer = rng.getrandbits(64), rng.randrange(3)
+            rec = Recall(Deal(rules, deal_seed, dealer))
+            f = FastDeal(rules, deal_seed, dealer)
+            out = np.ones(f.information_state_size, np.float32)  # overwritten whole
+            while True:
+                for seat in range(3):
+                    want = rec.information_state_tensor(seat)
+                    assert np.array_equal(f.information_state_tensor(seat), want)
+                    assert np.array_equal(f.information_state_tensor(seat, out), want)
+                    assert np.array_equal(f.observation_tensor(seat), want[:OBSERVATION_SIZE])
+                    checked += 1
+                if rec.deal.is_over():
+                    break
+                act = rng.choice(rec.deal.legal_actions())
+                rec.apply(act)
+                f.apply_action(act.id)
+    assert checked > 2000
+    with pytest.raises(ValueError, match="C3"):
+        f.observation_tensor(3)
+    with pytest.raises(ValueError, match="floats"):
+        f.information_state_tensor(0, np.zeros(10, np.float32))

@@ -110,6 +110,83 @@ for _s in range(4):
 
 
 
+# the research tensors' layouts (ulti.infostate): segment offsets, filled from the Python
+# definitions on first use so that the two cannot drift apart
+DEF OBS_SIZE = 639
+DEF MOVE_SIZE = 127
+DEF NSEG = 24
+DEF G_SEAT = 0
+DEF G_PHASE = 1
+DEF G_PLAYER = 2
+DEF G_DEALER = 3
+DEF G_HAND = 4
+DEF G_TALON = 5
+DEF G_TALON_OWNER = 6
+DEF G_BID = 7
+DEF G_BIDDER = 8
+DEF G_MULT = 9
+DEF G_CONTRACT = 10
+DEF G_SOLOIST = 11
+DEF G_TRUMP = 12
+DEF G_MARRIAGES = 13
+DEF G_KONTRA = 14
+DEF G_PLAYED = 15
+DEF G_TAKEN = 16
+DEF G_TRICK = 17
+DEF G_TRICK_LEADER = 18
+DEF G_EXPOSED = 19
+DEF G_HAND_SIZES = 20
+DEF G_TRICKS_WON = 21
+DEF G_POINTS = 22
+DEF G_OVER = 23
+cdef int SEG_AT[NSEG]
+cdef int SEG_N[NSEG]
+cdef int MV_AT[7]
+cdef int _LAYOUT_READY = 0
+_SEGMENTS = ("seat", "phase", "current_player", "dealer", "hand", "talon", "talon_owner", "bid",
+             "bidder", "bid_multiplier", "contract", "soloist", "trump", "marriages", "kontra",
+             "played", "taken", "trick", "trick_leader", "exposed", "hand_sizes", "tricks_won",
+             "points_taken", "over")
+_MOVE_FIELDS = ("seat", "kind", "cards", "bid", "suit", "component", "level")
+
+
+cdef void _init_layout() except *:
+    global _LAYOUT_READY
+    from ulti.infostate import MOVE_LAYOUT, OBSERVATION_LAYOUT
+
+    cdef int at = 0, i
+    if _LAYOUT_READY:
+        return
+    where = {}
+    for name, n in OBSERVATION_LAYOUT:
+        where[name] = (at, n)
+        at += n
+    if at != OBS_SIZE or tuple(name for name, _ in OBSERVATION_LAYOUT[1:]) != _SEGMENTS:
+        raise AssertionError("the compiled observation layout is not ulti.infostate's")
+    for i in range(NSEG):
+        SEG_AT[i], SEG_N[i] = where[_SEGMENTS[i]]
+    at = 0
+    for i, (name, n) in enumerate(MOVE_LAYOUT):
+        if name != _MOVE_FIELDS[i]:
+            raise AssertionError("the compiled move layout is not ulti.infostate's")
+        MV_AT[i] = at
+        at += n
+    if at != MOVE_SIZE:
+        raise AssertionError("the compiled move layout is not ulti.infostate's")
+    _LAYOUT_READY = 1
+
+
+cdef inline void _t_hot(float* t, int seg, int index) noexcept nogil:
+    """``index`` -1: the segment's "none" slot (its last)."""
+    t[SEG_AT[seg] + (index if index >= 0 else SEG_N[seg] - 1)] = 1.0
+
+
+cdef inline void _t_cards(float* t, int at, uint32_t m) noexcept nogil:
+    while m:
+        t[at + ctz(m)] = 1.0
+        m &= m - 1
+
+
 cdef struct RulesT:
     int two_round
     int talon
@@ -142,6 +219,8 @@ cdef class FastRules:
 
     cdef RulesT r
     cdef readonly object rules
+    cdef readonly int max_moves
+    cdef readonly int info_size
 
     def __init__(self, rules):
         from ulti.bids import ALL_BIDS, Kind, Silent
@@ -153,7 +232,12 @@ cdef class FastRules:
                 "V11: the compiled state needs a kontra cap (max_kontra) of 2 to 16, whose "
                 f"kontras all have action ids; these rules have {rules.max_kontra or 'none'}"
             )
+        from ulti.game import Game
+
         self.rules = rules
+        self.max_moves = Game(rules).max_game_length()
+        self.info_size = OBS_SIZE + 32 + self.max_moves * MOVE_SIZE
+        _init_layout()
         memset(&self.r, 0, sizeof(RulesT))
         self.r.two_round = rules.two_round_auction
         self.r.talon = rules.talon
@@ -233,6 +317,9 @@ cdef struct FState:
     Game g
     Pos p
     Items it
+    uint32_t start[3]       # the hands when the deal was complete
+    uint32_t played[3]      # the cards each seat played in finished tricks
+    uint32_t taken[3]       # the cards in each seat's tricks
     int termination
     int claimant
     int end_tricks
@@ -264,6 +351,7 @@ cdef class FastDeal:
     cdef FastRules R
     cdef const RulesT* r
     cdef list hist
+    cdef list priv  # (move, cards received by seat 0, 1, 2): pickups, V1's rest
     cdef readonly uint64_t seed
     cdef readonly bint custom_deck
     cdef short lbuf[LBUF]
@@ -282,6 +370,7 @@ cdef class FastDeal:
         self.R = tables
         self.r = &self.R.r
         self.hist = []
+        self.priv = []
         self.seed = seed
         memset(&self.s, 0, sizeof(FState))
         if deck is None:
@@ -313,6 +402,8 @@ cdef class FastDeal:
                 for k in range(7 if (i == 3 and r.talon) else 5):
                     s.hand[(fh + i) % 3] |= (<uint32_t>1) << s.deck[pos]
                     pos += 1
+        for i in range(3):
+            s.start[i] = s.hand[i]
         s.talon = 0
         if not r.talon:
             s.talon = ((<uint32_t>1) << s.deck[30]) | ((<uint32_t>1) << s.deck[31])
@@ -437,6 +528,7 @@ cdef class FastDeal:
         c.R = self.R
         c.r = self.r
         c.hist = list(self.hist)
+        c.priv = list(self.priv)
         c.seed = self.seed
         c.custom_deck = self.custom_deck
         c.lvalid = 0
@@ -451,6 +543,141 @@ cdef class FastDeal:
     def __reduce__(self):
         return (_restore_fast, (self.R.rules, self.seed, self.s.dealer,
                                 self.deck if self.custom_deck else None, self.history))
+
+    # -- the research tensors (ulti.infostate's layouts) ------------------------------------
+
+    @property
+    def information_state_size(self):
+        """The information-state tensor's length (671 + max_moves * 127)."""
+        return self.R.info_size
+
+    def observation_tensor(self, int seat, out=None):
+        """``seat``'s observation tensor (float32, 639): ``python_ulti``'s
+        ``observation_tensor`` of the same state (written into ``out`` when given)."""
+        cdef float[::1] t
+        if not 0 <= seat <= 2:
+            raise ValueError("C3: a seat is 0, 1 or 2")
+        if out is None:
+            import numpy
+
+            out = numpy.zeros(OBS_SIZE, numpy.float32)
+        t = out
+        if t.shape[0] != OBS_SIZE:
+            raise ValueError(f"the observation tensor has {OBS_SIZE} floats")
+        memset(&t[0], 0, OBS_SIZE * sizeof(float))
+        self._observation(seat, &t[0])
+        return out
+
+    def information_state_tensor(self, int seat, out=None):
+        """``seat``'s perfect-recall information-state tensor (float32): ``python_ulti``'s
+        ``information_state_tensor`` of the same state (written into ``out`` when given)."""
+        cdef float[::1] t
+        cdef int n = self.R.info_size
+        if not 0 <= seat <= 2:
+            raise ValueError("C3: a seat is 0, 1 or 2")
+        if out is None:
+            import numpy
+
+            out = numpy.zeros(n, numpy.float32)
+            t = out
+        else:
+            t = out
+            if t.shape[0] != n:
+                raise ValueError(f"the information-state tensor has {n} floats")
+            memset(&t[0], 0, n * sizeof(float))
+        self._observation(seat, &t[0])
+        self._recall(seat, &t[0])
+        return out
+
+    cdef void _observation(self, int seat, float* t) noexcept:
+        """ulti.observation.observation_tensor(observe(deal, seat)) after ``dealt`` (32)."""
+        cdef FState* s = &self.s
+        cdef int over = s.phase == PH_OVER
+        cdef int i, k, kind, c, pl
+        cdef uint32_t m
+        t[0] = 32.0
+        _t_hot(t, G_SEAT, seat)
+        _t_hot(t, G_PHASE, s.phase)
+        _t_hot(t, G_PLAYER, -1 if over else s.player)
+        _t_hot(t, G_DEALER, s.dealer)
+        _t_cards(t, SEG_AT[G_HAND], s.hand[seat])
+        if over or s.talon_owner == seat:
+            _t_cards(t, SEG_AT[G_TALON], s.talon)
+        _t_hot(t, G_TALON_OWNER, s.talon_owner)
+        _t_hot(t, G_BID, s.bid)
+        _t_hot(t, G_BIDDER, s.bidder)
+        t[SEG_AT[G_MULT]] = s.mult
+        _t_hot(t, G_CONTRACT, s.contract)
+        _t_hot(t, G_SOLOIST, s.soloist)
+        _t_hot(t, G_TRUMP, s.trump)
+        for i in range(s.nmar):
+            t[SEG_AT[G_MARRIAGES] + s.mar_seat[i] * 4 + s.mar_suit[i]] = 1.0
+        for kind in range(NKINDS):
+            if s.has_comp[kind]:
+                t[SEG_AT[G_KONTRA] + kind * 2] = s.lv[kind][0]
+                t[SEG_AT[G_KONTRA] + kind * 2 + 1] = s.lv[kind][1]
+        for i in range(3):
+            _t_cards(t, SEG_AT[G_PLAYED] + 32 * i, s.played[i])
+            _t_cards(t, SEG_AT[G_TAKEN] + 32 * i, s.taken[i])
+            if (s.exposed >> i) & 1 and i != seat:
+                _t_cards(t, SEG_AT[G_EXPOSED] + 32 * i, s.hand[i])
+            t[SEG_AT[G_HAND_SIZES] + i] = popcount(s.hand[i])
+            t[SEG_AT[G_TRICKS_WON] + i] = s.p.won[i]
+            t[SEG_AT[G_POINTS] + i] = _card_points(s.taken[i])
+        pl = s.p.leader
+        for i in range(s.p.nt):
+            t[SEG_AT[G_TRICK] + 32 * ((pl + i) % 3) + s.p.tcard[i]] = 1.0
+        _t_hot(t, G_TRICK_LEADER, pl if s.p.nt else -1)
+        t[SEG_AT[G_OVER]] = over
+
+    cdef void _recall(self, int seat, float* t) noexcept:
+        """ulti.infostate.fill_tensor's start hand and move rows."""
+        cdef FState* s = &self.s
+        cdef int over = s.phase == PH_OVER
+        cdef int i, a, p, at, n = len(self.hist)
+        cdef int got_i = -1, pi = 0, npriv = len(self.priv)
+        cdef uint32_t got = 0
+        _t_cards(t, OBS_SIZE, s.start[seat])
+        if npriv:
+            got_i = self.priv[0][0]
+        for i in range(n):
+            h = self.hist[i]
+            a = h & 1023
+            p = h >> 10
+            at = OBS_SIZE + 32 + i * MOVE_SIZE
+            t[at + MV_AT[0] + p] = 1.0
+            if i == got_i:
+                got = self.priv[pi][1 + seat]
+                _t_cards(t, at + MV_AT[2], got)
+                pi += 1
+                got_i = self.priv[pi][0] if pi < npriv else -1
+            if a < A_DISCARD:
+                t[at + MV_AT[1] + 0] = 1.0
+                t[at + MV_AT[2] + a] = 1.0
+            elif a < A_BID:
+                t[at + MV_AT[1] + 1] = 1.0
+                if p == seat or over:
+                    t[at + MV_AT[2] + DISC_A[a - A_DISCARD]] = 1.0
+                    t[at + MV_AT[2] + DISC_B[a - A_DISCARD]] = 1.0
+            elif a < A_PASS:
+                t[at + MV_AT[1] + 2] = 1.0
+                t[at + MV_AT[3] + a - A_BID] = 1.0
+            elif a == A_PASS:
+                t[at + MV_AT[1] + 3] = 1.0
+            elif a == A_PICKUP:
+                t[at + MV_AT[1] + 4] = 1.0
+            elif a == A_CLAIM:
+                t[at + MV_AT[1] + 5] = 1.0
+            elif a < A_MARRIAGE:
+                t[at + MV_AT[1] + 6] = 1.0
+                t[at + MV_AT[4] + a - A_TRUMP] = 1.0
+            elif a < A_KONTRA:
+                t[at + MV_AT[1] + 7] = 1.0
+                t[at + MV_AT[4] + a - A_MARRIAGE] = 1.0
+            else:
+                t[at + MV_AT[1] + 8] = 1.0
+                t[at + MV_AT[5] + (a - A_KONTRA) // KLEVELS] = 1.0
+                t[at + MV_AT[6] + (a - A_KONTRA) % KLEVELS] = 1.0
 
     # -- applying ----------------------------------------------------------------------------
 
@@ -511,7 +738,7 @@ cdef class FastDeal:
         cdef FState* s = &self.s
         cdef int ph = s.phase
         cdef int p = s.player
-        cdef uint32_t m
+        cdef uint32_t m, h0, h1, h2
         self._log(a)
         if ph == PH_PLAY:
             if a < 32:
@@ -540,6 +767,8 @@ cdef class FastDeal:
                 else:
                     s.player = _next(p)
             elif a == A_PICKUP:
+                self.priv.append((len(self.hist) - 1, s.talon if p == 0 else 0,
+                                  s.talon if p == 1 else 0, s.talon if p == 2 else 0))
                 s.hand[p] |= s.talon
                 s.talon = 0
                 s.talon_owner = -1
@@ -550,7 +779,10 @@ cdef class FastDeal:
             if a == A_PASS:
                 s.passes += 1
                 if (s.bid >= 0 and s.passes >= 2) or s.passes >= 3:
+                    h0, h1, h2 = s.hand[0], s.hand[1], s.hand[2]
                     self._end_round1()
+                    self.priv.append((len(self.hist) - 1, s.hand[0] & ~h0, s.hand[1] & ~h1,
+                                      s.hand[2] & ~h2))
                 else:
                     s.player = _next(p)
             else:
@@ -671,7 +903,19 @@ cdef class FastDeal:
 
     cdef int _card(self, int c) except -1:
         cdef FState* s = &self.s
-        play(&s.g, &s.p, c)
+        cdef int i, leader
+        cdef uint32_t tm
+        if s.p.nt == 2:  # the trick's last card: who played what, who takes it
+            leader = s.p.leader
+            s.played[leader] |= (<uint32_t>1) << s.p.tcard[0]
+            s.played[_next(leader)] |= (<uint32_t>1) << s.p.tcard[1]
+            s.played[_next(_next(leader))] |= (<uint32_t>1) << c
+            tm = ((<uint32_t>1) << s.p.tcard[0]) | ((<uint32_t>1) << s.p.tcard[1]) | (
+                (<uint32_t>1) << c)
+            play(&s.g, &s.p, c)
+            s.taken[s.p.player] |= tm
+        else:
+            play(&s.g, &s.p, c)
         s.hand[s.player] ^= (<uint32_t>1) << c
         if s.p.nt:
             s.player = s.p.player

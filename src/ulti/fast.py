@@ -40,12 +40,14 @@ What it has:
                                 observations, tensors, records, events, the settlement
                                 explained line by line
 ``play_random(seed)``           random legal actions to the end, in compiled code
+``observation_tensor(seat)``    the research faces' tensors (:mod:`ulti.infostate` layouts,
+``information_state_tensor``    float32, into ``out=`` when given), computed in compiled code
 ``hands``, ``talon``, ``deck``, ``soloist``, ``trump``, ``contract_order``,
 ``bid_multiplier``, ``kontra_levels(kind)``, ``marriages``, ``tricks_played``
 ==============================  ===========================================================
 
-There is no undo (``clone`` first), no event log and no observation of its own: those stay
-with the engine (``to_deal``).  Kontra levels need action ids, so the rules must cap kontras
+There is no undo (``clone`` first), no event log and no observation object: those stay with
+the engine (``to_deal``).  Kontra levels need action ids, so the rules must cap kontras
 at 2 to 16 levels (``max_kontra``, V11); :func:`research_rules` is the standard rules capped at
 Mordkontra, as the OpenSpiel, PettingZoo and Gymnasium faces use.  Open contracts ask the
 calling thread's solver (:func:`ulti.solver._solver`): a deal belongs to one thread at a time,
