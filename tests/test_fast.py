@@ -21,13 +21,18 @@ from ulti.fast import FastDeal, research_rules
 from ulti.rules import PRESETS, Ruleset
 from ulti.state import IllegalAction, Phase
 
-#: Every preset (kontras capped where the preset does not cap them: ids stop at level 16),
-#: and the options no preset sets.
-RULESETS = [research_rules(p) for p in PRESETS] + [
+#: Every preset (kontras capped where the preset does not cap them: ids stop at level 16) but
+#: ``howto``, whose auction and marriages the compiled state does not play yet (it refuses
+#: them), and the options no preset sets.
+RULESETS = [research_rules(p) for p in PRESETS if p != "howto"] + [
     research_rules().with_options(talon_ace_loses_four_aces=False),
     research_rules().with_options(silent_durchmars_in_simple=4, max_kontra=16),
     research_rules("two-round").with_options(max_kontra=2, hearts_always_trump=True),
     research_rules().with_options(equal_value_overcalls=False, four_aces=False),
+    # the how-to-play game's options the compiled state plays (W3, W6, W12, V8)
+    research_rules().with_options(
+        bid_ladder="howto", forehand_leads=True, silent_losses=False, simple_forfeit=False
+    ),
 ]
 POLICIES = ("uniform", "low", "doubling")
 
@@ -148,6 +153,8 @@ def test_an_illegal_action_raises_the_engines_reason_and_changes_nothing() -> No
 
 
 def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="W1/W2"):  # not compiled yet: a clear error
+        FastDeal(research_rules("howto"), 0)
     with pytest.raises(ValueError, match="V11"):
         FastDeal(Ruleset(), 0)  # uncapped kontras have no ids past level 16
     with pytest.raises(ValueError, match="D2"):

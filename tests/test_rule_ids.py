@@ -9,10 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 #: Rule ids with no implementation yet, each with the reason; a test keeps this list honest.
-NOT_YET = {
-    "V2": "the how-to-play page's reading (10+2 deal, forehand leads, its own contract order) "
-    "is a later preset; the ruleset is designed for it (see ulti.rules)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 def rule_ids() -> list[str]:
@@ -40,16 +37,35 @@ def test_every_rule_id_is_cited_in_a_test() -> None:
 
 
 def test_not_yet_implemented_rules_are_really_absent() -> None:
-    """V2 has no preset yet: asking for it is a clear error, not a silent standard game."""
+    """Nothing is listed as not yet; V2 is the preset ``howto`` (an unknown preset name is
+    still a clear error, not a silent standard game)."""
     from ulti.rules import PRESETS, Ruleset, RulesetError
 
-    assert not any("how-to" in name or "v2" in name for name in PRESETS)
+    assert NOT_YET == {} and "howto" in PRESETS
     try:
         Ruleset.from_preset("how-to-play")
     except RulesetError as exc:
         assert "unknown preset" in str(exc)
     else:  # pragma: no cover
-        raise AssertionError("a V2 preset appeared: cite V2 in its tests and drop NOT_YET")
+        raise AssertionError("'how-to-play' is no preset name")
+
+
+def howto_ids() -> list[str]:
+    text = (ROOT / "docs" / "RULES-001.md").read_text(encoding="utf-8")
+    return sorted(set(re.findall(r"\*\*(W\d{1,2})\b", text)), key=lambda x: int(x[1:]))
+
+
+def test_every_how_to_play_rule_id_is_cited_in_a_test() -> None:
+    """docs/RULES-001.md's W1-W14 (the preset ``howto``), each cited as a word in a test."""
+    ids = howto_ids()
+    assert ids == [f"W{i}" for i in range(1, 15)]
+    corpus = "".join(
+        f.read_text(encoding="utf-8")
+        for f in sorted((ROOT / "tests").glob("test_*.py"))
+        if f.name != "test_rule_ids.py"
+    )
+    missing = [rid for rid in ids if not re.search(rf"\b{rid}\b", corpus)]
+    assert missing == [], f"W ids without a test: {missing}"
 
 
 def snapszli_ids() -> list[str]:

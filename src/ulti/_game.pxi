@@ -194,6 +194,8 @@ cdef struct RulesT:
     int simple_forfeit
     int alone_exposes
     int talon_ace_loses
+    int forehand_leads
+    int silent_losses
     int cap
     int top_rank
     int in_ladder[NBIDS]
@@ -234,6 +236,12 @@ cdef class FastRules:
             )
         from ulti.game import Game
 
+        for name, rule in (("talon_aside", "W1/W2"), ("trump_with_bid", "W4"),
+                           ("marriages_with_card", "W9"), ("kontra_until_second_trick", "W13")):
+            if getattr(rules, name):
+                raise ValueError(
+                    f"{rule}: the compiled state does not play {name} yet; use ulti.deal.Deal"
+                )
         self.rules = rules
         self.max_moves = Game(rules).max_game_length()
         self.info_size = OBS_SIZE + 32 + self.max_moves * MOVE_SIZE
@@ -245,6 +253,8 @@ cdef class FastRules:
         self.r.simple_forfeit = rules.simple_forfeit
         self.r.alone_exposes = rules.soloist_alone_exposes
         self.r.talon_ace_loses = rules.talon_ace_loses_four_aces
+        self.r.forehand_leads = rules.forehand_leads
+        self.r.silent_losses = rules.silent_losses
         self.r.cap = cap
         ladder = rules.ladder
         self.r.top_rank = ladder.top_rank
@@ -855,7 +865,7 @@ cdef class FastDeal:
         cdef const RulesT* r = self.r
         cdef int c = s.contract
         cdef int sol = s.soloist
-        cdef int k, i, n = 0
+        cdef int k, i, n = 0, first
         cdef bint ulti = 0
         s.trump = trump
         for k in range(r.ncomp[c]):
@@ -886,18 +896,19 @@ cdef class FastDeal:
             s.p.aces[i] = 0
             s.p.won[i] = 0
         s.p.sp = s.p.dp = s.p.last_points = 0
+        first = s.forehand if r.forehand_leads else sol  # R1 (W6: forehand leads)
         s.p.nt = 0
-        s.p.player = sol
-        s.p.leader = sol
+        s.p.player = first
+        s.p.leader = first
         s.p.best_card = 0
-        s.p.best_seat = sol
+        s.p.best_seat = first
         s.p.trumped = 0
         s.p.led = 0
         s.p.tricks = 0
         s.p.seven_trick = -1
         s.p.last_winner = -1
         s.phase = PH_PLAY
-        s.player = sol
+        s.player = first
         self._update_statuses()
         return 0
 
@@ -1013,7 +1024,8 @@ cdef class FastDeal:
             if st == ST_WON:
                 self._pay(first, second)
             elif silent:
-                self._pay(-2 * first, -2 * second)
+                if self.r.silent_losses:  # W12: a failed silent bonus is not charged
+                    self._pay(-2 * first, -2 * second)
             else:
                 self._pay(-first, -second)
                 if pen:
@@ -1293,7 +1305,10 @@ cdef class FastDeal:
         for i in range(s.nitems):
             self._money(i, &first, &second, &pen, &silent)
             won = first + second
-            lost = -2 * (first + second) if silent else -(first + second) - 2 * pen
+            if silent:
+                lost = -2 * (first + second) if self.r.silent_losses else 0
+            else:
+                lost = -(first + second) - 2 * pen
             items.append((s.it.code[i], max(-CLIP, min(CLIP, won)), max(-CLIP, min(CLIP, lost))))
         sv.set_items(items, s.it.sm if trump_game else 0, s.it.dm if trump_game else 0,
                      _card_points(s.talon) if trump_game else 0, s.talon & ACES_M,

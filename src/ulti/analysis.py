@@ -449,6 +449,14 @@ class _Analyst:
             nxt = history[i + 1][1] if i + 1 < n else None
             if ph in (Phase.PLAY, Phase.KONTRA) and not curve and e.contract is not None:
                 curve.append((0, float(self._dd_soloist(e))))
+            if d.rules.talon_aside and ph in (Phase.AUCTION, Phase.DISCARD, Phase.BID, Phase.TRUMP):
+                # W2, W4: the how-to-play auction is not valued yet (its talon, bids and the
+                # trump named with a bid); its card play, kontras and marriages are
+                self.skipped += 1
+                e.apply(action)
+                i += 1
+                self._tick(i, n)
+                continue
             if ph == Phase.DISCARD and nxt is not None and nxt.kind == ActionKind.BID:
                 self._talon(e, i, seat, action, nxt)
                 e.apply(action)
@@ -760,7 +768,7 @@ class _Analyst:
         if action.kind != ActionKind.PLAY:
             return
         marriages = [a for a in legal if a.kind == ActionKind.MARRIAGE]
-        if marriages:
+        if marriages and not e.rules.marriages_with_card:  # W9: the other card may declare it
             self._marriage(e, i, seat, action, marriages)
         cards = [a.card for a in legal if a.kind == ActionKind.PLAY]
         if len(cards) > 1:

@@ -5,7 +5,10 @@ names a bid (A1); each player in turn passes or picks up the talon to overcall (
 auction ends after three passes in a row, and the last bidder is the soloist, who then names the
 trump of a trump bid that is not a Hearts bid (B6).  Without a talon (V4) players bid in turn;
 in the two-round auction (V1) a first round on five cards comes before the rest is dealt, its
-winner confirming or raising the bid with the same trump.
+winner confirming or raising the bid with the same trump.  In the how-to-play game (W1, W2,
+W4) the talon lies aside: at their turn a player passes or names a higher contract, picking up
+the talon and laying two cards first if they like, and names the trump with the bid; two passes
+after a contract end the auction, and when nobody names one the deal is thrown in.
 """
 
 from __future__ import annotations
@@ -16,12 +19,16 @@ from ulti.actions import Action, ActionKind
 from ulti.bids import Bid
 from ulti.cards import ACORNS, BELLS, HEARTS, LEAVES, SUIT_NAMES_EN
 from ulti.legality import Reason, bid_rule, same_trump_kind
-from ulti.scoring import Outcome, Termination, forfeit
+from ulti.scoring import Outcome, Termination, forfeit, thrown_in
 from ulti.state import BIDDEN, PASSED, TALON, DealState, Event, IllegalAction, Phase
 
 
 def legal(d: DealState) -> list[Action]:
-    """Auction turns: pass or pick up the talon (pass or bid without a talon, V4)."""
+    """Auction turns: pass or pick up the talon (pass or bid without a talon, V4; W2: pass,
+    pick up the talon, or bid)."""
+    if d.rules.talon_aside:
+        above = d._bid_table[d.bid_rank]
+        return [A.PASS, A.PICKUP, *above] if above else [A.PASS]
     if not d.rules.talon:
         return [A.PASS, *d._bid_table[d.bid_rank]]
     if d._bid_table[d.bid_rank]:
@@ -47,8 +54,11 @@ def legal_trump(d: DealState) -> list[Action]:
 
 
 def apply(d: DealState, action: Action) -> None:
-    """An auction turn: pass, pick up the talon, or (V4) bid."""
+    """An auction turn: pass, pick up the talon, or (V4, W2) bid."""
     p = d.player
+    if d.rules.talon_aside:
+        _apply_aside(d, action)
+        return
     if action.kind == ActionKind.PASS:
         ev = d._events
         if d.passes < 2:
@@ -81,6 +91,43 @@ def apply(d: DealState, action: Action) -> None:
         apply_bid(d, action)
         return
     raise d._wrong_phase(action, "pass-or-bid" if not d.rules.talon else "pickup", "A2")
+
+
+def _apply_aside(d: DealState, action: Action) -> None:
+    """W2: pass, pick up the talon (then lay two and bid), or bid at once."""
+    p = d.player
+    k = action.kind
+    if k == ActionKind.PASS:
+        n = d.passes + 1
+        ends = n >= 3 if d.bid is None else n >= 2
+        if ends:
+            d._stack.append(d._full_entry())
+        else:
+            ev = d._events
+            d._stack.append((PASSED, d.passes, p, len(d.history), -1 if ev is None else len(ev)))
+        d._log(action)
+        d.passes = n
+        if not ends:
+            d.player = (p + 1) % 3
+        elif d.bid is None:  # W2: nobody named a contract
+            d._finish(Outcome(Termination.THROWN_IN), thrown_in())
+        else:
+            _end(d)
+        return
+    if k == ActionKind.PICKUP:
+        if not d._bid_table[d.bid_rank]:
+            raise IllegalAction(Reason("A2", "pickup-top"))
+        _push_talon(d)
+        d._log(action)
+        d.hands[p] |= d.talon
+        d.talon = 0
+        d.talon_owner = -1
+        d.phase = Phase.DISCARD
+        return
+    if k == ActionKind.BID:
+        apply_bid(d, action)
+        return
+    raise d._wrong_phase(action, "pass-or-bid", "W2")
 
 
 def apply_discard(d: DealState, action: Action) -> None:
@@ -158,6 +205,14 @@ def apply_bid(d: DealState, action: Action) -> None:
     confirming = r1 is not None and d.passes == -1 and p == d.bidder and b.key == r1.key
     _record_bid(d, action, b, d.bid_multiplier if confirming else 1)
     d.phase = Phase.AUCTION
+    if d.rules.trump_with_bid and _names_trump(d, b):  # W4: the bidder names it at once
+        d.phase = Phase.TRUMP
+        d.player = p
+
+
+def _names_trump(d: DealState, b: Bid) -> bool:
+    """Whether the soloist of ``b`` names a trump (B6, W4): a trump bid not of Hearts."""
+    return b.trump and not b.hearts and not d.rules.hearts_always_trump
 
 
 def _record_bid(d: DealState, action: Action, b: Bid, multiplier: int) -> None:
@@ -232,7 +287,10 @@ def _end(d: DealState) -> None:
     if b.key == "simple" and d.rules.simple_forfeit:
         d._finish(Outcome(Termination.SIMPLE_NOT_PLAYED), forfeit(d))
         return
-    if b.trump and not b.hearts and not d.rules.hearts_always_trump:
+    if _names_trump(d, b):
+        if d.rules.trump_with_bid:  # W4: named with the bid
+            play.start(d, d.bid_trump)
+            return
         d.phase = Phase.TRUMP
         d.player = s
         return
@@ -245,6 +303,17 @@ def apply_trump(d: DealState, action: Action) -> None:
         raise d._wrong_phase(action, "trump", "B6")
     if action.suit == HEARTS:
         raise IllegalAction(Reason("B6", "hearts-bid"))
+    if d.contract is None:  # W4: the trump of the bid just made; the auction goes on
+        d._stack.append(d._full_entry())
+        d._log(action)
+        if d._events is not None:
+            d._events.append(
+                Event("trump", d.player, f"trump: {SUIT_NAMES_EN[action.suit]}", value=action.suit)
+            )
+        d.bid_trump = action.suit
+        d.phase = Phase.AUCTION
+        d.player = (d.bidder + 1) % 3
+        return
     d._push_auction()
     d._log(action)
     if d._events is not None:

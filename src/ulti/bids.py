@@ -473,6 +473,64 @@ def _insert_by_general_rule(groups: list[list[Bid]], b: Bid) -> None:
     groups.insert(pos, [b])
 
 
+#: W3: the single contracts of the how-to-play ladder, low to high (standard keys; the trump
+#: singles with their Hearts form on the same rank: W4, Hearts doubles, does not rank higher).
+HOWTO_SINGLES: tuple[tuple[str, ...], ...] = (
+    ("simple", "simple of hearts"),
+    ("betli",),
+    ("40-100", "40-100 of hearts"),
+    ("20-100", "20-100 of hearts"),
+    ("rebetli",),  # Betli of Hearts (10)
+    ("open betli",),  # 20
+    ("trump durchmars", "plain durchmars"),  # 6; W4: with a trump or none
+    ("ulti", "ulti of hearts"),
+    ("durchmars of hearts",),  # 12
+    ("plain open durchmars",),  # Open Durchmars, 24
+)
+#: W3: the combinations (above every single contract, by total value).
+HOWTO_COMBINATIONS: tuple[str, ...] = tuple(
+    f"{name}{hearts}"
+    for hearts in ("", " of hearts")
+    for name in (
+        "40-100 ulti",
+        "40-100 durchmars",
+        "ulti durchmars",
+        "40-100 ulti durchmars",
+        "20-100 ulti",
+        "20-100 durchmars",
+        "20-100 ulti durchmars",
+    )
+)
+
+
+def _howto_bid(b: Bid) -> Bid:
+    """A bid as the how-to-play book values it (W10, W12): no implicit Simple, Open Betli 20
+    and Open Durchmars 24 as in the table; silent Ulti and Durchmars at half value in the
+    bids without them (2 and 3, doubled in Hearts; no silent 100 or Four Aces)."""
+    m = 2 if b.hearts else 1
+    comps = tuple(c for c in b.components if not c.implicit)
+    silent: list[tuple[Silent, int]] = []
+    kinds = {c.kind for c in comps}
+    if b.trump and Kind.ULTI not in kinds:
+        silent.append((Silent.ULTI, 2 * m))
+    if Kind.DURCHMARS not in kinds and Kind.BETLI not in kinds:
+        silent.append((Silent.DURCHMARS, 3 * m))
+    return _with(b, components=comps, silent=tuple(silent))
+
+
+def _howto_groups() -> list[list[Bid]]:
+    """W3: the single contracts in their order, then the combinations by total value (equal
+    totals share a rank: W2, a bid must be higher than the one standing)."""
+    groups = [[_howto_bid(BID_BY_KEY[k]) for k in rank] for rank in HOWTO_SINGLES]
+    combos = sorted((_howto_bid(BID_BY_KEY[k]) for k in HOWTO_COMBINATIONS), key=lambda b: b.value)
+    for b in combos:
+        if groups[-1][0].value == b.value and len(groups[-1][0].components) > 1:
+            groups[-1].append(b)
+        else:
+            groups.append([b])
+    return groups
+
+
 def build_ladder(rules: Ruleset) -> Ladder:
     """The ladder of a ruleset: the standard table, then each variant's transformation.
 
@@ -484,8 +542,10 @@ def build_ladder(rules: Ruleset) -> Ladder:
       Durchmars already is double); the re-valued bids and the new Open Ulti (8+1, of Hearts
       16+2) take their places by the general rule.
     * V6 (equal value never overcalls): bids of equal value share one rank.
+    * W3 (``bid_ladder = "howto"``): the how-to-play ladder (:func:`_howto_groups`) instead of
+      the standard table; V3, V5 and V6 apply to it as to the standard one.
     """
-    groups = _standard_groups()
+    groups = _howto_groups() if rules.bid_ladder == "howto" else _standard_groups()
 
     def keep(pred: object) -> None:
         for g in groups:

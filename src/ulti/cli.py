@@ -147,7 +147,7 @@ def rules(game: GameOpt = "ulti", preset: PresetOpt = None, rules_file: RulesOpt
         title_justify="left",
         box=box.SIMPLE_HEAD,
     )
-    t.add_column("option", overflow="fold")
+    t.add_column("option", no_wrap=True)
     t.add_column("rule", overflow="fold", max_width=10)
     t.add_column("value", justify="right", no_wrap=True)
     t.add_column("meaning", ratio=1)
@@ -164,7 +164,13 @@ def rules(game: GameOpt = "ulti", preset: PresetOpt = None, rules_file: RulesOpt
         title=f"Ladder: {len(lad)} bids in {lad.top_rank} ranks "
         "(a bid overcalls only bids of lower rank)",
         title_justify="left",
-        caption="trump: ♥ Hearts; named: the soloist names it after the auction (B6); - none",
+        caption="trump: ♥ Hearts; named: "
+        + (
+            "the bidder names it with the bid (W4)"
+            if rs.trump_with_bid
+            else "the soloist names it after the auction (B6)"
+        )
+        + "; - none",
         caption_justify="left",
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
@@ -207,7 +213,12 @@ def rules(game: GameOpt = "ulti", preset: PresetOpt = None, rules_file: RulesOpt
         "Silent bonuses (S2): "
         + "; ".join(f"{SILENT_TITLES[s]}" for s in Silent)
         + " — won: each defender pays the value; lost: "
-        "the soloist pays each defender double; multiplied with the bid's points component."
+        + (
+            "the soloist pays each defender double"
+            if rs.silent_losses
+            else "nothing (W12: a failed silent bonus is not charged)"
+        )
+        + "; multiplied with the bid's points component."
     )
 
 

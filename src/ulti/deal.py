@@ -208,6 +208,9 @@ _SCALARS = (
     "ulti_bit",
     "ulti_card",
     "kontra_raised",
+    "tricks_played",
+    "bid_trump",
+    "pair_due",
 )
 _get_lists = attrgetter(*_LISTS)
 _get_scalars = attrgetter(*_SCALARS)
@@ -297,17 +300,17 @@ class Deal(DealState):
         plan: tuple[tuple[int, int], ...]
         if rules.two_round_auction:
             plan = _PLAN_V1
-        elif rules.talon:
+        elif rules.talon and not rules.talon_aside:
             plan = _PLAN_D1
         else:
-            plan = _PLAN_V4
+            plan = _PLAN_V4  # V4: 10 each, two aside (W1: the talon, aside)
         pos = 0
         bit = _BIT.__getitem__
         for offset, n in plan:
             hands[(fh + offset) % 3] |= sum(map(bit, deck[pos : pos + n]))
             pos += n
         self.hands = hands
-        spare = 0 if rules.talon else sum(map(bit, deck[30:]))
+        spare = sum(map(bit, deck[30:])) if not rules.talon or rules.talon_aside else 0
         self.talon = spare
         self.talon_owner = -1
         self.initial_hands = (hands[0], hands[1], hands[2])
@@ -318,6 +321,8 @@ class Deal(DealState):
         self.bid_multiplier = 1
         self.round1_bid = None
         self.bid_rank = 0
+        self.bid_trump = -1
+        self.pair_due = -1
         self.seven_trick = -1
         self.trick = []
         self.trick_seats = []
@@ -342,6 +347,8 @@ class Deal(DealState):
         self._events = None
         if rules.two_round_auction:
             self.phase = _PH_ROUND1
+        elif rules.talon_aside:
+            self.phase = _PH_AUCTION  # W2: forehand passes or names a contract
         elif rules.talon:
             self.phase = _PH_DISCARD
         else:
@@ -714,6 +721,8 @@ class Deal(DealState):
             self.passes,
             self.bid_multiplier,
             self.round1_bid,
+            self.bid_trump,
+            self.pair_due,
             self.soloist,
             self.trump,
             tuple(self.trick),

@@ -44,7 +44,13 @@ def raises(d: DealState, seat: int, answering: bool) -> list[Action]:
     kontra = d.kontra
     if not kontra:
         return []
-    key = ((seat - d.soloist) % 3, answering, d.kontra_cap, d.kontra_key)  # role: 0 soloist
+    key = (  # role (0: soloist), the window, the cap, the levels
+        (seat - d.soloist) % 3,
+        answering,
+        d.rules.kontra_until_second_trick,
+        d.kontra_cap,
+        d.kontra_key,
+    )
     got = _MEMO.get(key)
     if got is None:
         if len(_MEMO) >= _MEMO_MAX:
@@ -97,6 +103,8 @@ def apply_raise(d: DealState, seat: int, action: Action) -> None:
 def in_first_trick(d: DealState, action: Action) -> None:
     """A kontra made with a first-trick card (K1)."""
     if d.tricks_played != 0:
+        if d.rules.kontra_until_second_trick:
+            raise IllegalAction(Reason("W13", "kontra-closed-second"))
         raise IllegalAction(Reason("K1", "kontra-closed"))
     check(d, d.player, action, answering=False)
     d._push_extra()
@@ -107,11 +115,14 @@ def in_first_trick(d: DealState, action: Action) -> None:
 def open_answers(d: DealState) -> None:
     """K1: after the first trick, the side with a double to answer may raise, in turn."""
     s = d.soloist
-    if raises(d, s, answering=True):
-        d.kontra_queue = [s]
+    queue = [s] if raises(d, s, answering=True) else []
+    if d.rules.kontra_until_second_trick:  # W13: the defenders may still double, first
+        queue = [x for x in d.defenders if raises(d, x, answering=True)] + queue
+    if queue:
+        d.kontra_queue = queue
         d.kontra_raised = False
         d.phase = Phase.KONTRA
-        d.player = s
+        d.player = queue[0]
 
 
 def legal(d: DealState) -> list[Action]:

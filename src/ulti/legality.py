@@ -228,6 +228,8 @@ def kontra_rule(d: DealState, seat: int, kind: Kind, level: int, answering: bool
     if x & 1:
         return Reason("K2", "kontra-defenders-last", {"component": kind})
     if answering and x == 0:
+        if d.rules.kontra_until_second_trick and level == 1:
+            return None  # W13: a new Kontra until the second trick is led
         return Reason("K1", "kontra-answers-only")
     if level != x + 1 or (x > 0) != answering:
         return Reason("K2", "kontra-next", {"component": kind, "level": x, "word": _word(x + 1)})

@@ -181,6 +181,56 @@ OPTION: dict[str, tuple[str, str]] = {
         "A csendes durchmars értéke partiban (a forrás „(simple 4)” megjegyzése; a táblázat "
         "szerint 3, e szerint 4; pirosban dupla).",
     ),
+    "bid_ladder": ("ladder", "licitsor"),
+    "bid_ladder.doc": (
+        "The ladder: 'standard' (B5: 42 ranks by value) or 'howto' (W3: the single contracts "
+        "in the how-to-play order, combinations above them by total value).",
+        "A licitsor: 'standard' (B5: 42 fok érték szerint) vagy 'howto' (W3: az egyszerű "
+        "játékok a játékleírás sorrendjében, fölöttük az összetettek összértékük szerint).",
+    ),
+    "talon_aside": ("talon aside, bid or pass", "félretett talon, licit vagy passz"),
+    "talon_aside.doc": (
+        "Ten cards each and the talon aside; at their turn a player passes or names a "
+        "higher contract, picking up the talon first if they like; two passes after a "
+        "contract end the auction; nobody names one: the deal is thrown in.",
+        "Mindenki tíz lapot kap, a talon félre kerül; soron következő játékos passzol vagy "
+        "magasabb játékot mond, előtte felveheti a talont; egy bemondás után két passz "
+        "lezárja a licitet; ha senki sem mond semmit, a leosztás elmarad.",
+    ),
+    "trump_with_bid": ("trump named with the bid", "az adu a licittel együtt"),
+    "trump_with_bid.doc": (
+        "The trump is named with the bid (the bidder names it at once), not after the auction.",
+        "Az adut a licittel együtt kell megnevezni (a licitáló azonnal megmondja), nem a "
+        "licit végén.",
+    ),
+    "forehand_leads": ("forehand leads", "az előkéz hív"),
+    "forehand_leads.doc": (
+        "Forehand leads to the first trick (false: the soloist, R1).",
+        "Az első ütésbe az előkéz hív (kikapcsolva: a felvevő, R1).",
+    ),
+    "marriages_with_card": ("marriages with a card, any trick", "bemondás lappal, bármikor"),
+    "marriages_with_card.doc": (
+        "A marriage is declared with a card of the pair in any trick, by anyone (false: with "
+        "the first trick's card, R5).",
+        "A bemondást a pár egyik lapjával lehet megtenni, bármelyik ütésben, bárkinek "
+        "(kikapcsolva: az első ütés lapjával, R5).",
+    ),
+    "kontra_until_second_trick": (
+        "kontra until the second trick",
+        "kontra a második ütésig",
+    ),
+    "kontra_until_second_trick.doc": (
+        "A defender may say Kontra until the second trick is led, also after the first trick "
+        "(false: only with their first-trick card, K1).",
+        "Az ellenvonó a második ütés hívásáig mondhat kontrát, az első ütés után is "
+        "(kikapcsolva: csak az első ütésbe tett lapjával, K1).",
+    ),
+    "silent_losses": ("failed silent bonuses cost", "a bukott csendes is fizet"),
+    "silent_losses.doc": (
+        "A silent bonus that fails costs the soloist double (false: only made ones count).",
+        "A bukott csendes bónuszért a felvevő duplán fizet (kikapcsolva: csak a teljesített "
+        "számít).",
+    ),
     "session_deals": ("deals in a session", "leosztások egy partiban"),
     "session_deals.doc": (
         "Deals in a session (each player deals a third of them).",
@@ -235,6 +285,11 @@ PRESET: dict[str, tuple[str, str]] = {
     "open-double.doc": (
         "V9 + V10: open forms pay double, the soloist alone exposes.",
         "V9 + V10: a terített dupla, csak a felvevő terít.",
+    ),
+    "howto": ("how-to-play game", "a játékleírás játéka"),
+    "howto.doc": (
+        "V2: the how-to-play game, W1-W14 (docs/RULES-001.md).",
+        "V2: a játékleírás játéka, W1-W14 (docs/RULES-001.md).",
     ),
 }
 
@@ -479,6 +534,18 @@ REASON: dict[str, tuple[str, str]] = {
         "doubling closed with the first trick",
         "a kontrázás az első ütéssel lezárult",
     ),
+    "kontra-closed-second": (
+        "doubling closed when the second trick was led",
+        "a kontrázás a második ütés hívásával lezárult",
+    ),
+    "marriage-card": (
+        "a marriage is declared with a card of its pair, and seat {seat} may not play one now",
+        "bemondani a pár egyik lapjával lehet, és a(z) {seat}. hely most nem tehet ilyet",
+    ),
+    "marriage-card-due": (
+        "the marriage of {suit} was just declared: play its King or Over",
+        "most jelentették be a(z) {suit} párt: a királyát vagy a felsőjét kell tenni",
+    ),
     "kontra-no-component": (
         "{component} is not a component of {contract!r}",
         "a(z) {component} nem része ennek: {contract!r}",
@@ -621,11 +688,19 @@ LINE: dict[str, tuple[str, str]] = {
         "The auction ended on Simple: not played (A5).",
         "A licit passz partin ért véget: nem játsszák (A5).",
     ),
+    "summary-thrown-in": (
+        "Nobody named a contract: the deal is thrown in, nobody pays (W2).",
+        "Senki sem mondott játékot: a leosztás elmarad, senki sem fizet (W2).",
+    ),
 }
 
 #: How a deal ended (ulti.scoring.Termination values).
 END: dict[str, tuple[str, str]] = {
     "ten-tricks": ("ten tricks played", "mind a tíz ütés lement"),
+    "thrown-in": (
+        "everyone passed: the deal is thrown in",
+        "mindenki passzolt: a leosztás elmarad",
+    ),
     "decided": (
         "every item decided after trick {tricks}",
         "a(z) {tricks}. ütés után minden tétel eldőlt",

@@ -19,7 +19,14 @@ from ulti import kontra
 from ulti.actions import Action, ActionKind
 from ulti.bids import Kind
 from ulti.cards import BEATS_PLAIN_ORDER, BEATS_TRUMP_ORDER, SEVEN, card, cards_of
-from ulti.legality import KINGS, Reason, marriage_options, marriage_rule, play_rule
+from ulti.legality import (
+    KINGS,
+    KINGS_OVERS,
+    Reason,
+    marriage_options,
+    marriage_rule,
+    play_rule,
+)
 from ulti.scoring import Outcome, Status, Termination, items_of, settle, status
 from ulti.state import CARD, LAST_CARD, DealState, Event, IllegalAction, Phase
 
@@ -106,8 +113,9 @@ def start(d: DealState, trump: int) -> None:
     d.pending = items_of(c, d.rules.four_aces)
     d.statuses = {}
     d.phase = Phase.PLAY
-    d.leader = s  # R1
-    d.player = s
+    first = d.forehand if d.rules.forehand_leads else s  # R1 (W6: forehand leads)
+    d.leader = first
+    d.player = first
     update_statuses(d)
 
 
@@ -120,6 +128,8 @@ def legal(d: DealState) -> list[Action]:
     claim when the adjudicator upholds it (R7)."""
     p = d.player
     m = play_rule(d, p)[0]
+    if d.rules.marriages_with_card:
+        return _legal_with_card(d, p, m)
     d._legal_mask = (len(d.history), m)  # for the card that follows (cleared by pop)
     t = _PLAY_T
     cards = [*t[0][m & 255], *t[1][(m >> 8) & 255], *t[2][(m >> 16) & 255], *t[3][m >> 24]]
@@ -130,6 +140,61 @@ def legal(d: DealState) -> list[Action]:
     elif d.exposed and claim_sound(d, p):
         return [A.CLAIM, *cards]
     return cards
+
+
+def _legal_with_card(d: DealState, p: int, m: int) -> list[Action]:
+    """W9: marriages with a card of the pair in any trick; a declared marriage's card next."""
+    if d.pair_due >= 0:
+        m &= KINGS_OVERS[d.pair_due]
+    d._legal_mask = (len(d.history), m)
+    out: list[Action] = []
+    if d.pair_due < 0:
+        out.extend(A.MARRIAGE[s] for s in with_card_marriages(d, p, m))
+    if d.tricks_played == 0 and p != d.soloist:
+        out.extend(kontra.raises(d, p, answering=False))
+    elif d.tricks_played and d.exposed and claim_sound(d, p):
+        out.insert(0, A.CLAIM)
+    out.extend(play_actions(m))
+    return out
+
+
+def played_by(d: DealState, seat: int) -> int:
+    """The cards ``seat`` has played so far (finished tricks and the trick in progress)."""
+    m = 0
+    for leader, cards, _ in d.tricks:
+        m |= 1 << cards[(seat - leader) % 3]
+    for c, who in zip(d.trick, d.trick_seats, strict=True):
+        if who == seat:
+            m |= 1 << c
+    return m
+
+
+def can_declare(d: DealState, seat: int, suit: int) -> bool:
+    """W9: ``seat`` may still declare the marriage of ``suit``: not declared yet, and the King
+    and Over each held or played by this seat, one of them still in hand."""
+    pair = KINGS_OVERS[suit]
+    hand = d.hands[seat]
+    if not hand & pair or (seat, suit) in d.marriages:
+        return False
+    return (hand | played_by(d, seat)) & pair == pair
+
+
+def counted_marriages(d: DealState) -> list[tuple[int, int]]:
+    """The marriages that will count: those declared, and (W9) every one a seat may still
+    declare, as it will with a card of the pair (declaring only helps its side)."""
+    if not d.rules.marriages_with_card:
+        return d.marriages
+    return d.marriages + [
+        (seat, suit) for seat in range(3) for suit in range(4) if can_declare(d, seat, suit)
+    ]
+
+
+def with_card_marriages(d: DealState, seat: int, legal: int) -> list[int]:
+    """W9: the suits whose marriage ``seat`` may declare now (with a legal card of the pair)."""
+    c = d.contract
+    if c is None or not c.trump:
+        return []
+    return [s for s in range(4) if legal & KINGS_OVERS[s] and can_declare(d, seat, s)]
 
 
 def first_trick_extras(d: DealState, seat: int) -> list[Action]:
@@ -173,6 +238,9 @@ def apply_card(d: DealState, action: Action) -> None:
     """A card of the player to move (R2-R6), its undo record, and what follows (R4, R7, R8)."""
     p = d.player
     c = action.card
+    if d.pair_due >= 0:
+        _card_after_marriage(d, action)
+        return
     known = d._legal_mask  # the legal cards of this very state, if they were just listed
     if known is None or known[0] != len(d.history) or not known[1] >> c & 1:
         why = play_rule(d, p, c)[1]
@@ -200,6 +268,21 @@ def apply_card(d: DealState, action: Action) -> None:
     d.history.append((p, action))
     if events is not None:
         events.append(Event("action", p, action._text, action.cards, action=action))
+    play_card(d, p, c)
+
+
+def _card_after_marriage(d: DealState, action: Action) -> None:
+    """W9: the card that follows a marriage's declaration is one of its pair."""
+    p = d.player
+    c = action.card
+    why = play_rule(d, p, c)[1]
+    if why is None and not KINGS_OVERS[d.pair_due] >> c & 1:
+        why = Reason("W9", "marriage-card-due", {"suit": d.pair_due})
+    if why is not None:
+        raise IllegalAction(why)
+    d._stack.append(d._full_entry())
+    d._log(action)
+    d.pair_due = -1
     play_card(d, p, c)
 
 
@@ -349,6 +432,9 @@ def apply_extra(d: DealState, action: Action) -> None:
     :func:`check_claim` then :func:`settle_claim`."""
     p = d.player
     k = action.kind
+    if k == ActionKind.MARRIAGE and d.rules.marriages_with_card:
+        _marriage_with_card(d, action)
+        return
     if k == ActionKind.MARRIAGE:
         if d.tricks_played != 0:
             raise IllegalAction(Reason("R5", "marriage-first-trick"))
@@ -365,6 +451,30 @@ def apply_extra(d: DealState, action: Action) -> None:
         kontra.in_first_trick(d, action)
         return
     raise d._wrong_phase(action, "play", "R2")
+
+
+def _marriage_with_card(d: DealState, action: Action) -> None:
+    """W9: a marriage declared with a card of its pair (which must follow), in any trick."""
+    p = d.player
+    s = action.suit
+    c = d.contract
+    assert c is not None
+    why: Reason | None = None
+    if not c.trump:
+        why = Reason("P4", "marriage-no-trump")
+    elif (p, s) in d.marriages:
+        why = Reason("W9", "marriage-declared", {"suit": s})
+    elif d.pair_due >= 0 or not can_declare(d, p, s):
+        why = Reason("W9", "marriage-not-held", {"seat": p, "suit": s})
+    elif not play_rule(d, p)[0] & KINGS_OVERS[s]:
+        why = Reason("W9", "marriage-card", {"seat": p})
+    if why is not None:
+        raise IllegalAction(why)
+    d._stack.append(d._full_entry())
+    d._log(action, 40 if s == d.trump else 20)
+    d.marriages.append((p, s))
+    d.pair_due = s
+    d._money = None
 
 
 def check_claim(d: DealState) -> None:

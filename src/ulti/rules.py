@@ -9,11 +9,12 @@ small sets of overrides.  A ruleset loads from TOML::
 An unknown option, a value of the wrong type, or options that contradict each other raise
 :class:`RulesetError`, which names the rule (its RULES.md id).
 
-How the V2 reading (the how-to-play page) fits later: its differences are each one more option
-of this object — a ``deal`` pattern (10+2), a ``first_leader`` (forehand), a Simple threshold
-(41 of 90), a marriage timing (with the card), a silent scale (half value) — and its contract
-order is one more ladder transformation in :func:`ulti.bids.build_ladder`.  Nothing in the
-deal state machine assumes the standard values beyond reading these options.
+The V2 reading (the how-to-play page, docs/RULES-001.md W1-W14) is the preset ``howto``: each
+of its differences is one option, usable alone — ``bid_ladder`` (W3), ``talon_aside`` (W1,
+W2), ``trump_with_bid`` (W4), ``forehand_leads`` (W6), ``marriages_with_card`` (W9),
+``kontra_until_second_trick`` (W13), ``silent_losses`` (W12) — with the Simple forfeit and
+Four Aces off and kontras capped at Rekontra.  Its Simple (41 of 90) and its play rule (W7)
+are the standard ones in other words.
 """
 
 from __future__ import annotations
@@ -102,6 +103,42 @@ OPTIONS: tuple[Option, ...] = (
         "Value of the Silent Durchmars in a Simple (the seed's '(simple 4)' note; 3 by the "
         "table, 4 by that reading; doubled in Hearts).",
     ),
+    Option(
+        "bid_ladder",
+        "B5/W3",
+        "The ladder: 'standard' (B5: 42 ranks by value) or 'howto' (W3: the single contracts "
+        "in the how-to-play order, combinations above them by total value).",
+    ),
+    Option(
+        "talon_aside",
+        "W1/W2",
+        "Ten cards each and the talon aside; at their turn a player passes or names a "
+        "higher contract, picking up the talon first if they like; two passes after a "
+        "contract end the auction; nobody names one: the deal is thrown in.",
+    ),
+    Option(
+        "trump_with_bid",
+        "W4",
+        "The trump is named with the bid (the bidder names it at once), not after the auction.",
+    ),
+    Option("forehand_leads", "W6", "Forehand leads to the first trick (false: the soloist, R1)."),
+    Option(
+        "marriages_with_card",
+        "W9",
+        "A marriage is declared with a card of the pair in any trick, by anyone (false: with "
+        "the first trick's card, R5).",
+    ),
+    Option(
+        "kontra_until_second_trick",
+        "W13",
+        "A defender may say Kontra until the second trick is led, also after the first trick "
+        "(false: only with their first-trick card, K1).",
+    ),
+    Option(
+        "silent_losses",
+        "S2/W12",
+        "A silent bonus that fails costs the soloist double (false: only made ones count).",
+    ),
     Option("session_deals", "S3", "Deals in a session (each player deals a third of them)."),
     Option(
         "tiebreak_deals", "S3", "Deals of one tie-break round (a tie for first after it stands)."
@@ -128,6 +165,13 @@ class Ruleset:
     max_kontra: int = 0
     talon_ace_loses_four_aces: bool = True
     silent_durchmars_in_simple: int = 3
+    bid_ladder: str = "standard"
+    talon_aside: bool = False
+    trump_with_bid: bool = False
+    forehand_leads: bool = False
+    marriages_with_card: bool = False
+    kontra_until_second_trick: bool = False
+    silent_losses: bool = True
     session_deals: int = 24
     tiebreak_deals: int = 3
     unit_forints: int = 10
@@ -151,6 +195,16 @@ class Ruleset:
                 "V1/V4: the two-round auction deals the talon to the first "
                 "round's winner; it cannot be played without a talon"
             )
+        if self.bid_ladder not in LADDERS:
+            raise RulesetError(
+                f"B5/W3: bid_ladder is one of {', '.join(LADDERS)}, not {self.bid_ladder!r}"
+            )
+        if self.talon_aside and (not self.talon or self.two_round_auction):
+            raise RulesetError(
+                "W1/V4/V1: the talon dealt aside needs the talon and the one-round auction"
+            )
+        if self.bid_ladder == "howto" and self.open_pays_double:
+            raise RulesetError("W10/V9: the how-to-play ladder has its own open values")
         if self.max_kontra < 0 or self.max_kontra == 1:
             raise RulesetError(
                 "V11/K2: max_kontra must be 0 (no limit) or at least 2 "
@@ -285,6 +339,9 @@ def _toml(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else repr(value)
 
 
+#: The ladders (:func:`ulti.bids.build_ladder`).
+LADDERS = ("standard", "howto")
+
 #: Upper bounds of the numeric options (a ruleset from a file or a web form stays sane).
 _BOUNDS = {"max_kontra": 64, "session_deals": 999, "tiebreak_deals": 99, "unit_forints": 1_000_000}
 
@@ -317,6 +374,18 @@ PRESETS: dict[str, dict[str, Any]] = {
     "simple-played": {"simple_forfeit": False},
     "casual": {"simple_forfeit": False, "max_kontra": 2},
     "open-double": {"open_pays_double": True, "soloist_alone_exposes": True},
+    "howto": {
+        "bid_ladder": "howto",
+        "talon_aside": True,
+        "trump_with_bid": True,
+        "forehand_leads": True,
+        "marriages_with_card": True,
+        "kontra_until_second_trick": True,
+        "silent_losses": False,
+        "simple_forfeit": False,
+        "four_aces": False,
+        "max_kontra": 2,
+    },
 }
 PRESET_DOCS: dict[str, str] = {
     "standard": "RULES.md standard rules (the encyclopedia reading).",
@@ -328,6 +397,7 @@ PRESET_DOCS: dict[str, str] = {
     "simple-played": "V8: a final Simple is played out.",
     "casual": "V8 + V11: Simple played out, kontra capped at Rekontra.",
     "open-double": "V9 + V10: open forms pay double, the soloist alone exposes.",
+    "howto": "V2: the how-to-play game, W1-W14 (docs/RULES-001.md).",
 }
 
 STANDARD = Ruleset()

@@ -164,25 +164,57 @@ def past_rules_out(kind: Kind, f: TrickFacts) -> bool:
 _DURCH_K, _BETLI_K, _ULTI_K = Kind.DURCHMARS, Kind.BETLI, Kind.ULTI
 
 
+def _future_marriages(d: Deal) -> tuple[int, int]:
+    """W9: the marriage points each side may still declare (soloist's, defenders')."""
+    from ulti.play import can_declare
+
+    sol = dfn = 0
+    if d.contract is None or not d.contract.trump:
+        return 0, 0
+    for seat in range(3):
+        for suit in range(4):
+            if can_declare(d, seat, suit):
+                v = 40 if suit == d.trump else 20
+                if seat == d.soloist:
+                    sol += v
+                else:
+                    dfn += v
+    return sol, dfn
+
+
+def _may_declare(d: Deal, seat: int, trump_marriage: bool) -> bool:
+    """W9: whether ``seat`` may still declare a trump (or a non-trump) marriage."""
+    from ulti.play import can_declare
+
+    return any(
+        can_declare(d, seat, suit) for suit in range(4) if (suit == d.trump) == trump_marriage
+    )
+
+
 def status(d: Deal, item: Item) -> Status:
     """The status of one item now (see module doc)."""
     s = d.soloist
     done = d.tricks_played == 10
+    late = d.rules.marriages_with_card  # W9: marriages may come in any trick
     if item == _SIMPLE:
         if not d.tricks_played:
             return _OPEN  # marriages may still be declared (R5)
         sp, dp, rem = _trick_points(d)
         sm, dm = _marriage_points(d)
         S, D = sp + sm, dp + dm
-        if D + rem < S:
+        fs, fd = _future_marriages(d) if late else (0, 0)
+        if D + rem + fd < S:
             return _WON
-        if S + rem <= D:
+        if S + rem + fs <= D:
             return _LOST
         return _OPEN
     if item in (_FORTY, _TWENTY):
         need = 60 if item == _FORTY else 80
         has = _held_marriage(d, s, item == _FORTY)
-        if not has and d.tricks_played >= 1:
+        if late:
+            if not has and not _may_declare(d, s, item == _FORTY):
+                return _LOST
+        elif not has and d.tricks_played >= 1:
             return _LOST
         sp, _dp, rem = _trick_points(d)
         if has and sp >= need:
@@ -217,11 +249,12 @@ def status(d: Deal, item: Item) -> Status:
         sp, dp, rem = _trick_points(d)
         sm, dm = _marriage_points(d)
         S, D = sp + sm, dp + dm
+        fs, fd = _future_marriages(d) if late else (0, 0)
         if S >= 100:
             return _WON
         if D >= 100:
             return _LOST
-        if S + rem < 100 and D + rem < 100:
+        if S + rem + fs < 100 and D + rem + fd < 100:
             return _VOID
         return _OPEN
     if item == _SDURCH:
@@ -269,6 +302,7 @@ class Termination(Enum):
     PROVED = "proved"  # R7: in an open contract, no play can change the result any more
     CLAIM = "claim"  # R7: a claim upheld, settled by best play
     SIMPLE_NOT_PLAYED = "simple-not-played"  # A5: a final Simple is not played
+    THROWN_IN = "thrown-in"  # W2: nobody named a contract
 
 
 _TERMINATION_RULE = {
@@ -277,6 +311,7 @@ _TERMINATION_RULE = {
     Termination.PROVED: "R7",
     Termination.CLAIM: "R7",
     Termination.SIMPLE_NOT_PLAYED: "A5",
+    Termination.THROWN_IN: "W2",
 }
 
 
@@ -571,6 +606,11 @@ def forfeit(d: Deal) -> Settlement:
     return Settlement.from_lines((line,), (("summary-forfeit", {}),))
 
 
+def thrown_in() -> Settlement:
+    """W2: nobody named a contract; nobody pays."""
+    return Settlement.from_lines((), (("summary-thrown-in", {}),))
+
+
 def _why(f: _Facts, item: Item, st: Status) -> tuple[str, dict[str, Any]]:
     """Why an item ended as it did: a code (``line.CODE`` in :mod:`ulti.messages`) and its
     parameters."""
@@ -619,6 +659,7 @@ class Money(NamedTuple):
     silent: bool
     levels: tuple[int, int] = (0, 0)  # kontra levels against each defender
     implicit: bool = False  # B4: an implicit Simple
+    charged: bool = True  # a failed silent bonus costs the soloist (S2; W12: not charged)
 
     @property
     def title(self) -> str:
@@ -637,7 +678,7 @@ class Money(NamedTuple):
     def lost_total(self) -> int:
         """The soloist's gain (negative) when the item is lost."""
         if self.silent:
-            return -2 * (self.first + self.second)
+            return -2 * (self.first + self.second) if self.charged else 0
         return -(self.first + self.second) - 2 * self.penalty
 
 
@@ -685,7 +726,13 @@ def money_for(
                 (
                     SILENT_BASE + int(sil),
                     Money(
-                        SILENT_BASE + int(sil), v << clv[0], v << clv[1], 0, True, (clv[0], clv[1])
+                        SILENT_BASE + int(sil),
+                        v << clv[0],
+                        v << clv[1],
+                        0,
+                        True,
+                        (clv[0], clv[1]),
+                        charged=rules.silent_losses,
                     ),
                 )
             )
@@ -704,6 +751,8 @@ def settle(d: Deal, statuses: dict[Item, Status]) -> Settlement:
         if st == _VOID:
             continue
         won = st == _WON
+        if not won and mon.silent and not mon.charged:
+            continue  # W12: a failed silent bonus is not charged
         if won:
             amounts = _pay(s, mon.first, mon.second)
         elif mon.silent:

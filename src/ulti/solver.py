@@ -184,7 +184,24 @@ class Position:
         c = contract
         s = soloist
         marriages = list(marriages)
-        if not tricks:  # those yet to play to the first trick will declare (R5)
+        if rules.marriages_with_card and c.trump:
+            # W9: a marriage may be declared with either card of the pair, in any trick, so
+            # every pair a seat holds (or holds and has played from) will be declared
+            gone = [0, 0, 0]  # the cards each seat has played
+            for lead, cards, _w in tricks:
+                for k, x in enumerate(cards):
+                    gone[(lead + k) % 3] |= 1 << x
+            lead_now = (to_move - len(trick)) % 3
+            for k, x in enumerate(trick):
+                gone[(lead_now + k) % 3] |= 1 << x
+            for seat in range(3):
+                for suit in range(4):
+                    pair = marriage_pair(suit)
+                    if (seat, suit) in marriages or not hands[seat] & pair:
+                        continue
+                    if (hands[seat] | gone[seat]) & pair == pair:
+                        marriages.append((seat, suit))
+        elif not tricks:  # those yet to play to the first trick will declare (R5)
             leader = (to_move - len(trick)) % 3
             played = {(leader + i) % 3 for i in range(len(trick))}
             for seat in range(3):
@@ -599,9 +616,14 @@ def fixed_in_deal(d: DealState, budget: int) -> dict[Item, Status] | None:
     sv = _solver()
     items = d.money()
     s = d.soloist
-    if getattr(_LOCAL, "items", None) is not items:  # load the contract into the solver once
-        # after the first trick the marriages are final (R5)
-        sm, dm, forty, twenty = marriage_points(d.marriages, d.trump, s)
+    from ulti.play import counted_marriages
+
+    # after the first trick the marriages are final (R5), but for those still to come (W9)
+    marriages = counted_marriages(d)
+    if getattr(_LOCAL, "items", None) is not items or _LOCAL.marriages != marriages:
+        # load the contract into the solver once (again when the marriages that count change)
+        _LOCAL.marriages = list(marriages)
+        sm, dm, forty, twenty = marriage_points(marriages, d.trump, s)
         trump_game = d.contract is not None and d.contract.trump
         try:
             sv.set_items(

@@ -112,6 +112,7 @@ class DealState:
         "bid",
         "bid_multiplier",
         "bid_rank",
+        "bid_trump",
         "bidder",
         "contract",
         "custom_deck",
@@ -133,6 +134,7 @@ class DealState:
         "led_suit",
         "marriages",
         "outcome",
+        "pair_due",
         "passes",
         "pending",
         "phase",
@@ -174,6 +176,7 @@ class DealState:
     bid: Bid | None
     bid_multiplier: int
     bid_rank: int
+    bid_trump: int  # W4: the trump named with the standing bid (-1: none named)
     bidder: int
     contract: Bid | None
     custom_deck: bool
@@ -195,6 +198,7 @@ class DealState:
     led_suit: int
     marriages: list[tuple[int, int]]
     outcome: Outcome | None
+    pair_due: int  # W9: a marriage just declared; a card of this suit's pair must follow (-1)
     passes: int
     pending: list[Item]
     phase: Phase
@@ -277,6 +281,10 @@ class DealState:
                 self._n_events(),
             )
         )
+
+    def _full_entry(self) -> tuple[Any, ...]:
+        """An undo entry that restores every field (:class:`ulti.deal.Deal` writes it)."""
+        raise NotImplementedError
 
     def _log(self, action: Action, value: int = 0) -> None:
         p = self.player
