@@ -10,15 +10,17 @@ import pytest
 from fixtures import BETLI_HANDS, ULTI_HANDS, make_deal, ref_legal, ref_winner, start
 from ulti.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of
 from ulti.deal import Deal, Phase, play_actions
+from ulti.rules import Ruleset
 
 
 def perft(d: Deal, depth: int) -> int:
     """Card-play sequences of ``depth`` plays (a deal that ends earlier counts once)."""
     if depth == 0 or d.is_over():
         return 1
-    if d.phase == Phase.KONTRA:
+    if d.phase == Phase.KONTRA:  # the answers after the first trick (W13: every seat's)
         d = d.clone()
-        d.apply("pass")
+        while d.phase == Phase.KONTRA:
+            d.apply("pass")
     total = 0
     for a in play_actions(d.legal_mask()):
         d.push(a)
@@ -80,7 +82,7 @@ def _ref(d: Deal, depth: int) -> int:
     assert c is not None
     seven = d.ulti_card if d.ulti_bit else -1
     s = d.soloist
-    if c.key == "betli":
+    if c.key in ("betli", "rebetli"):
 
         def ends(w: int) -> bool:
             return w == s
@@ -120,6 +122,20 @@ def seeded(seed: int, bid: str, trump: str | None) -> Deal:
     return start(d, bid, lay, trump=trump)
 
 
+def howto(seed: int, bid: str, trump: str | None) -> Deal:
+    """A how-to-play deal (V2): forehand passes, the next seat names ``bid`` (W2, W4) and
+    forehand leads the first trick (W6); W7's play rule is R2 and R3 in other words."""
+    d = Deal(Ruleset.from_preset("howto"), seed=seed, dealer=0)
+    d.apply("pass")
+    d.apply(f"bid {bid}")
+    if trump:
+        d.apply(f"trump {trump}")
+    d.apply("pass")
+    d.apply("pass")
+    assert d.current_player == d.forehand != d.soloist
+    return d
+
+
 POSITIONS = {
     "ulti-start-6": (ulti_start, 6, 1120),
     "ulti-start-9": (ulti_start, 9, 25164),
@@ -127,6 +143,10 @@ POSITIONS = {
     "seed7-40-100-6": (lambda: seeded(7, "40-100", "bells"), 6, 893),
     "seed8-hearts-ulti-9": (lambda: seeded(8, "ulti of hearts", None), 9, 12719),
     "seed9-betli-9": (lambda: seeded(9, "betli", None), 9, 32124),
+    "howto-seed3-simple-6": (lambda: howto(3, "simple", "leaves"), 6, 863),
+    "howto-seed4-betli-9": (lambda: howto(4, "betli", None), 9, 100185),
+    "howto-seed5-durchmars-6": (lambda: howto(5, "plain durchmars", None), 6, 203),
+    "howto-seed6-40-100-hearts-6": (lambda: howto(6, "40-100 of hearts", None), 6, 874),
 }
 
 
@@ -140,7 +160,17 @@ def test_perft_golden_counts(name: str) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["ulti-start-6", "durchmars-start-6", "seed7-40-100-6", "seed8-hearts-ulti-9", "seed9-betli-9"],
+    [
+        "ulti-start-6",
+        "durchmars-start-6",
+        "seed7-40-100-6",
+        "seed8-hearts-ulti-9",
+        "seed9-betli-9",
+        "howto-seed3-simple-6",
+        "howto-seed4-betli-9",
+        "howto-seed5-durchmars-6",
+        "howto-seed6-40-100-hearts-6",
+    ],
 )
 def test_perft_matches_the_reference(name: str) -> None:
     make, depth, frozen = POSITIONS[name]
