@@ -459,3 +459,37 @@ async def test_a_hungarian_deal_shows_no_english_word(seed: int) -> None:
         check("score sheet")
     joined = "\n".join(seen)
     assert "Leosztás" in joined and "Eredmény" in joined and asked_why
+
+
+@pytest.mark.slow
+async def test_a_how_to_play_deal_through_the_ui(tmp_path: Path) -> None:
+    """V2 in the terminal: the person names a contract straight away (W2) and its trump with
+    it (W4), forehand leads (W6), marriages come with a card (W9), kontras until the second
+    trick (W13); the deal finishes and settles."""
+    rules = Ruleset.from_preset("howto")
+    app = UltiApp(config(tmp_path, rules=rules, seed=5))
+    helper = make_player("random", seed=3)
+    helper.start(HUMAN, rules, 0)
+    async with app.run_test(size=SIZE) as pilot:
+        while True:
+            await settle(pilot, app)
+            d = app.deal
+            if d.is_over():
+                break
+            legal = d.legal_actions()
+            bids = [x for x in legal if x.kind == ActionKind.BID]
+            mine = [x for s, x in d.history if s == HUMAN and x.kind == ActionKind.BID]
+            if d.phase == Phase.AUCTION and bids and not mine:
+                a = bids[0]  # W2: a contract named at once, no talon
+            elif d.phase == Phase.TRUMP:
+                a = legal[0]  # W4: with the bid
+            else:
+                a = helper.act(d.observation(HUMAN), legal)
+            before = len(d.history)
+            await do(pilot, app, a)
+            await pilot.pause()
+            assert len(app.deal.history) > before, f"the click on {a} did nothing"
+        d = app.deal
+        assert d.rules.bid_ladder == "howto" and d.settlement is not None
+        assert sum(d.returns()) == 0
+        assert any(a.kind == ActionKind.BID and s == HUMAN for s, a in d.history)
