@@ -475,3 +475,36 @@ def test_every_word_the_server_sends_comes_in_both_languages(tmp_path: Path) -> 
             assert english_words_in(step["title_hu"]) == [], step
         for x in seats.values():
             x.close()
+
+
+def test_a_how_to_play_table(tmp_path: Path) -> None:
+    """V2 on the web: the lobby offers the preset ``howto`` by name in both languages; three
+    people play a deal of it through their websockets (W2's auction with the talon aside, W4's
+    trump with the bid, W9's marriages, W13's kontras) to its settlement; nobody sees another
+    hand or the talon aside."""
+    with Running(sqlite(tmp_path)) as srv:
+        cat = httpx.get(f"{srv.base}/api/rules").json()
+        howto = next(p for p in cat["presets"] if p["name"] == "howto")
+        assert howto["values"]["talon_aside"] is True and howto["values"]["max_kontra"] == 2
+        t = srv.create([person("Anna"), person("Béla"), person("Cili")], preset="howto")
+        info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
+        assert info["rules_title"] == {"en": "how-to-play game", "hu": "a játékleírás játéka"}
+        tok = t["tokens"]
+        seats = {i: Seat(srv, t["id"], i, tok[str(i)]) for i in range(3)}
+        for s in seats.values():
+            s.drain(0.1)
+            assert len(s.view["hand"]) == 10 and not s.view.get("talon")  # W1
+        kinds = set()
+
+        def over() -> bool:
+            for s in seats.values():
+                kinds.update(a["kind"] for a in s.view.get("legal", []))
+            return all(s.view.get("over") for s in seats.values())
+
+        play_until(seats, over, random.Random(9))
+        table = srv.app.state.tables.get(t["id"])
+        d = table.session.deals[0]
+        assert d.is_over() and sum(d.returns()) == 0
+        assert {"pass", "pickup", "bid"} <= kinds  # W2: pass, pick up or bid at one turn
+        for s in seats.values():
+            s.close()
