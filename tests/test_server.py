@@ -494,7 +494,7 @@ def test_a_how_to_play_table(tmp_path: Path) -> None:
         for s in seats.values():
             s.drain(0.1)
             assert len(s.view["hand"]) == 10 and not s.view.get("talon")  # W1
-        kinds = set()
+        kinds: set[str] = set()
 
         def over() -> bool:
             for s in seats.values():
