@@ -11,10 +11,11 @@ import pytest
 from fixtures import ULTI_HANDS, hand, make_deal, random_action, start
 from ulti.actions import Action, ActionKind, discard
 from ulti.bids import Kind
-from ulti.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of
+from ulti.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of, mask_of
 from ulti.deal import Deal, Phase, deck_for_hands
 from ulti.observation import Observation
 from ulti.players import Budget, Player, make_player, play_deal, registry
+from ulti.players.evaluate import round1_sound
 from ulti.players.knowledge import knowledge, sample
 from ulti.record import dumps
 from ulti.rules import PRESETS, Ruleset
@@ -106,14 +107,17 @@ def decisions(players: Sequence[Checked]) -> list[tuple[Observation, tuple[Actio
     return [entry for p in players for entry in p.log]
 
 
-def assert_declares_marriages_and_passes_round_one(players: Sequence[Checked]) -> None:
-    """R5: declaring a marriage always counts, so the bots always do; V1: no bid on the first
-    round's five cards."""
+def assert_declares_marriages_and_bids_round_one_soundly(
+    players: Sequence[Checked], rules: Ruleset
+) -> None:
+    """R5: declaring a marriage always counts, so the bots always do; V1: a bid on the first
+    round's five cards is one those cards can hold (the marriage of a 40-100, the VII of an
+    Ulti: :func:`~ulti.players.evaluate.round1_sound`)."""
     for obs, legal, a in decisions(players):
         if any(x.kind == ActionKind.MARRIAGE for x in legal):
             assert a.kind == ActionKind.MARRIAGE, (obs.seat, a)
-        if obs.phase == "ROUND1":
-            assert a.kind == ActionKind.PASS, (obs.seat, a)
+        if obs.phase == "ROUND1" and a.kind == ActionKind.BID:
+            assert round1_sound(rules.ladder[a.bid], mask_of(obs.hand), rules), (obs.seat, a)
 
 
 @pytest.mark.parametrize("name", ["random", "rules", "pimc:samples=4,ms=20"])
@@ -135,7 +139,7 @@ def test_random_and_rules_bots_choose_legal_actions_in_every_preset(preset: str)
         players = checked(("rules", "random", "rules"), g)
         run = play_deal(rules, 1000 + g, g % 3, players, game=g)
         assert run.deal.is_over() and sum(run.deal.returns()) == 0
-        assert_declares_marriages_and_passes_round_one(players[::2])
+        assert_declares_marriages_and_bids_round_one_soundly(players[::2], rules)
         contracts += run.deal.contract is not None
     assert contracts >= 6  # most deals are bid and played, not thrown in
 
@@ -148,7 +152,7 @@ def test_pimc_chooses_legal_actions(preset: str) -> None:
         run = play_deal(rules, 500 + g, g % 3, players, game=g)
         assert run.deal.is_over()
         assert players[0].log  # pimc decided something
-        assert_declares_marriages_and_passes_round_one(players[:1])
+        assert_declares_marriages_and_bids_round_one_soundly(players[:1], rules)
 
 
 def _beats_plain(c: int, trick: Sequence[int]) -> bool:

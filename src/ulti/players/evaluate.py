@@ -4,17 +4,29 @@ A quick, hand-written estimate (no search) shared by the ``rules`` player, which
 and the ``pimc`` player, which takes its best candidates and then measures them by sampling
 and solving.  Every estimate is in units for the soloist (the contract's value times two
 defenders, won or lost), so candidates of different contracts compare directly.
+
+The two-round auction (V1) adds two questions.  On five cards (the first round): which bid, if
+any, is worth making at double value, before seven more cards are seen?  The hand is completed
+at random many times (the winner of the round holds twelve), each twelve is evaluated as
+above, and a bid is judged by what its winner would then do: confirm it at double value, or
+raise it (single value, the same trump kind); it is made only when that beats what passing
+leaves, the best single-value contract of the same twelve cards (or nothing), by a margin, and
+only when the five cards already hold what the bid needs (the trump marriage of a 40-100, a
+marriage for a 20-100, the VII of a possible trump for an Ulti, Aces for Four Aces).  On twelve
+cards (the winner's turn): confirm or raise, whichever the estimate prefers.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from ulti.bids import Bid, Kind
 from ulti.cards import (
     ACE,
+    FULL_DECK,
     HEARTS,
     KING,
     OVER,
@@ -27,6 +39,8 @@ from ulti.cards import (
     card,
     cards_of,
 )
+from ulti.legality import same_trump_kind
+from ulti.observation import Observation
 from ulti.rules import Ruleset
 
 
@@ -36,6 +50,7 @@ class Candidate:
     trump: int  # -1 no trump; Hearts for Hearts bids
     discard: tuple[int, int] | None  # the two cards to lay (a 12-card hand), else None
     estimate: float  # expected units for the soloist (heuristic)
+    multiplier: int = 1  # 2: V1's first-round bid confirmed at double value
 
 
 def _sigmoid(x: float) -> float:
@@ -103,6 +118,20 @@ def betli_risk(hand: int) -> float:
     return risk
 
 
+#: Betli: the chance of taking no trick as a function of :func:`betli_risk`, measured (the
+#: rules players of this module, forehand Betlis of random deals): R2 makes the soloist
+#: overtake a low card led in a suit he follows, so even hands of no risk by that count are
+#: made about half the time, and a Betli (open or not) is seldom worth bidding on its own
+BETLI_CEILING = 0.5
+BETLI_SLOPE = 0.8
+BETLI_CENTRE = 3.0
+
+
+def betli_chance(hand: int) -> float:
+    """The chance that a ten-card hand makes a Betli (:data:`BETLI_CEILING`)."""
+    return BETLI_CEILING * _sigmoid((BETLI_CENTRE - betli_risk(hand)) * BETLI_SLOPE)
+
+
 def durchmars_losers(hand: int, trump: int) -> float:
     """Tricks the hand may lose (trump order with ``trump``, or no-trump order)."""
     strength = TRUMP_ORDER_STRENGTH if trump >= 0 else PLAIN_ORDER_STRENGTH
@@ -118,6 +147,10 @@ def durchmars_losers(hand: int, trump: int) -> float:
         for i, r in enumerate(cs):
             if r < 7 - i:  # not among the top cards of the suit
                 losers += 0.5 if trump >= 0 and n_t >= 6 else 1.0
+    if trump >= 0:
+        # a defender holding as many trumps as the soloist ruffs his side winners (R3)
+        longest_out = (8 - n_t + 1) // 2
+        losers += max(0, longest_out - n_t + 1) * 0.5
     return losers
 
 
@@ -156,7 +189,7 @@ def contract_estimate(bid: Bid, hand: int, trump: int, rules: Ruleset) -> float:
             assert f is not None
             p = _sigmoid((aces - 3.4) * 2.0 + (f["tricks"] - 7) * 0.5)
         elif k == Kind.BETLI:
-            p = _sigmoid((1.2 - betli_risk(hand)) * 2.2)
+            p = betli_chance(hand)
         else:  # Durchmars
             p = _sigmoid((0.4 - durchmars_losers(hand, trump)) * 3.0)
         penalty = comp.value * 2 if k == Kind.ULTI else 0
@@ -233,3 +266,159 @@ def candidates(
         if len(best) == n:
             break
     return best
+
+
+# ------------------------------------------------------------------------------------------
+# the two-round auction (V1)
+
+#: how much a first-round bid must beat passing by (units, the doubled value included): a
+#: judgement on five cards is rough, and a lost first-round bid costs double
+ROUND1_MARGIN = 1.0
+#: random completions of the five cards judged per first-round decision (the rules player)
+ROUND1_COMPLETIONS = 12
+#: the share of the best single-value contract of the twelve cards that passing is taken to
+#: leave (a seat that passes may still win the auction, but does not hold the round's cards)
+ROUND1_PASS_SHARE = 0.5
+#: the share of the completions in which a first-round bid must come out positive
+ROUND1_SURE = 0.6
+
+
+def forfeited(b: Bid, rules: Ruleset) -> bool:
+    """Whether ``b`` left standing is not played but paid (A5: the single-value Simple)."""
+    return b.key == "simple" and rules.simple_forfeit
+
+
+def bid_table(hand12: int, rules: Ruleset) -> dict[str, Candidate]:
+    """Every bid's best candidate (trump and the two cards to lay) for a twelve-card hand,
+    estimated at single value, by bid key."""
+    n = len(rules.ladder.above(0))
+    return {c.bid.key: c for c in candidates(hand12, rules, 0, n, twelve=True)}
+
+
+def opening_value(c: Candidate, rules: Ruleset) -> float:
+    """The estimate of bidding ``c`` at single value when no one overcalls it (A5: a Simple
+    left standing is forfeited, -4 units)."""
+    return -4.0 if forfeited(c.bid, rules) else c.estimate
+
+
+def best_single(table: dict[str, Candidate], rules: Ruleset) -> Candidate | None:
+    """The best contract of a twelve-card hand at single value (A5's forfeit counted)."""
+    return max(table.values(), key=lambda c: opening_value(c, rules), default=None)
+
+
+def v1_options(table: dict[str, Candidate], r1: Bid, rules: Ruleset) -> list[Candidate]:
+    """V1: what the first round's winner may bid on twelve cards, best first: the first
+    round's bid confirmed (``multiplier`` 2, every amount doubled; a confirmed Simple under
+    A5 is forfeited doubled, -8) or a raise keeping its trump kind (single value)."""
+    out: list[Candidate] = []
+    for c in table.values():
+        if c.bid.key == r1.key:
+            v = -8.0 if forfeited(c.bid, rules) else 2.0 * c.estimate
+            out.append(replace(c, estimate=v, multiplier=2))
+        elif c.bid.rank > r1.rank and same_trump_kind(c.bid, r1):
+            out.append(c)
+    out.sort(key=lambda c: -c.estimate)
+    return out
+
+
+def v1_confirm_bid(obs: Observation, rules: Ruleset) -> Bid | None:
+    """V1: the first round's bid, when this seat won the first round and is now to lay two
+    cards and confirm or raise it (no bid made since the first discard); else ``None``."""
+    if not rules.two_round_auction or obs.bid is None or obs.bidder != obs.seat:
+        return None
+    if obs.bid_multiplier != 2 or obs.phase not in ("DISCARD", "BID"):
+        return None
+    discarded = False
+    for m in obs.history:
+        if m.kind.name == "DISCARD":
+            discarded = True
+        elif m.kind.name == "BID" and discarded:
+            return None
+    return rules.ladder[obs.bid]
+
+
+def trump_suits(b: Bid, rules: Ruleset) -> tuple[int, ...]:
+    """The suits ``b`` may be played in (B6, V3): Hearts for a Hearts bid, any other suit for
+    a suit bid (Hearts alone when Hearts are always trump), none for a no-trump bid."""
+    if not b.trump:
+        return ()
+    if b.hearts or rules.hearts_always_trump:
+        return (HEARTS,)
+    return (1, 2, 3)
+
+
+def round1_sound(b: Bid, hand5: int, rules: Ruleset) -> bool:
+    """V1: whether five cards already hold what ``b`` needs, so that a first-round bid of it
+    is not a bid whose condition the hand cannot meet: for a 40-100 the marriage of a suit
+    it may be played in, for an Ulti that suit's VII (with the marriage too for 40-100 Ulti),
+    for a 20-100 a marriage of another suit, for Four Aces two Aces."""
+    if b.has(Kind.FOUR_ACES) and sum(hand5 >> card(s, ACE) & 1 for s in range(4)) < 2:
+        return False
+    if not b.trump:
+        return True
+
+    def married(s: int) -> bool:
+        return bool(hand5 >> card(s, KING) & 1 and hand5 >> card(s, OVER) & 1)
+
+    for t in trump_suits(b, rules):
+        if b.has(Kind.FORTY_HUNDRED) and not married(t):
+            continue
+        if b.has(Kind.ULTI) and not hand5 >> card(t, SEVEN) & 1:
+            continue
+        if b.has(Kind.TWENTY_HUNDRED) and not any(married(s) for s in range(4) if s != t):
+            continue
+        return True
+    return False
+
+
+def round1_deal(hand5: int, seat: int, rng: random.Random) -> tuple[int, int, int]:
+    """V1: the three hands at the end of the auction's first round when this seat wins it,
+    drawn at random: its five cards and seven more (twelve), ten to each other seat."""
+    rest = cards_of(FULL_DECK & ~hand5)
+    rng.shuffle(rest)
+    hands = [0, 0, 0]
+    hands[seat] = hand5 | sum(1 << c for c in rest[:7])
+    others = [p for p in range(3) if p != seat]
+    hands[others[0]] = sum(1 << c for c in rest[7:17])
+    hands[others[1]] = sum(1 << c for c in rest[17:27])
+    return hands[0], hands[1], hands[2]
+
+
+def round1_values(
+    hand5: int, rules: Ruleset, above_rank: int, rng: random.Random, n: int = ROUND1_COMPLETIONS
+) -> tuple[dict[str, tuple[float, float]], float]:
+    """V1: for each sound first-round bid above ``above_rank``, its expected units (its
+    winner confirming or raising it on twelve cards, whichever is better) and the share of
+    completions in which that is positive; and the expected units of passing (the best
+    single-value contract of the same twelve cards, or nothing); over ``n`` random
+    completions of the five cards."""
+    bids = [b for b in rules.ladder.above(above_rank) if round1_sound(b, hand5, rules)]
+    sums = dict.fromkeys((b.key for b in bids), 0.0)
+    wins = dict.fromkeys((b.key for b in bids), 0)
+    pass_sum = 0.0
+    for _ in range(n):
+        hand12 = round1_deal(hand5, 0, rng)[0]
+        table = bid_table(hand12, rules)
+        single = best_single(table, rules)
+        pass_sum += max(0.0, opening_value(single, rules)) if single else 0.0
+        for b in bids:
+            v = v1_options(table, b, rules)[0].estimate
+            sums[b.key] += v
+            wins[b.key] += v > 0
+    return {k: (v / n, wins[k] / n) for k, v in sums.items()}, pass_sum / n
+
+
+def round1_choice(
+    hand5: int, rules: Ruleset, above_rank: int, rng: random.Random, n: int = ROUND1_COMPLETIONS
+) -> tuple[Bid | None, float, float]:
+    """V1: the first-round bid to make on five cards (``None``: pass), its expected units and
+    those of passing (:func:`round1_values`).  A bid must beat passing by
+    :data:`ROUND1_MARGIN` and win in :data:`ROUND1_SURE` of the completions."""
+    values, pass_value = round1_values(hand5, rules, above_rank, rng, n)
+    good = {k: m for k, (m, w) in values.items() if w >= ROUND1_SURE}
+    if not good:
+        return None, 0.0, pass_value
+    key = max(good, key=lambda k: good[k])
+    if good[key] > ROUND1_PASS_SHARE * pass_value + ROUND1_MARGIN:
+        return rules.ladder[key], good[key], pass_value
+    return None, good[key], pass_value

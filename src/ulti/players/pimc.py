@@ -10,6 +10,13 @@ double dummy (:mod:`ulti.solver`) and takes the action with the best mean:
   over sampled opponent hands (and talons, when deciding whether to pick it up), each with the
   discard the samples rate best; it bids the best candidate above the current bid when its
   expectation is positive (a forced bid takes the best there is);
+* the two-round auction (V1): on five cards, random completions of the hand (seven more cards
+  for this seat as the round's winner, ten to each other seat) are dealt; for the few first-round
+  bids the hand evaluation rates best, the winner's choice on each twelve (confirm at double
+  value or raise at single value, as the evaluation prefers) is solved, and so is the best
+  single-value contract of the same twelve (what passing might leave); it bids when the bid
+  beats half of that by a margin and comes out positive in most completions.  On winning the
+  round, confirming and the best raises are measured like any bid, each at its own value;
 * the trump: the suit with the best expectation;
 * kontra: a component is doubled when the samples say the soloist fails it more often than not
   (and re-doubled by the soloist when he makes it in most of them).
@@ -23,6 +30,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ulti import _core
@@ -34,13 +42,32 @@ from ulti.cards import mask_of
 from ulti.messages import text
 from ulti.observation import Observation
 from ulti.players.base import Player
-from ulti.players.evaluate import Candidate, candidates, discard_options
+from ulti.players.evaluate import (
+    ROUND1_MARGIN,
+    ROUND1_PASS_SHARE,
+    ROUND1_SURE,
+    Candidate,
+    best_single,
+    bid_table,
+    candidates,
+    discard_options,
+    forfeited,
+    opening_value,
+    round1_deal,
+    round1_sound,
+    v1_confirm_bid,
+    v1_options,
+)
 from ulti.players.knowledge import Knowledge, knowledge, sample
 from ulti.players.rules import RulesPlayer
 from ulti.rules import Ruleset
 from ulti.scoring import money_for
 
 MIN_SAMPLES = 4
+#: V1: first-round bids measured by solving (the hand evaluation's best)
+ROUND1_SHORTLIST = 3
+#: V1: below this (units, by the hand evaluation) no first-round bid is worth solving
+ROUND1_HOPELESS = -4.0
 
 
 class PimcPlayer(Player):
@@ -96,7 +123,9 @@ class PimcPlayer(Player):
             return self.trump_turn(obs, legal)
         if ph == "KONTRA":
             return self.answer_turn(obs, legal)
-        return self.fallback.act(obs, legal)  # V1's first round on five cards
+        if ph == "ROUND1":
+            return self.round1_turn(obs, legal)
+        return self.fallback.act(obs, legal)
 
     # -- evaluation of a contract by sampling -------------------------------------------
 
@@ -137,8 +166,9 @@ class PimcPlayer(Player):
                 options.append((c, None))
         means, taken = self.option_means(k, options, hand12, n, obs)
         for j, (c, _d) in enumerate(options):
-            if c.bid.key == "simple" and self.rules.simple_forfeit and obs.bid is None:
-                means[j] = min(means[j], -4.0)  # A5: a Simple left standing is forfeited
+            if forfeited(c.bid, self.rules) and (obs.bid is None or c.multiplier == 2):
+                # A5: a Simple left standing is forfeited (doubled when V1's bid stood)
+                means[j] = min(means[j], -4.0 * c.multiplier)
         best = max(range(len(options)), key=lambda j: means[j])
         self.explanation = (
             "hint.bid",
@@ -172,8 +202,9 @@ class PimcPlayer(Player):
                 if d is not None and hand12 is not None:
                     h[self.seat] = hand12 & ~((1 << d[0]) | (1 << d[1]))
                     tal = (1 << d[0]) | (1 << d[1])
+                # a new bid is single value; V1's confirmed first-round bid double
                 row.append(
-                    self.contract_value(c.bid, c.trump, (h[0], h[1], h[2]), tal, obs.bid_multiplier)
+                    self.contract_value(c.bid, c.trump, (h[0], h[1], h[2]), tal, c.multiplier)
                 )
             for j, v in enumerate(row):
                 sums[j] += v
@@ -189,7 +220,13 @@ class PimcPlayer(Player):
 
     def discard_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
         hand = mask_of(obs.hand)
-        cands = candidates(hand, self.rules, self.rank(obs), 4, twelve=True)
+        r1 = v1_confirm_bid(obs, self.rules)
+        if r1 is not None:  # V1: confirm the first round's bid (double value) or raise it
+            opts = v1_options(bid_table(hand, self.rules), r1, self.rules)
+            confirm = [c for c in opts if c.multiplier == 2]
+            cands = confirm + [c for c in opts if c.multiplier == 1][:3]
+        else:
+            cands = candidates(hand, self.rules, self.rank(obs), 4, twelve=True)
         if not cands:
             return self.fallback.act(obs, legal)
         k = knowledge(obs, self.rules)
@@ -204,6 +241,15 @@ class PimcPlayer(Player):
             a = bid(self.plan[0].key)
             if a in legal:
                 return a
+        if not self.rules.talon and obs.bid is None:
+            # V4: forehand opens without a talon (a bid it must make): measured by sampling
+            # the other hands and the two cards aside, like any bid
+            hand = mask_of(obs.hand)
+            cands = [c for c in candidates(hand, self.rules, 0, 4) if bid(c.bid.key) in legal]
+            if cands:
+                k = knowledge(obs, self.rules)
+                c, _d, _ev = self.evaluate(k, cands, None, self.samples(8), obs)
+                return bid(c.bid.key)
         return self.fallback.act(obs, legal)
 
     def auction_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
@@ -242,6 +288,93 @@ class PimcPlayer(Player):
             return legal[kinds.index(ActionKind.PICKUP)]
         return pass_action
 
+    def round1_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """V1: a first-round bid on five cards (it counts double) or a pass."""
+        kinds = [a.kind for a in legal]
+        pass_action = legal[kinds.index(ActionKind.PASS)]
+        got = self.round1_values(obs, legal)
+        if got is None:
+            self.explanation = ("hint.only", {})
+            return pass_action
+        values, pass_value, taken = got
+        good = {key: m for key, (m, w) in values.items() if w >= ROUND1_SURE}
+        if good:
+            key = max(good, key=lambda key: good[key])
+            if good[key] > ROUND1_PASS_SHARE * pass_value + ROUND1_MARGIN:
+                self.explanation = (
+                    "hint.bid",
+                    {"bid": self.rules.ladder[key], "ev": good[key], "n": taken},
+                )
+                return bid(key)
+        self.explanation = ("hint.only", {})
+        return pass_action
+
+    def round1_values(
+        self, obs: Observation, legal: Sequence[Action]
+    ) -> tuple[dict[str, tuple[float, float]], float, int] | None:
+        """V1: for the first-round bids the hand evaluation rates best, the expected units of
+        each (its winner confirming or raising it, by the evaluation's choice, solved) and the
+        share of sampled deals in which it is positive; the expected units of passing (the best
+        single-value contract of the same twelve cards, solved, or nothing); and how many deals
+        were sampled.  ``None`` when the evaluation finds no first-round bid worth solving."""
+        hand = mask_of(obs.hand)
+        bids = [
+            b
+            for b in self.rules.ladder.above(self.rank(obs))
+            if bid(b.key) in legal and round1_sound(b, hand, self.rules)
+        ]
+        if not bids:
+            return None
+        deadline = self.deadline()
+        deals = [
+            round1_deal(hand, self.seat, self.rng) for _ in range(max(self.samples(8), MIN_SAMPLES))
+        ]
+        tables = [bid_table(h[self.seat], self.rules) for h in deals]
+        heur = {
+            b.key: sum(v1_options(t, b, self.rules)[0].estimate for t in tables) / len(tables)
+            for b in bids
+        }
+        short = sorted(bids, key=lambda b: -heur[b.key])[:ROUND1_SHORTLIST]
+        if heur[short[0].key] < ROUND1_HOPELESS:
+            return None
+        sums = dict.fromkeys((b.key for b in short), 0.0)
+        wins = dict.fromkeys((b.key for b in short), 0)
+        pass_sum = 0.0
+        taken = 0
+        for i, (hands, table) in enumerate(zip(deals, tables, strict=True)):
+            if i >= MIN_SAMPLES and time.perf_counter() > deadline:
+                break
+            solved: dict[tuple[str, int], float] = {}  # one solve per contract and trump
+            for b in short:
+                v = self.planned_value(v1_options(table, b, self.rules)[0], hands, solved)
+                sums[b.key] += v
+                wins[b.key] += v > 0
+            single = best_single(table, self.rules)
+            if single is not None:
+                pass_sum += max(0.0, self.planned_value(single, hands, solved))
+            taken += 1
+        values = {key: (sums[key] / taken, wins[key] / taken) for key in sums}
+        return values, pass_sum / taken, taken
+
+    def planned_value(
+        self, c: Candidate, hands: tuple[int, int, int], solved: dict[tuple[str, int], float]
+    ) -> float:
+        """This seat's units from playing candidate ``c`` (its discard laid from this seat's
+        twelve cards) against ``hands``; a Simple left standing is forfeited (A5).  ``solved``
+        keeps each contract's single value for these hands: every amount scales with the
+        multiplier (V1), so a contract is solved once whether confirmed or raised to."""
+        key = (c.bid.key, c.trump)
+        if key not in solved:
+            if forfeited(c.bid, self.rules):
+                solved[key] = opening_value(c, self.rules)
+            else:
+                assert c.discard is not None
+                laid = (1 << c.discard[0]) | (1 << c.discard[1])
+                h = list(hands)
+                h[self.seat] &= ~laid
+                solved[key] = self.contract_value(c.bid, c.trump, (h[0], h[1], h[2]), laid)
+        return solved[key] * c.multiplier
+
     def pickup_value(self, obs: Observation, k: Knowledge) -> tuple[float, int] | None:
         """The expected units of picking up the talon and playing the best contract the
         twelve cards offer (by the hand evaluation), over sampled talons and hands, and how
@@ -277,11 +410,7 @@ class PimcPlayer(Player):
         h[self.seat] = twelve & ~((1 << c.discard[0]) | (1 << c.discard[1]))
         # the two cards laid go to the talon; the opponents keep their sampled hands
         return self.contract_value(
-            c.bid,
-            c.trump,
-            (h[0], h[1], h[2]),
-            (1 << c.discard[0]) | (1 << c.discard[1]),
-            obs.bid_multiplier,
+            c.bid, c.trump, (h[0], h[1], h[2]), (1 << c.discard[0]) | (1 << c.discard[1])
         )
 
     def trump_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
@@ -302,13 +431,13 @@ class PimcPlayer(Player):
         contract = self.rules.ladder[obs.contract]
         k = knowledge(obs, self.rules)
         sums = dict.fromkeys(suits, 0.0)
-        talon = mask_of(obs.talon) if obs.talon else 0
         deadline = self.deadline()
         taken = 0
         for i in range(max(self.samples(8), MIN_SAMPLES)):
             if i >= MIN_SAMPLES and time.perf_counter() > deadline:
                 break
-            hands, _ = sample(k, self.rng)
+            # the talon the soloist laid is known; the two cards aside of V4 are sampled
+            hands, talon = sample(k, self.rng)
             row = [
                 float(self.contract_value(contract, t, hands, talon, obs.bid_multiplier))
                 for t in suits
@@ -463,8 +592,6 @@ def _explain(key: str, fields: dict[str, Any], lang: str) -> str:
 
 def _with_hand(k: Knowledge, hand: int) -> Knowledge:
     """``k`` as if this seat held ``hand`` (its own talon taken back)."""
-    from dataclasses import replace
-
     sizes = list(k.sizes)
     sizes[k.seat] = hand.bit_count()
     held = list(k.held)

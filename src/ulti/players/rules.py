@@ -1,8 +1,12 @@
 """``rules``: a hand-written expert.
 
 Bidding from the hand evaluation of :mod:`ulti.players.evaluate` (which contract, when to pick
-up the talon, which two cards to lay, which trump); kontras from the defender's trump and
-honour holding; and card play by the habits of good players:
+up the talon, which two cards to lay, which trump); in the two-round auction (V1) a first-round
+bid on five cards when the evaluation of random completions of the hand says it beats passing
+at double value (:func:`~ulti.players.evaluate.round1_choice`), and, on winning the round, the
+better of confirming it (double value) and raising it (single value, the same trump kind);
+kontras from the defender's trump and honour holding; and card play by the habits of good
+players:
 
 * trump contracts — the soloist draws trumps while holding the top one, then cashes his Aces;
   everyone wins cheaply, throws points (Aces and Xs) on tricks their side wins, and nothing of
@@ -38,7 +42,16 @@ from ulti.cards import (
 from ulti.observation import Observation
 from ulti.play import overtakes, trick_winner
 from ulti.players.base import Player
-from ulti.players.evaluate import Candidate, candidates, contract_estimate, trump_strength
+from ulti.players.evaluate import (
+    Candidate,
+    bid_table,
+    candidates,
+    contract_estimate,
+    round1_choice,
+    trump_strength,
+    v1_confirm_bid,
+    v1_options,
+)
 from ulti.players.knowledge import Knowledge, knowledge
 from ulti.rules import Ruleset
 
@@ -81,6 +94,9 @@ class RulesPlayer(Player):
         return c.estimate
 
     def choose(self, obs: Observation, hand: int, twelve: bool) -> Candidate | None:
+        r1 = v1_confirm_bid(obs, self.rules)
+        if r1 is not None and twelve:  # V1: confirm the first round's bid or raise it
+            return next(iter(v1_options(bid_table(hand, self.rules), r1, self.rules)), None)
         cands = candidates(hand, self.rules, self.current_rank(obs), 8, twelve)
         if not cands:
             return None
@@ -108,9 +124,12 @@ class RulesPlayer(Player):
 
     def auction_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
         kinds = [a.kind for a in legal]
-        if obs.phase == "ROUND1":
-            return legal[kinds.index(ActionKind.PASS)]  # no bid on five cards
         hand = mask_of(obs.hand)
+        if obs.phase == "ROUND1":  # V1: a bid on five cards counts double
+            b, _ev, _pass = round1_choice(hand, self.rules, self.current_rank(obs), self.rng)
+            if b is not None and bid(b.key) in legal:
+                return bid(b.key)
+            return legal[kinds.index(ActionKind.PASS)]
         c = self.choose(obs, hand, twelve=False)
         if ActionKind.PICKUP in kinds:
             if c is not None and c.estimate + TALON_BONUS > 0.5 and obs.bidder != obs.seat:
