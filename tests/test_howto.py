@@ -528,3 +528,43 @@ def test_every_refused_action_names_its_rule() -> None:
     d.apply("bid 40-100")
     assert_refused(d, "pass", "B6")
     assert d.hands[1] == hand(LOW1)
+
+
+# -- computer players ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", ["random", "rules", "pimc:samples=4"])
+def test_every_computer_player_plays_the_how_to_play_game(spec: str) -> None:
+    """V2: each player finishes how-to-play deals with legal actions only: W2's turns, W4's
+    trump with its own bid, W9's marriages and their cards, W13's kontras."""
+    from ulti.players import make_player
+
+    for game in range(3):
+        players = [make_player(spec, seed=game) for _ in range(3)]
+        for seat, p in enumerate(players):
+            p.start(seat, HOWTO, game)
+        d = Deal(HOWTO, 100 + game, game % 3)
+        while not d.is_over():
+            seat = d.current_player
+            legal = d.legal_actions()
+            a = players[seat].act(d.observation(seat), legal)
+            assert a in legal, (spec, a)
+            d.apply(a)
+        assert sum(d.returns()) == 0
+
+
+def test_pimc_names_the_contract_a_hand_is_made_for() -> None:
+    """W2, W3: with the top of every suit forehand names a contract (at once or after the
+    talon); with the five lowest cards of two suits and nothing else, a Betli."""
+    from ulti.players import make_player
+
+    d = deal_of({1: TOP, 2: LOW1, 0: LOW0}, ASIDE)
+    strong = make_player("pimc:samples=6", seed=1)
+    strong.start(1, HOWTO, 0)
+    a = strong.act(d.observation(1), d.legal_actions())
+    assert a.kind in (ActionKind.BID, ActionKind.PICKUP), a
+    d = deal_of({1: LOW0, 2: TOP, 0: LOW1}, ASIDE)
+    low = make_player("pimc:samples=6", seed=1)
+    low.start(1, HOWTO, 0)
+    a = low.act(d.observation(1), d.legal_actions())
+    assert a.kind == ActionKind.BID and "betli" in str(a), a

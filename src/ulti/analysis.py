@@ -559,7 +559,7 @@ class _Analyst:
             talon=talon,
             tricks=(),
             trick=(),
-            to_move=soloist,
+            to_move=e.forehand if self.rules.forehand_leads else soloist,  # R1, W6
             marriages=(),
             multiplier=e.bid_multiplier,
         )

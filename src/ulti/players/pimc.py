@@ -78,6 +78,8 @@ class PimcPlayer(Player):
         self.fallback = RulesPlayer(self.seed, self.budget)
         self.fallback.start(seat, rules, game)
         self.plan: tuple[Bid, int, tuple[int, int]] | None = None
+        self.forehand = seat  # the deal's forehand, seen at each decision (W6: it leads)
+        self.bid_trump = -1  # W4: the trump of the bid this seat is naming
         # what the last decision rested on (for hints): a ``hint.*`` key and its fields
         self.explanation: tuple[str, dict[str, Any]] = ("hint.only", {})
 
@@ -108,6 +110,7 @@ class PimcPlayer(Player):
     # -- dispatch -----------------------------------------------------------------------
 
     def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        self.forehand = obs.forehand
         if len(legal) == 1:
             return legal[0]
         ph = obs.phase
@@ -137,7 +140,9 @@ class PimcPlayer(Player):
         talon: int,
         multiplier: int = 1,
     ) -> int:
-        """The soloist's (this seat's) units under best play, at the first lead."""
+        """The soloist's (this seat's) units under best play, at the first lead (R1: the
+        soloist's; W6: forehand's)."""
+        first = self.forehand if self.rules.forehand_leads else self.seat
         pos = S.Position.from_facts(
             contract=contract,
             rules=self.rules,
@@ -147,7 +152,7 @@ class PimcPlayer(Player):
             talon=talon,
             tricks=(),
             trick=(),
-            to_move=self.seat,
+            to_move=first,
             marriages=(),
             items=tuple(money_for(contract, {}, multiplier, self.rules)),
         )
@@ -257,6 +262,8 @@ class PimcPlayer(Player):
         pass_action = legal[kinds.index(ActionKind.PASS)]
         hand = mask_of(obs.hand)
         k = knowledge(obs, self.rules)
+        if self.rules.talon_aside:
+            return self.aside_turn(obs, legal, k)
         if ActionKind.BID in kinds:  # no talon (V4): bid directly
             cands = candidates(hand, self.rules, self.rank(obs), 4)
             if not cands:
@@ -287,6 +294,32 @@ class PimcPlayer(Player):
         if taken and ev > 0.5:
             return legal[kinds.index(ActionKind.PICKUP)]
         return pass_action
+
+    def aside_turn(self, obs: Observation, legal: Sequence[Action], k: Knowledge) -> Action:
+        """W2: pass, name a contract on the ten cards, or pick up the talon first (and name
+        one on twelve): whichever the sampled deals value most, a bid only when it pays."""
+        kinds = [a.kind for a in legal]
+        pass_action = legal[kinds.index(ActionKind.PASS)]
+        hand = mask_of(obs.hand)
+        best: tuple[float, Action] = (0.5, pass_action)  # a bid must pay more than this
+        cands = [
+            c for c in candidates(hand, self.rules, self.rank(obs), 4) if bid(c.bid.key) in legal
+        ]
+        if cands:
+            c, _d, ev = self.evaluate(k, cands, None, self.samples(8), obs)
+            if ev > best[0]:
+                best = (ev, bid(c.bid.key))
+                self.bid_trump = c.trump
+        if ActionKind.PICKUP in kinds:
+            got = self.pickup_value(obs, k)
+            if got is not None and got[1] and got[0] > best[0]:
+                best = (got[0], legal[kinds.index(ActionKind.PICKUP)])
+        self.explanation = (
+            ("hint.bid", {"bid": self.rules.ladder[best[1].bid], "ev": best[0], "n": 0})
+            if best[1].kind == ActionKind.BID
+            else ("hint.only", {})
+        )
+        return best[1]
 
     def round1_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """V1: a first-round bid on five cards (it counts double) or a pass."""
@@ -414,8 +447,11 @@ class PimcPlayer(Player):
         )
 
     def trump_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        if obs.contract is None:
-            return legal[0]
+        if obs.contract is None:  # W4: the trump of the bid just made
+            if self.plan is not None and self.plan[0].key == obs.bid and self.plan[1] >= 1:
+                return trump_action(self.plan[1])
+            if self.bid_trump >= 1:
+                return trump_action(self.bid_trump)
         suits = [a.suit for a in legal]
         sums, _n = self.trump_sums(obs, suits)
         best = max(suits, key=lambda t: sums[t])
@@ -427,8 +463,9 @@ class PimcPlayer(Player):
     ) -> tuple[dict[int, float], int]:
         """Each trump suit's units for this seat as soloist, summed over sampled deals (the
         same deals for every suit), and how many deals were sampled."""
-        assert obs.contract is not None
-        contract = self.rules.ladder[obs.contract]
+        key = obs.contract or obs.bid  # W4: the bid just made, its trump named at once
+        assert key is not None
+        contract = self.rules.ladder[key]
         k = knowledge(obs, self.rules)
         sums = dict.fromkeys(suits, 0.0)
         deadline = self.deadline()
@@ -550,7 +587,9 @@ class PimcPlayer(Player):
             if i >= MIN_SAMPLES and time.perf_counter() > deadline:
                 break
             pos = self.position(obs, k)
-            vals = S.move_values_only(pos, self.sv)
+            # (the rules of play may allow fewer cards than the solver's: W9, a declared
+            # marriage's card next)
+            vals = [(c, v) for c, v in S.move_values_only(pos, self.sv) if c in sums]
             for c, v in vals:
                 sums[c] += v
             if trace is not None:

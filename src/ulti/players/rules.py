@@ -147,7 +147,8 @@ class RulesPlayer(Player):
             if a in legal:
                 return a
         hand = mask_of(obs.hand)
-        b = self.rules.ladder[obs.contract] if obs.contract else None
+        key = obs.contract or obs.bid  # W4: the trump of the bid just made
+        b = self.rules.ladder[key] if key else None
         if b is None:
             return legal[0]
         best = max((1, 2, 3), key=lambda t: contract_estimate(b, hand, t, self.rules))
