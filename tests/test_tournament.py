@@ -129,3 +129,24 @@ def test_summary_counts_contracts() -> None:
     s = summarize(["rules", "random"], results)
     total = sum(c["bid"] for b in s["bots"].values() for c in b["contracts"].values())
     assert total == sum(1 for r in results if r.soloist >= 0)
+
+
+def test_a_forfeited_simple_is_not_counted_as_made() -> None:
+    """A5: a Simple left standing is paid, not played: no component was made; nor is a
+    thrown-in deal (W2), which has no contract."""
+    from ulti.deal import Deal
+    from ulti.rules import Ruleset
+    from ulti.tournament import contract_made
+
+    d = Deal(seed=3)
+    d.apply(d.legal_actions()[0])  # forehand lays two cards
+    d.apply("bid simple")
+    while not d.is_over():
+        d.apply("pass")
+    assert d.settlement is not None and d.contract is not None
+    assert d.outcome is not None and d.outcome.rule == "A5"
+    assert not contract_made(d)
+    w = Deal(Ruleset.from_preset("howto"), seed=3)
+    for _ in range(3):
+        w.apply("pass")
+    assert w.is_over() and not contract_made(w)

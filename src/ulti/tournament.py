@@ -22,7 +22,7 @@ from itertools import pairwise, product
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ulti.deal import derive_seed
+from ulti.deal import Deal, derive_seed
 from ulti.players import make_player
 from ulti.players.base import play_deal
 from ulti.rules import Ruleset
@@ -72,17 +72,22 @@ def units(specs: Sequence[str], deals: int, seed: int, rules: Ruleset) -> Iterat
             yield Unit(i, deal_seed, i % 3, seating, tuple(specs), pseeds, rules.to_dict())
 
 
+def contract_made(d: Deal) -> bool:
+    """Whether the soloist won every component of the contract (a Simple forfeited under A5
+    and a thrown-in deal, W2, are not made: no component was played)."""
+    if d.settlement is None or d.contract is None:
+        return False
+    parts = [ln for ln in d.settlement.lines if 0 <= ln.item_id < SILENT_BASE]
+    return bool(parts) and all(ln.outcome == "won" for ln in parts)
+
+
 def run_unit(u: Unit) -> UnitResult:
     rules = Ruleset.from_dict(u.rules)
     players = [make_player(u.specs[b], u.player_seeds[b]) for b in u.seating]
     # the game number is the deal's: the same player meets the same deal the same way
     run = play_deal(rules, u.seed, u.dealer, players, game=u.index)
     d = run.deal
-    made = bool(
-        d.settlement
-        and d.contract
-        and all(ln.outcome == "won" for ln in d.settlement.lines if 0 <= ln.item_id < SILENT_BASE)
-    )
+    made = contract_made(d)
     r = d.returns()
     return UnitResult(
         u.index,
