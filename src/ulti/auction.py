@@ -78,14 +78,7 @@ def apply(d: DealState, action: Action) -> None:
     if action.kind == ActionKind.PICKUP:
         if not d.rules.talon:
             raise IllegalAction(Reason("V4", "no-talon"))
-        if not d._bid_table[d.bid_rank]:
-            raise IllegalAction(Reason("A2", "pickup-top"))
-        _push_talon(d)
-        d._log(action)
-        d.hands[p] |= d.talon
-        d.talon = 0
-        d.talon_owner = -1
-        d.phase = Phase.DISCARD
+        _pickup(d, action)
         return
     if action.kind == ActionKind.BID and not d.rules.talon:
         apply_bid(d, action)
@@ -115,19 +108,25 @@ def _apply_aside(d: DealState, action: Action) -> None:
             _end(d)
         return
     if k == ActionKind.PICKUP:
-        if not d._bid_table[d.bid_rank]:
-            raise IllegalAction(Reason("A2", "pickup-top"))
-        _push_talon(d)
-        d._log(action)
-        d.hands[p] |= d.talon
-        d.talon = 0
-        d.talon_owner = -1
-        d.phase = Phase.DISCARD
+        _pickup(d, action)
         return
     if k == ActionKind.BID:
         apply_bid(d, action)
         return
     raise d._wrong_phase(action, "pass-or-bid", "W2")
+
+
+def _pickup(d: DealState, action: Action) -> None:
+    """The player to act takes the talon into their hand, to lay two cards (A2, W2)."""
+    if not d._bid_table[d.bid_rank]:
+        raise IllegalAction(Reason("A2", "pickup-top"))
+    p = d.player
+    _push_talon(d)
+    d._log(action)
+    d.hands[p] |= d.talon
+    d.talon = 0
+    d.talon_owner = -1
+    d.phase = Phase.DISCARD
 
 
 def apply_discard(d: DealState, action: Action) -> None:

@@ -1461,12 +1461,13 @@ def _club(lang: str, key: str, **fields: object) -> str:
     return messages.text(f"club.{key}", lang, **fields)
 
 
-def _user_fail(lang: str, message: str) -> NoReturn:
-    """One line, however long (never wrapped), and exit 1: a mistake of the command's user."""
+def _user_fail(lang: str, message: str, code: int = 1) -> NoReturn:
+    """One line, however long (never wrapped), and exit ``code``: a mistake of the command's
+    user."""
     console.print(
         f"[red]{'hiba' if lang == 'hu' else 'error'}:[/red] {escape(message)}", soft_wrap=True
     )
-    raise typer.Exit(1)
+    raise typer.Exit(code)
 
 
 def _user_lang(lang: str) -> str:
@@ -1818,10 +1819,7 @@ def _sp(lang: str, key: str, **fields: object) -> str:
 
 def _sp_fail(lang: str, message: str) -> NoReturn:
     """One line, however long (never wrapped), and exit 2: input ``ulti selfplay`` refuses."""
-    console.print(
-        f"[red]{'hiba' if lang == 'hu' else 'error'}:[/red] {escape(message)}", soft_wrap=True
-    )
-    raise typer.Exit(2)
+    _user_fail(lang, message, 2)
 
 
 @app.command()
