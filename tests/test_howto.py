@@ -568,3 +568,23 @@ def test_pimc_names_the_contract_a_hand_is_made_for() -> None:
     low.start(1, HOWTO, 0)
     a = low.act(d.observation(1), d.legal_actions())
     assert a.kind == ActionKind.BID and "betli" in str(a), a
+
+
+def test_analysis_values_the_how_to_play_auction() -> None:
+    """V2 after the deal: W2's turns (pass, pick up, or bid at once) and W4's trump with the
+    bid are valued like any decision, with the first lead forehand's (W6)."""
+    from ulti import analysis
+    from ulti.players import Budget, make_player
+
+    players = [make_player(s, seed=1) for s in ("rules", "random", "pimc:samples=4")]
+    for seat, p in enumerate(players):
+        p.start(seat, HOWTO, 0)
+    d = Deal(HOWTO, 71, 1)
+    while not d.is_over():
+        seat = d.current_player
+        d.apply(players[seat].act(d.observation(seat), d.legal_actions()))
+    report = analysis.analyze(d, Budget(4, 60), seed=1)
+    kinds = {dec.kind for dec in report.decisions}
+    assert "auction" in kinds and "card" in kinds
+    for dec in report.decisions:
+        assert dec.options and all(o.info is None or abs(o.info) < 1000 for o in dec.options)

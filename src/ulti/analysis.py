@@ -449,14 +449,6 @@ class _Analyst:
             nxt = history[i + 1][1] if i + 1 < n else None
             if ph in (Phase.PLAY, Phase.KONTRA) and not curve and e.contract is not None:
                 curve.append((0, float(self._dd_soloist(e))))
-            if d.rules.talon_aside and ph in (Phase.AUCTION, Phase.DISCARD, Phase.BID, Phase.TRUMP):
-                # W2, W4: the how-to-play auction is not valued yet (its talon, bids and the
-                # trump named with a bid); its card play, kontras and marriages are
-                self.skipped += 1
-                e.apply(action)
-                i += 1
-                self._tick(i, n)
-                continue
             if ph == Phase.DISCARD and nxt is not None and nxt.kind == ActionKind.BID:
                 self._talon(e, i, seat, action, nxt)
                 e.apply(action)
@@ -724,9 +716,13 @@ class _Analyst:
         sums, n = p.trump_sums(obs, suits, trace)
         options = []
         for a in legal:
-            c = e.clone()
-            c.apply(a)
-            dd = float(self._dd_soloist(c))
+            if e.contract is None:  # W4: the trump of a bid the auction may still overcall
+                assert e.bid is not None
+                dd = float(self._contract_dd(e, e.bid, a.suit, seat, e.hands, e.talon))
+            else:
+                c = e.clone()
+                c.apply(a)
+                dd = float(self._dd_soloist(c))
             options.append(Option(a, dd, sums[a.suit] / max(1, n), None, a.suit))
         taken = legal.index(action)
         hand = e.hands[seat]
