@@ -486,6 +486,12 @@ def test_a_how_to_play_table(tmp_path: Path) -> None:
         cat = httpx.get(f"{srv.base}/api/rules").json()
         howto = next(p for p in cat["presets"] if p["name"] == "howto")
         assert howto["values"]["talon_aside"] is True and howto["values"]["max_kontra"] == 2
+        ladder = next(o for o in cat["options"] if o["name"] == "bid_ladder")
+        assert ladder["type"] == "str" and ladder["choices"] == ["standard", "howto"]
+        alone = srv.create(
+            [person(), bot("random"), bot("random")], options={"bid_ladder": "howto"}
+        )
+        assert srv.app.state.tables.get(alone["id"]).rules.bid_ladder == "howto"  # W3 alone
         t = srv.create([person("Anna"), person("Béla"), person("Cili")], preset="howto")
         info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
         assert info["rules_title"] == {"en": "how-to-play game", "hu": "a játékleírás játéka"}

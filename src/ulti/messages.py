@@ -182,6 +182,8 @@ OPTION: dict[str, tuple[str, str]] = {
         "szerint 3, e szerint 4; pirosban dupla).",
     ),
     "bid_ladder": ("ladder", "licitsor"),
+    "bid_ladder.standard": ("standard (B5)", "alap (B5)"),
+    "bid_ladder.howto": ("how-to-play (W3)", "játékleírás (W3)"),
     "bid_ladder.doc": (
         "The ladder: 'standard' (B5: 42 ranks by value) or 'howto' (W3: the single contracts "
         "in the how-to-play order, combinations above them by total value).",

@@ -341,6 +341,8 @@ def _toml(value: Any) -> str:
 
 #: The ladders (:func:`ulti.bids.build_ladder`).
 LADDERS = ("standard", "howto")
+#: The values a text option may take (a front end offers them as a choice).
+CHOICES: dict[str, tuple[str, ...]] = {"bid_ladder": LADDERS}
 
 #: Upper bounds of the numeric options (a ruleset from a file or a web form stays sane).
 _BOUNDS = {"max_kontra": 64, "session_deals": 999, "tiebreak_deals": 99, "unit_forints": 1_000_000}

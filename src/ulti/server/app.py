@@ -62,7 +62,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from starlette.websockets import WebSocketState
 
 from ulti import messages
-from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
+from ulti.rules import CHOICES, OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
 from ulti.server.accounts import AccountError, Accounts, check_name
 from ulti.server.club import Club
 from ulti.server.club import add_routes as add_club_routes
@@ -190,6 +190,7 @@ def rules_info() -> dict[str, Any]:
             "doc": o.doc,
             "type": type(getattr(standard, o.name)).__name__,
             "default": getattr(standard, o.name),
+            "choices": list(CHOICES.get(o.name, ())),  # a text option's values
         }
         for o in OPTIONS
         if o.name not in LOBBY_HIDDEN

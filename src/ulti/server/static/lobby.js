@@ -81,6 +81,7 @@ function optionLabel(o) {
 }
 
 function renderOptions() {
+  const W = words(lang);
   const box = $("optionList");
   box.innerHTML = "";
   const cat = catalogue();
@@ -94,9 +95,16 @@ function renderOptions() {
     const label = document.createElement("label");
     label.className = o.type === "bool" ? "option check" : "option";
     label.title = optionWords(o.name, true);
-    const input = o.type === "bool"
-      ? `<input type="checkbox" name="opt-${o.name}" ${value ? "checked" : ""}>`
-      : `<input type="number" name="opt-${o.name}" value="${value}" min="0" step="1">`;
+    let input;
+    if (o.type === "bool") {
+      input = `<input type="checkbox" name="opt-${o.name}" ${value ? "checked" : ""}>`;
+    } else if (o.choices && o.choices.length) {  // a text option: one of its values
+      const items = o.choices.map((c) => `<option value="${c}" ${c === value ? "selected" : ""}>`
+        + `${W.options[`${o.name}.${c}`] || c}</option>`);
+      input = `<select name="opt-${o.name}">${items.join("")}</select>`;
+    } else {
+      input = `<input type="number" name="opt-${o.name}" value="${value}" min="0" step="1">`;
+    }
     label.innerHTML = o.type === "bool" ? `${input} <span>${optionLabel(o)}</span>`
       : `<span>${optionLabel(o)}</span>${input}`;
     box.appendChild(label);
@@ -115,7 +123,8 @@ function chosenOptions() {
   for (const o of cat.options) {
     const input = document.querySelector(`[name="opt-${o.name}"]`);
     if (!input) continue;
-    const v = o.type === "bool" ? input.checked : Number(input.value);
+    const v = o.type === "bool" ? input.checked
+      : o.choices && o.choices.length ? input.value : Number(input.value);
     if (v !== preset.values[o.name]) out[o.name] = v;
   }
   return out;
