@@ -492,6 +492,11 @@ def test_a_how_to_play_table(tmp_path: Path) -> None:
             [person(), bot("random"), bot("random")], options={"bid_ladder": "howto"}
         )
         assert srv.app.state.tables.get(alone["id"]).rules.bid_ladder == "howto"  # W3 alone
+        words = httpx.get(f"{srv.base}/api/tables/{alone['id']}").json()["rules_title"]
+        assert words == {
+            "en": "standard + ladder: how-to-play (W3)",
+            "hu": "alap + licitsor: játékleírás (W3)",
+        }
         t = srv.create([person("Anna"), person("Béla"), person("Cili")], preset="howto")
         info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
         assert info["rules_title"] == {"en": "how-to-play game", "hu": "a játékleírás játéka"}

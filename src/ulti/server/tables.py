@@ -223,7 +223,12 @@ def rules_title(preset: str, options: Mapping[str, Any], lang: str) -> str:
     out = messages.text(f"preset.{preset}", lang)
     for k, v in options.items():
         name = messages.text(f"option.{k}", lang) if f"option.{k}" in messages.CATALOGUE else k
-        value = messages.text(f"web.{'on' if v else 'off'}", lang) if isinstance(v, bool) else v
+        if isinstance(v, bool):
+            value = messages.text(f"web.{'on' if v else 'off'}", lang)
+        elif isinstance(v, str) and f"option.{k}.{v}" in messages.CATALOGUE:
+            value = messages.text(f"option.{k}.{v}", lang)  # a text option's value (W3)
+        else:
+            value = v
         out += f" + {name}: {value}"
     return out
 
