@@ -588,3 +588,25 @@ def test_analysis_values_the_how_to_play_auction() -> None:
     assert "auction" in kinds and "card" in kinds
     for dec in report.decisions:
         assert dec.options and all(o.info is None or abs(o.info) < 1000 for o in dec.options)
+
+
+def test_hints_through_a_how_to_play_deal() -> None:
+    """V2: the hint (pimc's advice with its reason) is a legal action at every turn of a
+    how-to-play deal — W2's turns, W4's trump, W9's marriages, W13's kontras — in English and
+    Hungarian."""
+    from english_words import english_words_in
+    from ulti.players import make_player
+
+    advisers = [make_player("pimc:samples=4", seed=seat) for seat in range(3)]
+    for seat, p in enumerate(advisers):
+        p.start(seat, HOWTO, 0)
+    d = Deal(HOWTO, 52, 2)
+    turns = 0
+    while not d.is_over():
+        seat = d.current_player
+        legal = d.legal_actions()
+        a, why = advisers[seat].advise(d.observation(seat), legal, "hu")  # type: ignore[attr-defined]
+        assert a in legal and why and english_words_in(why) == [], why
+        d.apply(a)
+        turns += 1
+    assert turns > 10 and sum(d.returns()) == 0
