@@ -31,6 +31,8 @@ from ulti.snapszli import from_record as snap_from_record
 from ulti.snapszli import render as snap_render
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
+
     from ulti.server.accounts import Accounts
     from ulti.server.store import User
 
@@ -321,7 +323,6 @@ def analyze(
     """Analyse a finished deal or session (a record from ulti demo --save or ulti play): every
     decision of every seat valued with all hands open and from the seat's own view, the
     mistakes marked with the best move, the amount and why."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from ulti import analysis as AN
     from ulti.players.base import Budget
@@ -373,14 +374,7 @@ def analyze(
     if not chosen:
         _fail(lang, _an(lang, "no-deal", file=file, n=0, deal=1))
         raise typer.Exit(2)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
+    with _progress(transient=True) as bar:
         task = bar.add_task(_an(lang, "progress"), total=None)
 
         def step(done: int, total: int) -> None:
@@ -822,7 +816,6 @@ def tournament(
 ) -> None:
     """A duplicate tournament: every deal under every seating, so the cards' luck cancels.
     With --game snapszli, every pair of players plays each deal in both seatings."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     if ray_address is not None and workers != 1:
         _fail("en", "--ray and --workers: the Ray cluster's CPUs are the workers; give one")
@@ -871,13 +864,7 @@ def tournament(
         )
     if deals < 2:
         console.print("One deal gives no interval: the spread needs at least two.")
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-    ) as bar:
+    with _progress() as bar:
         task = bar.add_task("deals x seatings", total=None)
 
         def step(done: int, total: int) -> None:
@@ -1456,6 +1443,21 @@ PasswordStdinOpt = Annotated[
 NameArg = Annotated[str, typer.Argument(help="The account's name.")]
 
 
+def _progress(transient: bool = False) -> Progress:
+    """The one progress bar of the long commands: what it counts, a bar, done of all, the
+    time left (rich's :class:`~rich.progress.Progress`, on this module's console)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=transient,
+    )
+
+
 def _club(lang: str, key: str, **fields: object) -> str:
     """The words of ``ulti user``, from the catalogue's ``club`` section."""
     return messages.text(f"club.{key}", lang, **fields)
@@ -1716,7 +1718,6 @@ def ratings_calibrate(
     """Rate the computer players against each other: duplicate deals among them (Ulti: every
     seating of three; Snapszli: every pair in both seatings), each deal one rated session of the
     family, so a new server's leaderboard places people against rules and pimc."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from ulti.server.calibrate import CalibrationError, calibrate, check, settle
 
@@ -1742,13 +1743,7 @@ def ratings_calibrate(
             ),
             highlight=False,
         )
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-        ) as bar:
+        with _progress() as bar:
             task = bar.add_task(escape(_club(lang, "ratings-progress")), total=None)
 
             def step(done: int, total: int) -> None:
@@ -1875,7 +1870,6 @@ def selfplay(
     """Self-play training data: every decision of every deal as one Parquet row (the seat's
     information-state tensor, sparse; the legal actions; the action; the seat's final return).
     Deterministic for a seed; resumable (docs/RESEARCH.md)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     lang = _user_lang(lang)
     try:
@@ -1930,13 +1924,7 @@ def selfplay(
             highlight=False,
             soft_wrap=True,
         )
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-    ) as bar:
+    with _progress() as bar:
         task = bar.add_task(escape(_sp(lang, "progress")), total=plan.deals)
 
         def step(n: int, total: int) -> None:

@@ -12,4 +12,21 @@ class UltiError(ValueError):
     """Bad input to the engine: a clear message, and nothing changed."""
 
 
-__all__ = ["UltiError"]
+class CatalogueError(UltiError):
+    """A refusal whose words are the catalogue's ``SECTION.KEY`` (with ``fields``), in either
+    language (:mod:`ulti.messages`); its ``str`` is the English."""
+
+    section = ""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        self.key = key
+        self.fields = fields
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        from ulti import messages
+
+        return messages.text(f"{self.section}.{self.key}", lang, **self.fields)
+
+
+__all__ = ["CatalogueError", "UltiError"]

@@ -58,10 +58,10 @@ try:
 except ImportError as exc:  # the research extra is not installed
     raise ImportError("ulti.selfplay needs PyArrow: pip install 'ulti[research]'") from exc
 
-from ulti import __version__, messages
+from ulti import __version__
 from ulti.actions import NUM_ACTIONS
 from ulti.deal import Deal, derive_seed
-from ulti.errors import UltiError
+from ulti.errors import CatalogueError
 from ulti.game import RESEARCH_MAX_KONTRA
 from ulti.infostate import MAX_KONTRA_CAP, Recall, information_state_size, max_moves
 from ulti.players import registry
@@ -128,17 +128,11 @@ _PARAMETERS = (
 )
 
 
-class SelfplayError(UltiError):
+class SelfplayError(CatalogueError):
     """Input self-play refuses, before any deal is played: the catalogue's ``selfplay.KEY``
     (with ``fields``) in either language."""
 
-    def __init__(self, key: str, **fields: object) -> None:
-        self.key = key
-        self.fields = fields
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str) -> str:
-        return messages.text(f"selfplay.{self.key}", lang, **self.fields)
+    section = "selfplay"
 
 
 # --------------------------------------------------------------------------------------------

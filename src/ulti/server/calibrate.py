@@ -28,8 +28,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ulti import messages
-from ulti.errors import UltiError
+from ulti.errors import CatalogueError
 from ulti.server.ratings import GAMES, Rating, bot_key, bot_title, family, update
 from ulti.server.store import RatingHistoryRow, RatingRow, Store
 
@@ -45,17 +44,11 @@ PLAYERS = ("random", "rules", "pimc")
 SIZES = {"ulti": (3, 3), "snapszli": (2, 8)}
 
 
-class CalibrationError(UltiError):
+class CalibrationError(CatalogueError):
     """Input a calibration refuses, before any deal is played: the catalogue's ``club.KEY``
     (with ``fields``) in either language."""
 
-    def __init__(self, key: str, **fields: object) -> None:
-        self.key = key
-        self.fields = fields
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str) -> str:
-        return messages.text(f"club.{self.key}", lang, **self.fields)
+    section = "club"
 
 
 @dataclass(frozen=True)
