@@ -1,7 +1,8 @@
 """Computer players, all behind one interface (:class:`~ulti.players.base.Player`).
 
 ``make_player("pimc:samples=40,ms=200", seed=7)`` builds a player from a spec: a name
-(``random``, ``rules``, ``pimc``) and an optional budget.
+(``random``, ``rules``, ``pimc``, and ``pimc-1``, the frozen baseline ``pimc`` is
+measured against) and an optional budget.
 """
 
 from __future__ import annotations
@@ -11,10 +12,16 @@ from ulti.players.base import Budget, DealRun, Player, play_deal
 
 def registry() -> dict[str, type[Player]]:
     from ulti.players.pimc import PimcPlayer
+    from ulti.players.pimc1 import Pimc1Player
     from ulti.players.random import RandomPlayer
     from ulti.players.rules import RulesPlayer
 
-    return {"random": RandomPlayer, "rules": RulesPlayer, "pimc": PimcPlayer}
+    return {
+        "random": RandomPlayer,
+        "rules": RulesPlayer,
+        "pimc": PimcPlayer,
+        "pimc-1": Pimc1Player,
+    }
 
 
 def make_player(spec: str, seed: int = 0) -> Player:
