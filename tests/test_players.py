@@ -49,7 +49,7 @@ def test_players_get_their_own_observation_and_the_legal_actions_only() -> None:
 
 
 def test_make_player_specs_and_budgets() -> None:
-    assert set(registry()) == {"random", "rules", "pimc"}
+    assert set(registry()) == {"random", "rules", "pimc", "pimc-1"}
     p = make_player("pimc:samples=12,ms=50", seed=3)
     assert p.budget == Budget(12, 50.0) and p.seed == 3
     assert make_player("pimc:30").budget == Budget(30, None)

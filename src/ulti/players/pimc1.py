@@ -77,10 +77,13 @@ ROUND1_HOPELESS = -4.0
 
 class Pimc1Player(Player):
     name = "pimc-1"
+    #: leave out :func:`~ulti.players.evaluate.unsound` contracts (not this frozen baseline)
+    sound = False
 
     def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
         super().start(seat, rules, game)
         self.fallback = RulesPlayer(self.seed, self.budget)
+        self.fallback.sound = self.sound  # pimc-1: the rules player as it was then
         self.fallback.start(seat, rules, game)
         self.plan: tuple[Bid, int, tuple[int, int]] | None = None
         self.forehand = seat  # the deal's forehand, seen at each decision (W6: it leads)
@@ -243,11 +246,11 @@ class Pimc1Player(Player):
         hand = mask_of(obs.hand)
         r1 = v1_confirm_bid(obs, self.rules)
         if r1 is not None:  # V1: confirm the first round's bid (double value) or raise it
-            opts = v1_options(bid_table(hand, self.rules), r1, self.rules)
+            opts = v1_options(bid_table(hand, self.rules, self.sound), r1, self.rules)
             confirm = [c for c in opts if c.multiplier == 2]
             cands = confirm + [c for c in opts if c.multiplier == 1][:3]
         else:
-            cands = candidates(hand, self.rules, self.rank(obs), 4, twelve=True)
+            cands = candidates(hand, self.rules, self.rank(obs), 4, twelve=True, sound=self.sound)
         if not cands:
             return self.fallback.act(obs, legal)
         k = knowledge(obs, self.rules)
@@ -266,7 +269,11 @@ class Pimc1Player(Player):
             # V4: forehand opens without a talon (a bid it must make): measured by sampling
             # the other hands and the two cards aside, like any bid
             hand = mask_of(obs.hand)
-            cands = [c for c in candidates(hand, self.rules, 0, 4) if bid(c.bid.key) in legal]
+            cands = [
+                c
+                for c in candidates(hand, self.rules, 0, 4, sound=self.sound)
+                if bid(c.bid.key) in legal
+            ]
             if cands:
                 k = knowledge(obs, self.rules)
                 c, _d, _ev = self.evaluate(k, cands, None, self.samples(8), obs)
@@ -281,7 +288,7 @@ class Pimc1Player(Player):
         if self.rules.talon_aside:
             return self.aside_turn(obs, legal, k)
         if ActionKind.BID in kinds:  # no talon (V4): bid directly
-            cands = candidates(hand, self.rules, self.rank(obs), 4)
+            cands = candidates(hand, self.rules, self.rank(obs), 4, sound=self.sound)
             if not cands:
                 return pass_action
             c, _d, ev = self.evaluate(k, cands, None, self.samples(8), obs)
@@ -294,7 +301,9 @@ class Pimc1Player(Player):
             # my own bid stands: the talon is mine and known; raise only to avoid a forfeit
             if obs.bid == "simple" and self.rules.simple_forfeit and obs.talon:
                 twelve = hand | mask_of(obs.talon)
-                cands = candidates(twelve, self.rules, self.rank(obs), 3, twelve=True)
+                cands = candidates(
+                    twelve, self.rules, self.rank(obs), 3, twelve=True, sound=self.sound
+                )
                 if cands:
                     k12 = _with_hand(k, twelve)
                     _c, _d, ev = self.evaluate(k12, cands, twelve, self.samples(6), obs)
@@ -319,7 +328,9 @@ class Pimc1Player(Player):
         hand = mask_of(obs.hand)
         best: tuple[float, Action] = (0.5, pass_action)  # a bid must pay more than this
         cands = [
-            c for c in candidates(hand, self.rules, self.rank(obs), 4) if bid(c.bid.key) in legal
+            c
+            for c in candidates(hand, self.rules, self.rank(obs), 4, sound=self.sound)
+            if bid(c.bid.key) in legal
         ]
         if cands:
             c, _d, ev = self.evaluate(k, cands, None, self.samples(8), obs)
@@ -378,7 +389,7 @@ class Pimc1Player(Player):
         deals = [
             round1_deal(hand, self.seat, self.rng) for _ in range(max(self.samples(8), MIN_SAMPLES))
         ]
-        tables = [bid_table(h[self.seat], self.rules) for h in deals]
+        tables = [bid_table(h[self.seat], self.rules, self.sound) for h in deals]
         heur = {
             b.key: sum(v1_options(t, b, self.rules)[0].estimate for t in tables) / len(tables)
             for b in bids
@@ -448,7 +459,7 @@ class Pimc1Player(Player):
         """This seat's units from picking up ``tal`` and playing the best contract of the
         twelve cards (the hand evaluation's first candidate) against ``hands``."""
         twelve = hand | tal
-        cands = candidates(twelve, self.rules, self.rank(obs), 1, twelve=True)
+        cands = candidates(twelve, self.rules, self.rank(obs), 1, twelve=True, sound=self.sound)
         if not cands:
             return None
         c = cands[0]

@@ -62,6 +62,9 @@ TALON_BONUS = 1.0
 
 class RulesPlayer(Player):
     name = "rules"
+    #: bid only contracts :func:`~ulti.players.evaluate.unsound` passes (``pimc-1``'s fallback,
+    #: frozen with it, does not)
+    sound = True
 
     def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
         super().start(seat, rules, game)
@@ -96,8 +99,9 @@ class RulesPlayer(Player):
     def choose(self, obs: Observation, hand: int, twelve: bool) -> Candidate | None:
         r1 = v1_confirm_bid(obs, self.rules)
         if r1 is not None and twelve:  # V1: confirm the first round's bid or raise it
-            return next(iter(v1_options(bid_table(hand, self.rules), r1, self.rules)), None)
-        cands = candidates(hand, self.rules, self.current_rank(obs), 8, twelve)
+            table = bid_table(hand, self.rules, self.sound)
+            return next(iter(v1_options(table, r1, self.rules)), None)
+        cands = candidates(hand, self.rules, self.current_rank(obs), 8, twelve, self.sound)
         if not cands:
             return None
         return max(cands, key=lambda c: self.forfeit_adjusted(c, obs))
