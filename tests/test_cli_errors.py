@@ -52,6 +52,28 @@ def test_files_that_are_not_records_or_rules(tmp_path: Path) -> None:
     refused(["play", "--rules", str(own), "--new"], "talon = true")
 
 
+def test_a_hungarian_mistake_is_told_in_hungarian(tmp_path: Path) -> None:
+    """With --lang hu the one line of a mistake is Hungarian throughout, the reason too."""
+    binary = tmp_path / "latin1.json"
+    binary.write_bytes('{"seed": "\xe9"}'.encode("latin-1"))
+    for command in ("replay", "analyze"):
+        out = refused([command, "--lang", "hu", str(binary)], "hiba:", "nem UTF-8 szöveg")
+        assert "error" not in out and "not a record" not in out
+    broken = tmp_path / "broken.json"
+    broken.write_text("{x", encoding="utf-8")
+    refused(["analyze", "--lang", "hu", str(broken)], "nem érvényes JSON")
+    refused(["analyze", "--lang", "hu", str(broken), "--threshold", "0"], "0-nál nagyobb")
+    out = refused(["play", "--lang", "hu", "--save", str(tmp_path)], "ez egy mappa")
+    assert "folder" not in out
+    out = refused(["play", "--lang", "hu", "--save", str(tmp_path / "no" / "s.json")])
+    assert "nincs ilyen mappa" in out and "no folder" not in out
+    refused(["play", "--lang", "hu", "--opponents", "rules,wizard"], "hiba: hibás gépi játékos")
+    # the English words stay as they were; solve names a binary record instead of a codec
+    refused(["play", "--save", str(tmp_path)], "error:", "it is a folder")
+    out = refused(["solve", "--record", str(binary)], "not a record (not UTF-8 text)")
+    assert "codec" not in out
+
+
 def test_markup_in_a_message_is_shown_as_written(tmp_path: Path) -> None:
     rec = tmp_path / "r.json"
     rec.write_text(

@@ -181,6 +181,9 @@ def test_connections_per_address_are_capped(tmp_path: Path) -> None:
         extra = srv.ws(t["id"])
         f = json.loads(extra.recv(timeout=10))
         assert f["type"] == "error" and f["code"] == "busy"
+        # the refusal in both languages, from the catalogue (not the guard's English)
+        assert f["message"] == "too many connections from your address"
+        assert f["message_hu"] == "túl sok kapcsolat erről a címről"
         with pytest.raises(ConnectionClosed):
             extra.recv(timeout=10)
         seats[2].close()

@@ -185,6 +185,38 @@ def test_two_people_play_a_deal_each_seeing_their_own_hand(tmp_path: Path) -> No
             s.close()
 
 
+def test_the_person_to_move_gets_a_hint_in_both_languages(tmp_path: Path) -> None:
+    """The web table's hint, as the terminal's: what a careful player would do now — always
+    one of the seat's legal actions (Z4-Z9) — and why, in English and Hungarian; only the seat
+    to move has one, and it is worked out from that seat's observation (the leak test above
+    checks every frame, Z13).  Without the learner's option a claim's hint names no points."""
+    with Running(sqlite(tmp_path)) as srv:
+        t = create(srv, [person("Anna"), person("Béla")], match_points=7)
+        seats = {i: Seat(srv, t["id"], i, t["tokens"][str(i)]) for i in range(2)}
+        rng = random.Random(21)
+        hints = 0
+        while seats[0].view["deal_number"] == 1:
+            mover = next((x for x in seats.values() if x.my_turn()), None)
+            if mover is None:
+                for x in seats.values():
+                    x.drain(0.01)
+                continue
+            other = seats[1 - mover.seat]
+            h = mover.view["hint"]
+            assert other.view["hint"] is None
+            assert h["action"] in [a["action"] for a in mover.view["legal"]]
+            assert h["en"] and h["hu"] and english_words_in(h["hu"]) == [], h
+            if h["action"] == "claim":
+                assert h["en"].endswith("you have 66: claim it")
+            hints += 1
+            mover.act(choose(mover, rng))
+            for x in seats.values():
+                x.recv()
+        assert hints >= 5
+        for x in seats.values():
+            x.close()
+
+
 def test_refusals_change_nothing_and_say_why_in_both_languages(tmp_path: Path) -> None:
     """Stale versions, another seat's turn, an action text that is none, an action the rules
     refuse (the Z id in both languages), a seat a two-seat table does not have; the reasons a

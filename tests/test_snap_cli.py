@@ -286,6 +286,50 @@ def test_rules_for_snapszli_print_every_option_within_80_columns(tmp_path: Path)
     assert r.exit_code == 0 and "Ladder" in r.output
 
 
+def test_rules_for_snapszli_in_hungarian_and_a_bad_file_refused_in_both_languages(
+    tmp_path: Path,
+) -> None:
+    """``ulti rules --game snapszli --lang hu``: the table's words and each option's meaning
+    (ZV1-ZV4) in Hungarian; a rules file with an unknown or out-of-range option is refused,
+    naming the ZV option (ZV2, ZV3), in the language asked for."""
+    r = runner.invoke(cli, ["rules", "--game", "snapszli", "--lang", "hu"])
+    assert r.exit_code == 0, r.output
+    assert "Snapszli szabályok: standard" in r.output and "jelentés" in r.output
+    assert "kilencesekkel" in r.output and "bummlit (Z12)" in r.output  # ZV1, ZV2
+    assert "a szabálykönyv játéka" in r.output and "meaning" not in r.output
+    assert max(len(line) for line in r.output.splitlines()) <= 80
+    r = runner.invoke(cli, ["rules", "--game", "snapszli", "--lang", "fr"])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    f = tmp_path / "bad.toml"
+    f.write_text("match_pionts = 5\n", encoding="utf-8")
+    r = runner.invoke(cli, ["rules", "--game", "snapszli", "--rules", str(f), "--lang", "hu"])
+    assert r.exit_code == 2 and "ismeretlen beállítás: 'match_pionts'" in r.output
+    assert "match_points" in r.output  # the options that exist are named
+    f.write_text("min_talon = 0\n", encoding="utf-8")
+    r = runner.invoke(cli, ["rules", "--game", "snapszli", "--rules", str(f), "--lang", "hu"])
+    assert r.exit_code == 2 and "ZV3: a min_talon egész szám 1 és 12 között" in r.output
+    r = runner.invoke(cli, ["rules", "--game", "snapszli", "--rules", str(f)])
+    assert r.exit_code == 2 and "ZV3: min_talon is an integer from 1 to 12" in r.output
+    f.write_text("match_points = 0\n", encoding="utf-8")
+    r = runner.invoke(cli, ["play", "--game", "snapszli", "--rules", str(f), "--lang", "hu"])
+    assert r.exit_code == 2 and "ZV2: a match_points egész szám" in r.output
+
+
+def test_replay_takes_game_like_the_other_commands(tmp_path: Path) -> None:
+    """``ulti replay --game snapszli FILE`` reads a Snapszli record (Z9-Z11 end, Z12 match); a
+    record of the other game is refused by name, in the language asked for."""
+    m = played_match(2)
+    f = tmp_path / "match.json"
+    m.save(f)
+    r = runner.invoke(cli, ["replay", "--game", "snapszli", str(f)])
+    assert r.exit_code == 0, r.output
+    assert r.output.count("Snapszli deal, seed") == len(m.deals)
+    r = runner.invoke(cli, ["replay", "-g", "ulti", str(f), "--lang", "hu"])
+    assert r.exit_code == 2 and "ez nem ulti-felvétel" in r.output
+    r = runner.invoke(cli, ["replay", "--game", "chess", str(f)])
+    assert r.exit_code == 2 and "ulti or snapszli" in r.output
+
+
 # -- tournament ---------------------------------------------------------------------------------
 
 

@@ -163,6 +163,9 @@ def test_play_command_refuses_bad_options(tmp_path: Path) -> None:
     assert r.invoke(cli, ["play", "--opponents", "rules,wizard"]).exit_code == 2
     res = r.invoke(cli, ["play", "--resume", "--save", str(tmp_path / "none.json")])
     assert res.exit_code == 2 and "no saved session" in res.output
+    none = str(tmp_path / "none.json")
+    res = r.invoke(cli, ["play", "--lang", "hu", "--resume", "--save", none])
+    assert res.exit_code == 2 and "hiba: nincs mentett játszma itt" in res.output
 
 
 # -- snapshots of the main screens ------------------------------------------------------------

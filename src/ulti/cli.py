@@ -96,51 +96,61 @@ def _snap_rules(preset: str | None, rules_file: Path | None, lang: str = "en") -
         if rules_file is not None:
             rs = SnapRules.from_toml(rules_file)
             if preset is not None and preset != rs.preset:
-                raise SnapRulesError("give either --preset or a rules file that names its preset")
+                raise SnapRulesError(code="preset-and-file")
             return rs
         return SnapRules.from_preset("standard" if preset is None else preset)
     except SnapRulesError as exc:
-        _fail(lang, _say(lang, "rules", why=exc))
+        _fail(lang, _say(lang, "rules", why=exc.text(lang)))
         raise typer.Exit(2) from None
 
 
-def _snap_rules_table(rs: SnapRules) -> None:
+def _snap_rules_table(rs: SnapRules, lang: str = "en") -> None:
     """``ulti rules --game snapszli``: every option with its rule id, value and meaning, the
-    presets, the chosen rules (readable at 80 columns, and piped)."""
+    presets, the chosen rules (readable at 80 columns, and piped), in English or Hungarian."""
     std = SnapRules().to_dict()
     chosen = rs.to_dict()
     t = Table(
-        title=_snap("en", "cli-rules-title", preset=rs.preset),
+        title=_snap(lang, "cli-rules-title", preset=rs.preset),
         title_justify="left",
         box=box.SIMPLE_HEAD,
     )
-    t.add_column(_snap("en", "cli-col-option"), overflow="fold")
-    t.add_column(_snap("en", "cli-col-rule"), no_wrap=True)
-    t.add_column(_snap("en", "cli-col-value"), justify="right", no_wrap=True)
-    t.add_column(_snap("en", "cli-col-meaning"), ratio=1)
-    for key, rule, doc in SNAP_OPTIONS:
+    t.add_column(_snap(lang, "cli-col-option"), overflow="fold")
+    t.add_column(_snap(lang, "cli-col-rule"), no_wrap=True)
+    t.add_column(_snap(lang, "cli-col-value"), justify="right", no_wrap=True)
+    t.add_column(_snap(lang, "cli-col-meaning"), ratio=1)
+    for key, rule, _doc in SNAP_OPTIONS:
         v = chosen[key]
         shown = str(v).lower() if isinstance(v, bool) else str(v)
         if v != std[key]:
             shown = f"[bold yellow]{shown}[/bold yellow]"
-        t.add_row(key, rule, shown, doc)
+        t.add_row(key, rule, shown, _snap(lang, f"cli-option-{key}"))
     console.print(t)
-    console.print(_snap("en", "cli-presets"))
+    console.print(_snap(lang, "cli-presets"))
     for name, options in SNAP_PRESETS.items():
         what = ", ".join(
             f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()
-        ) or _snap("en", "cli-preset-standard")
+        ) or _snap(lang, "cli-preset-standard")
         mark = "*" if name == rs.preset else " "
         console.print(f" {mark} {name}: {escape(what)}", highlight=False)
-    console.print(_snap("en", "cli-rules-note"), highlight=False)
+    console.print(_snap(lang, "cli-rules-note"), highlight=False)
 
 
 @app.command()
-def rules(game: GameOpt = "ulti", preset: PresetOpt = None, rules_file: RulesOpt = None) -> None:
+def rules(
+    game: GameOpt = "ulti",
+    preset: PresetOpt = None,
+    rules_file: RulesOpt = None,
+    lang: Annotated[
+        str, typer.Option(help="Language of Snapszli's rules table and its errors: en or hu.")
+    ] = "en",
+) -> None:
     """Print the active ruleset and its whole bidding ladder (B5); with --game snapszli,
     Snapszli's options (ZV1-ZV4), presets and the chosen rules."""
-    if _game(game) == "snapszli":
-        _snap_rules_table(_snap_rules(preset, rules_file))
+    if lang not in ("en", "hu"):
+        _fail("en", _say("en", "lang"))
+        raise typer.Exit(2)
+    if _game(game, lang) == "snapszli":
+        _snap_rules_table(_snap_rules(preset, rules_file, lang), lang)
         return
     rs = _ruleset(preset, rules_file)
     std = Ruleset().to_dict()
@@ -230,24 +240,38 @@ def replay(
     lang: Annotated[
         str, typer.Option(help="Language of a Snapszli record's account: en or hu.")
     ] = "en",
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="The game the record must be of: ulti or snapszli (default: read from it).",
+        ),
+    ] = None,
 ) -> None:
     """Print a game record (a deal or a whole session): hands, auction, tricks, settlement.
     Snapszli deals and matches are read too."""
     if lang not in ("en", "hu"):
         _fail("en", _say("en", "lang"))
         raise typer.Exit(2)
+    wanted = None if game is None else _game(game, lang)
     try:
         rec = json.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
         _fail("en", f"cannot read {file}: {exc.strerror}")
         raise typer.Exit(2) from None
     except UnicodeDecodeError:
-        _fail("en", f"{file}: not a record (not UTF-8 text)")
+        _fail(lang, _say(lang, "not-utf8", file=file))
         raise typer.Exit(2) from None
     except json.JSONDecodeError as exc:
-        _fail("en", f"{file}: not valid JSON: {exc}")
+        _fail(lang, _say(lang, "not-json", file=file, why=exc))
         raise typer.Exit(2) from None
-    if isinstance(rec, dict) and str(rec.get("format", "")).startswith("ulti-snapszli"):
+    is_snap = isinstance(rec, dict) and str(rec.get("format", "")).startswith("ulti-snapszli")
+    if wanted is not None and wanted != ("snapszli" if is_snap else "ulti"):
+        _fail(lang, _snap(lang, "cli-replay-other-game", file=file, game=wanted))
+        raise typer.Exit(2)
+    if is_snap:
+        assert isinstance(rec, dict)
         _replay_snapszli(file, rec, lang)
         return
     try:
@@ -285,7 +309,7 @@ def _analysis_outputs(paths: list[Path | None], force: bool, lang: str) -> None:
         if path.exists() and not path.is_dir() and not force:
             _fail(lang, _an(lang, "exists", file=path))
             raise typer.Exit(2)
-        why = _writable(path)
+        why = _writable(path, lang)
         if why is not None:
             _fail(lang, f"{path}: {why}")
             raise typer.Exit(2)
@@ -336,7 +360,7 @@ def analyze(
         _fail(lang, str(exc))
         raise typer.Exit(2) from None
     if not (0 < threshold < 1e9):
-        _fail(lang, f"--threshold: a number of units above 0, not {threshold:g}")
+        _fail(lang, _an(lang, "threshold", threshold=f"{threshold:g}"))
         raise typer.Exit(2)
     _analysis_outputs([json_file, plot_file], force, lang)
     try:
@@ -345,10 +369,10 @@ def analyze(
         _fail(lang, f"{file}: {exc.strerror}")
         raise typer.Exit(2) from None
     except UnicodeDecodeError:
-        _fail(lang, f"{file}: not a record (not UTF-8 text)")
+        _fail(lang, _say(lang, "not-utf8", file=file))
         raise typer.Exit(2) from None
     except json.JSONDecodeError as exc:
-        _fail(lang, f"{file}: not valid JSON: {exc}")
+        _fail(lang, _say(lang, "not-json", file=file, why=exc))
         raise typer.Exit(2) from None
     if isinstance(rec, dict) and str(rec.get("format", "")).startswith("ulti-snapszli"):
         _fail(lang, _an(lang, "only-ulti", file=file))
@@ -717,6 +741,9 @@ def solve(
             text = write_position(pos, rs)
         else:
             raise NotationError("give a position or --record")
+    except UnicodeDecodeError:
+        _fail("en", _say("en", "not-utf8", file=record))
+        raise typer.Exit(2) from None
     except (NotationError, RecordError, OSError, json.JSONDecodeError, ValueError) as exc:
         _fail("en", str(exc))
         raise typer.Exit(2) from None
@@ -768,7 +795,7 @@ def solve(
     console.print("* best for the player to move; value = the soloist's units under best play")
 
 
-def _player_specs(text: str) -> list[str]:
+def _player_specs(text: str, lang: str = "en") -> list[str]:
     """Comma-separated player specs, each checked (an unknown player or budget: exit 2)."""
     from ulti.players import make_player
 
@@ -777,7 +804,7 @@ def _player_specs(text: str) -> list[str]:
         for spec in specs:
             make_player(spec)
     except ValueError as exc:
-        _fail("en", str(exc))
+        _fail(lang, str(exc) if lang == "en" else _say(lang, "opponent", why=exc))
         raise typer.Exit(2) from None
     return specs
 
@@ -1016,14 +1043,14 @@ def _say(lang: str, key: str, **fields: object) -> str:
     return messages.text(f"play.{key}", lang, **fields)
 
 
-def _writable(path: Path) -> str | None:
+def _writable(path: Path, lang: str = "en") -> str | None:
     """Why a session cannot be saved at ``path`` (None: it can), checked before play starts,
     without touching a file already there."""
     if path.is_dir():
-        return "it is a folder"
+        return _say(lang, "is-folder")
     parent = path.parent
     if not parent.is_dir():
-        return f"no folder {parent}"
+        return _say(lang, "no-folder", folder=parent)
     probe = parent / f".{path.name}.probe"
     try:
         probe.write_text("", encoding="utf-8")
@@ -1144,7 +1171,7 @@ def play(
     if resume and new:
         _fail(lang, _say(lang, "both"))
         raise typer.Exit(2)
-    specs = _player_specs(opponents or "pimc,rules")
+    specs = _player_specs(opponents or "pimc,rules", lang)
     if len(specs) != 2:
         _fail(lang, _say(lang, "opponents"))
         raise typer.Exit(2)
@@ -1202,7 +1229,7 @@ def _prepare_save(
 
         save = Path(platformdirs.user_data_dir("ulti")) / default_name
         save.parent.mkdir(parents=True, exist_ok=True)
-    why = _writable(save)
+    why = _writable(save, lang)
     if why is not None:
         _fail(lang, say("unwritable", path=save, why=why))
         raise typer.Exit(2)

@@ -767,6 +767,15 @@ PLAY: dict[str, tuple[str, str]] = {
     ),
     "rules": ("{why}", "hibás szabályok: {why}"),
     "both": ("--resume and --new exclude each other", "a --resume és a --new nem adható együtt"),
+    "no-save": ("no saved session at {path}", "nincs mentett játszma itt: {path}"),
+    "is-folder": ("it is a folder", "ez egy mappa"),
+    "no-folder": ("no folder {folder}", "nincs ilyen mappa: {folder}"),
+    "opponent": ("{why}", "hibás gépi játékos: {why}"),
+    "not-utf8": (
+        "{file}: not a record (not UTF-8 text)",
+        "{file}: nem játékleírás (nem UTF-8 szöveg)",
+    ),
+    "not-json": ("{file}: not valid JSON: {why}", "{file}: nem érvényes JSON: {why}"),
     "backup": ("the saved session is kept as {path}", "a mentett játszma itt maradt: {path}"),
     "saved": (
         "Session saved in {path}; continue with: ulti play --resume --save {path}",
@@ -837,6 +846,26 @@ SNAP: dict[str, tuple[str, str]] = {
     "end-opponent-claims": (
         "{seat} closed, but {other} reached 66 first",
         "{seat} betakart, de {other} előbb lett meg",
+    ),
+    # a ruleset refused (SnapRulesError, naming the ZV option)
+    "rules-bool": ("{rule}: {key} is true or false", "{rule}: a {key} értéke true vagy false"),
+    "rules-int": (
+        "{rule}: {key} is an integer from {low} to {high}",
+        "{rule}: a {key} egész szám {low} és {high} között",
+    ),
+    "rules-preset": (
+        "unknown preset {preset!r}; presets: {presets}",
+        "ismeretlen előbeállítás: {preset!r}; előbeállítások: {presets}",
+    ),
+    "rules-preset-name": ("preset must be a name", "a preset értéke egy név"),
+    "rules-option": (
+        "unknown option {key!r}; options: {options}",
+        "ismeretlen beállítás: {key!r}; beállítások: {options}",
+    ),
+    "rules-table": ("a ruleset is a table of options", "a szabályok beállítások táblázata"),
+    "rules-preset-and-file": (
+        "give either --preset or a rules file that names its preset",
+        "vagy --preset, vagy egy szabályfájl, amely megnevezi az előbeállítását",
     ),
     "render-head": (
         "Snapszli deal, seed {seed}: {dealer} deals",
@@ -911,6 +940,8 @@ SNAP: dict[str, tuple[str, str]] = {
         "Hívd ki a(z) {suit} királyt vagy felsőt",
     ),
     "web-waiting": ("Waiting for {name}", "Várunk: {name}"),
+    "web-hint": ("Hint", "Súgó"),
+    "web-hint-claim": ("you have 66: claim it", "megvan a 66: mondd, hogy elég"),
     "web-deal-over": ("Deal {n} is over", "{n}. leosztás: vége"),
     "web-game-points": ("{name}: +{n} game points", "{name}: +{n} játszmapont"),
     "web-match-won": ("{name} won the match (Z12)", "{name} nyerte a bummlit (Z12)"),
@@ -1084,6 +1115,26 @@ SNAP: dict[str, tuple[str, str]] = {
     "cli-col-rule": ("rule", "szabály"),
     "cli-col-value": ("value", "érték"),
     "cli-col-meaning": ("meaning", "jelentés"),
+    "cli-option-twenty_four": (
+        "24 cards: the IXs added, 6 cards each, the talon 11 + the turned card",
+        "24 lap: a kilencesekkel, fejenként 6 lap, a talon 11 + a felfordított lap",
+    ),
+    "cli-option-match_points": (
+        "game points that win the match (Z12)",
+        "ennyi játszmapont nyeri a bummlit (Z12)",
+    ),
+    "cli-option-min_talon": (
+        "talon size (turned card included) Z6 and Z8 need at least",
+        "ennyi lap kell legalább a talonban (a felfordítottal) a cseréhez (Z6), takaráshoz (Z8)",
+    ),
+    "cli-option-last_trick_ten": (
+        "the last trick counts 10 more (the Sixty-Six custom)",
+        "az utolsó ütés 10 ponttal többet ér (a hatvanhat szokása)",
+    ),
+    "cli-replay-other-game": (
+        "{file} is not a {game} record",
+        "{file}: ez nem {game}-felvétel",
+    ),
     "cli-presets": ("Presets (* chosen):", "Előbeállítások (* a választott):"),
     "cli-preset-standard": ("the rule book's game (Z1-Z13)", "a szabálykönyv játéka (Z1-Z13)"),
     "cli-rules-note": (
@@ -1200,7 +1251,14 @@ ERROR: dict[str, tuple[str, str]] = {
     "replaced": ("this seat is open in another tab", "ez a hely egy másik lapon van nyitva"),
     "unknown-frame": ("unknown frame type {kind}", "ismeretlen üzenettípus: {kind}"),
     "malformed": ("the message cannot be read: {why}", "az üzenet nem olvasható: {why}"),
-    "busy": ("{why}", "{why}"),
+    "busy-server": (
+        "the server has too many connections; try again soon",
+        "a szerveren túl sok a kapcsolat; próbáld újra kicsit később",
+    ),
+    "busy-address": (
+        "too many connections from your address",
+        "túl sok kapcsolat erről a címről",
+    ),
     "too-many-tables": (
         "too many new tables from your address; wait a minute",
         "túl sok új asztal erről a címről; várj egy percet",
@@ -1698,6 +1756,10 @@ ANALYSIS: dict[str, tuple[str, str]] = {
     "thrown-in": (
         "Nobody bid: the deal was thrown in.",
         "Senki sem licitált: a leosztás elmaradt.",
+    ),
+    "threshold": (
+        "--threshold: a number of units above 0, not {threshold}",
+        "--threshold: 0-nál nagyobb egységszám, nem {threshold}",
     ),
     "only-ulti": (
         "{file}: a Snapszli record; analysis is for Ulti deals",

@@ -70,7 +70,7 @@ RANKS_20 = (TEN, UNDER, OVER, KING, ACE)
 RANKS_24 = (NINE, *RANKS_20)
 #: Points a claim must reach (Z9).
 TARGET = 66
-#: The tricks a player must hold below to give up three game points (Z9: "no trick").
+#: The points below which a loser gives up two game points, not one (Z9, Z10, Z11).
 SCHNEIDER = 33
 
 
@@ -95,7 +95,18 @@ def beats(card: int, best: int, trump: int) -> bool:
 
 
 class SnapRulesError(UltiError):
-    """A Snapszli ruleset that does not hold together (naming the ZV option)."""
+    """A Snapszli ruleset that does not hold together (naming the ZV option).  Raised with a
+    ``code`` (and ``params``), :meth:`text` says it in English or Hungarian from the catalogue
+    (``snap.rules-CODE``); without one (a rules file that cannot be read) the message is
+    the English one given."""
+
+    def __init__(self, message: str = "", code: str = "", **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(text(f"snap.rules-{code}", "en", **params) if code else message)
+
+    def text(self, lang: str = "en") -> str:
+        return text(f"snap.rules-{self.code}", lang, **self.params) if self.code else str(self)
 
 
 @dataclass(frozen=True)
@@ -111,13 +122,13 @@ class SnapRules:
     def __post_init__(self) -> None:
         for key, rule in (("twenty_four", "ZV1"), ("last_trick_ten", "ZV4")):
             if not isinstance(getattr(self, key), bool):
-                raise SnapRulesError(f"{rule}: {key} is true or false")
+                raise SnapRulesError(code="bool", rule=rule, key=key)
         for key, rule, low, high in (("match_points", "ZV2", 1, 99), ("min_talon", "ZV3", 1, 12)):
             v = getattr(self, key)
             if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-                raise SnapRulesError(f"{rule}: {key} is an integer from {low} to {high}")
+                raise SnapRulesError(code="int", rule=rule, key=key, low=low, high=high)
         if self.preset not in PRESETS:
-            raise SnapRulesError(f"unknown preset {self.preset!r}; presets: {', '.join(PRESETS)}")
+            raise SnapRulesError(code="preset", preset=self.preset, presets=", ".join(PRESETS))
 
     @property
     def hand_size(self) -> int:
@@ -126,23 +137,23 @@ class SnapRules:
     @classmethod
     def from_preset(cls, preset: str) -> SnapRules:
         if preset not in PRESETS:
-            raise SnapRulesError(f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
+            raise SnapRulesError(code="preset", preset=preset, presets=", ".join(PRESETS))
         return cls(**PRESETS[preset], preset=preset)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SnapRules:
         if not isinstance(data, Mapping):
-            raise SnapRulesError("a ruleset is a table of options")
+            raise SnapRulesError(code="table")
         data = dict(data)
         preset = data.pop("preset", "standard")
         if not isinstance(preset, str):
-            raise SnapRulesError("preset must be a name")
+            raise SnapRulesError(code="preset-name")
         base = cls.from_preset(preset)
         known = {f.name for f in dataclasses.fields(cls)}
         for key in data:
             if key not in known:
                 raise SnapRulesError(
-                    f"unknown option {key!r}; options: {', '.join(o for o, _r, _d in OPTIONS)}"
+                    code="option", key=key, options=", ".join(o for o, _r, _d in OPTIONS)
                 )
         return dataclasses.replace(base, **data)
 
@@ -154,7 +165,9 @@ class SnapRules:
         known = {f.name for f in dataclasses.fields(self)}
         for key in options:
             if key not in known:
-                raise SnapRulesError(f"unknown option {key!r}")
+                raise SnapRulesError(
+                    code="option", key=key, options=", ".join(o for o, _r, _d in OPTIONS)
+                )
         return dataclasses.replace(self, **options)
 
     def to_dict(self) -> dict[str, Any]:

@@ -470,7 +470,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                 await websocket.close(code=4403)
                 return
             if refused is not None:
-                await websocket.send_text(dumps(TableError("busy", "busy", why=refused).frame()))
+                await websocket.send_text(dumps(TableError("busy", refused).frame()))
                 await websocket.close(code=4429)
                 return
             await _session(websocket, table_id)

@@ -291,11 +291,12 @@ class ConnectionCounts:
         self.total = 0
 
     def enter(self, address: str) -> str | None:
-        """Count a new connection, or say why it is refused (and count nothing)."""
+        """Count a new connection, or say why it is refused (and count nothing): the key of
+        the catalogue's words for it (``error.busy-server``, ``error.busy-address``)."""
         if self.total >= self.total_cap:
-            return "the server has too many connections; try again soon"
+            return "busy-server"
         if self.by_address.get(address, 0) >= self.per_address:
-            return "too many connections from your address"
+            return "busy-address"
         self.by_address[address] = self.by_address.get(address, 0) + 1
         self.total += 1
         return None

@@ -25,7 +25,7 @@ from typing import Any
 from ulti import messages
 from ulti.cards import cards_of
 from ulti.deal import derive_seed
-from ulti.players.snap import SnapPlayer, make_snap_player
+from ulti.players.snap import SnapPlayer, explain, make_snap_player
 from ulti.server.tables import GameTable, TableError
 from ulti.snapszli import (
     OPTIONS,
@@ -264,6 +264,20 @@ class SnapTable(GameTable):
                     v["reasons"][str(c)] = {
                         lang: f"{why.text(lang)} ({why.rule})" for lang in messages.LANGS
                     }
+        # a hint for a person to move at a table that is not rated: what a careful player
+        # (``rules``) would do and why, worked out from this seat's observation alone (Z13)
+        v["hint"] = None
+        if mine and not self.stored.rated:
+            adviser = make_snap_player("rules", seed=len(obs.history))
+            adviser.start(seat, d.rules, len(self.session.deals) - 1)
+            advised = adviser.act(obs, obs.legal)
+            if adviser.explanation[0] == "hint-claim" and not self.show_points:
+                adviser.explanation = ("web-hint-claim", {})  # own points: a learner's option
+            v["hint"] = {"action": str(advised)} | {
+                lang: f"{describe(advised, lang, trump)}: "
+                + explain(*adviser.explanation, lang=lang, trump=trump)
+                for lang in messages.LANGS
+            }
         # the number of cards in each hand is public; which cards is not
         v["hand_sizes"] = [len(cards_of(h)) for h in d.hands]
         v["dealer"] = d.dealer

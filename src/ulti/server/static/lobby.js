@@ -135,6 +135,7 @@ function render() {
   const snap = game() === "snapszli";
   document.documentElement.lang = lang;
   $("title").textContent = snap ? W.snap.lobby : W.lobby;
+  document.title = $("title").textContent;  // the browser's tab, in the page's language
   $("gameLabel").textContent = W.snap.game;
   $("game").options[0].textContent = W.snap["game-ulti"];
   $("game").options[1].textContent = W.snap["game-snapszli"];

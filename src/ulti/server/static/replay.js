@@ -341,6 +341,7 @@ function button(text, kind, fn) {
 }
 
 document.documentElement.lang = lang;
+document.title = `Ulti — ${W.replay}`;  // the browser's tab, in the page's language
 accountBar($("account"), { lang: () => lang });
 const res = await fetch(`/api/tables/${tableId}/deals/${deal}/steps`, auth);
 if (!res.ok) {

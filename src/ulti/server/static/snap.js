@@ -360,6 +360,12 @@ function renderActions(v) {
     b.onclick = () => send(a.action);
     box.appendChild(b);
   }
+  if (v.hint) {  // what a careful player would do, and why (not at a rated table)
+    const h = el("button", "act hint", S.hint);
+    h.type = "button";
+    h.onclick = () => toast(`${S.hint}: ${(hu() ? v.hint.hu : v.hint.en) || v.hint.en}`);
+    box.appendChild(h);
+  }
 }
 
 function renderLog() {
