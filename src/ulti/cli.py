@@ -17,11 +17,11 @@ from rich.table import Table
 
 from ulti import messages
 from ulti.actions import Action, ActionKind
-from ulti.bids import SILENT_TITLES, Bid, Silent
+from ulti.bids import Bid, Silent
 from ulti.cards import SUIT_NAMES_EN, SUIT_NAMES_HU
 from ulti.deal import Deal, Phase
-from ulti.record import RecordError, dumps, from_record, players_of, render
-from ulti.rules import OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
+from ulti.record import RecordError, dumps, from_record, players_of, render, seat_names
+from ulti.rules import OPTIONS, PRESETS, Ruleset, RulesetError
 from ulti.session import Session
 from ulti.snapszli import MATCH_FORMAT as SNAP_MATCH_FORMAT
 from ulti.snapszli import OPTIONS as SNAP_OPTIONS
@@ -53,15 +53,16 @@ def _ruleset(preset: str | None, rules_file: Path | None, lang: str = "en") -> R
         if rules_file is not None:
             rs = Ruleset.from_toml(rules_file)
             if preset is not None and preset != rs.preset:
-                raise RulesetError("give either --preset or a rules file that names its preset")
+                raise RulesetError("preset-and-file")
             return rs
         return Ruleset.from_preset("standard" if preset is None else preset)
     except RulesetError as exc:
-        _fail(lang, _say(lang, "rules", why=exc))
+        _fail(lang, _say(lang, "rules", why=exc.text(lang)))
         raise typer.Exit(2) from None
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or exc
-        _fail(lang, _say(lang, "rules", why=f"cannot read {rules_file}: {why}"))
+        words = messages.text("cli.cannot-read", lang, file=rules_file, why=why)
+        _fail(lang, _say(lang, "rules", why=words))
         raise typer.Exit(2) from None
 
 
@@ -141,7 +142,7 @@ def rules(
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
     lang: Annotated[
-        str, typer.Option(help="Language of Snapszli's rules table and its errors: en or hu.")
+        str, typer.Option(help="Language of the rules tables and the errors: en or hu.")
     ] = "en",
 ) -> None:
     """Print the active ruleset and its whole bidding ladder (B5); with --game snapszli,
@@ -152,52 +153,69 @@ def rules(
     if _game(game, lang) == "snapszli":
         _snap_rules_table(_snap_rules(preset, rules_file, lang), lang)
         return
-    rs = _ruleset(preset, rules_file)
+    _rules_table(_ruleset(preset, rules_file, lang), lang)
+
+
+def _rules_table(rs: Ruleset, lang: str = "en") -> None:
+    """``ulti rules``: every option with its rule id, value and meaning, the presets, the whole
+    ladder (B5) and the silent bonuses, in English or Hungarian (the catalogue's ``cli``,
+    ``option``, ``preset`` and bid names), readable at 80 columns and piped."""
+    hu = lang == "hu"
+
+    def say(key: str, **fields: object) -> str:
+        return messages.text(f"cli.{key}", lang, **fields)
+
+    def preset_name(name: str) -> str:
+        """A preset as ``--preset`` takes it, with its Hungarian name in Hungarian."""
+        return f"{name} ({messages.text(f'preset.{name}', lang)})" if hu else name
+
     std = Ruleset().to_dict()
     t = Table(
-        title=f"Ruleset: {rs.preset} — {PRESET_DOCS.get(rs.preset, '')}",
+        title=say(
+            "rules-title",
+            preset=preset_name(rs.preset),
+            doc=messages.text(f"preset.{rs.preset}.doc", lang),
+        ),
         title_justify="left",
         box=box.SIMPLE_HEAD,
     )
-    t.add_column("option", no_wrap=True)
-    t.add_column("rule", overflow="fold", max_width=10)
-    t.add_column("value", justify="right", no_wrap=True)
-    t.add_column("meaning", ratio=1)
+    t.add_column(say("col-option"), no_wrap=True)
+    t.add_column(say("col-rule"), overflow="fold", max_width=10)
+    t.add_column(say("col-value"), justify="right", no_wrap=True)
+    t.add_column(say("col-meaning"), ratio=1)
     for o in OPTIONS:
         v = getattr(rs, o.name)
         shown = str(v).lower() if isinstance(v, bool) else str(v)
         if v != std[o.name]:
             shown = f"[bold yellow]{shown}[/bold yellow]"
-        t.add_row(o.name, o.rule, shown, o.doc)
+        rule = o.rule.replace("unclear seed", say("unclear-seed"))  # the seed's doubt, in words
+        t.add_row(o.name, rule, shown, escape(messages.text(f"option.{o.name}.doc", lang)))
     console.print(t)
-    console.print("Presets: " + ", ".join(PRESETS))
+    console.print(
+        escape(say("presets", presets=", ".join(preset_name(p) for p in PRESETS))),
+        highlight=False,
+    )
     lad = rs.ladder
+    named = say("named-with-bid") if rs.trump_with_bid else say("named-after")
     lt = Table(
-        title=f"Ladder: {len(lad)} bids in {lad.top_rank} ranks "
-        "(a bid overcalls only bids of lower rank)",
+        title=say("ladder-title", bids=len(lad), ranks=lad.top_rank),
         title_justify="left",
-        caption="trump: ♥ Hearts; named: "
-        + (
-            "the bidder names it with the bid (W4)"
-            if rs.trump_with_bid
-            else "the soloist names it after the auction (B6)"
-        )
-        + "; - none",
+        caption=say("ladder-caption", named=named),
         caption_justify="left",
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
     )
-    lt.add_column("rank", justify="right", no_wrap=True)
-    lt.add_column("value\nparts", justify="right", no_wrap=True)
-    lt.add_column("bid\nmagyarul", overflow="fold", ratio=1)
-    lt.add_column("trump", no_wrap=True)
-    lt.add_column("silent\n100 U D 4A", justify="right", no_wrap=True)
+    lt.add_column(say("col-rank"), justify="right", no_wrap=True)
+    lt.add_column(say("col-value-parts"), justify="right", no_wrap=True)
+    lt.add_column(say("col-bid"), overflow="fold", ratio=1)
+    lt.add_column(say("col-trump"), no_wrap=True)
+    lt.add_column(say("col-silent"), justify="right", no_wrap=True)
     for group in lad.ranks:
         for b in group:
             trump = (
                 "♥"
                 if b.trump and (b.hearts or rs.hearts_always_trump)
-                else "named"
+                else say("named")
                 if b.trump
                 else "-"
             )
@@ -216,21 +234,17 @@ def rules(
             lt.add_row(
                 str(b.rank),
                 f"{b.value}\n[dim]{b.parts}[/dim]",
-                f"{b.title}\n[dim]{b.title_hu}[/dim]",
+                b.title_hu if hu else f"{b.title}\n[dim]{b.title_hu}[/dim]",
                 trump,
                 silent,
             )
     console.print(lt)
     console.print(
-        "Silent bonuses (S2): "
-        + "; ".join(f"{SILENT_TITLES[s]}" for s in Silent)
-        + " — won: each defender pays the value; lost: "
-        + (
-            "the soloist pays each defender double"
-            if rs.silent_losses
-            else "nothing (W12: a failed silent bonus is not charged)"
+        say(
+            "silent",
+            titles="; ".join(messages.text(f"silent.{int(x)}", lang) for x in Silent),
+            lost=say("silent-lost-double") if rs.silent_losses else say("silent-lost-free"),
         )
-        + "; multiplied with the bid's points component."
     )
 
 
@@ -238,7 +252,8 @@ def rules(
 def replay(
     file: Path,
     lang: Annotated[
-        str, typer.Option(help="Language of a Snapszli record's account: en or hu.")
+        str,
+        typer.Option(help="Language of the account, the score sheet and the errors: en or hu."),
     ] = "en",
     game: Annotated[
         str | None,
@@ -258,7 +273,7 @@ def replay(
     try:
         rec = json.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
-        _fail("en", f"cannot read {file}: {exc.strerror}")
+        _fail(lang, messages.text("cli.cannot-read", lang, file=file, why=exc.strerror))
         raise typer.Exit(2) from None
     except UnicodeDecodeError:
         _fail(lang, _say(lang, "not-utf8", file=file))
@@ -278,12 +293,12 @@ def replay(
         if isinstance(rec, dict) and rec.get("format") == "ulti-session":
             s = Session.from_record(rec)
             for i, d in enumerate(s.deals):
-                console.rule(f"Deal {i + 1}")
-                console.print(render(d, s.players), highlight=False)
-            _print_sheet(s)
+                console.rule(messages.text("cli.replay-deal", lang, n=i + 1))
+                console.print(render(d, s.players, lang), highlight=False)
+            _print_sheet(s, lang)
         else:
             d = from_record(rec)
-            console.print(render(d, players_of(rec)), highlight=False)
+            console.print(render(d, players_of(rec), lang), highlight=False)
     except RecordError as exc:
         _fail("en", f"{file}: {exc}")
         raise typer.Exit(2) from None
@@ -580,23 +595,30 @@ def _replay_snapszli(file: Path, rec: dict[str, object], lang: str) -> None:
         raise typer.Exit(2) from None
 
 
-def _print_sheet(s: Session) -> None:
-    t = Table(title="Score sheet", title_justify="left")
-    t.add_column("deal", justify="right")
-    t.add_column("dealer")
-    t.add_column("contract")
-    for name in s.players:
-        t.add_column(name, justify="right")
-    for no, dealer, contract, _res, run in s.score_sheet():
-        t.add_row(str(no), s.players[dealer], contract, *(f"{v:+d}" for v in run))
+def _print_sheet(s: Session, lang: str = "en") -> None:
+    """A session's score sheet, totals and winner in ``lang`` (the catalogue's ``cli``)."""
+
+    def say(key: str, **fields: object) -> str:
+        return messages.text(f"cli.{key}", lang, **fields)
+
+    names = seat_names(s.players, lang)
+    t = Table(title=say("sheet-title"), title_justify="left")
+    t.add_column(say("sheet-deal"), justify="right")
+    t.add_column(say("sheet-dealer"))
+    t.add_column(say("sheet-contract"))
+    for name in names:
+        t.add_column(escape(name), justify="right")
+    for no, dealer, contract, _res, run in s.score_sheet(lang):
+        t.add_row(str(no), escape(names[dealer]), contract, *(f"{v:+d}" for v in run))
     console.print(t)
     money = s.money()
-    console.print(
-        "Totals: "
-        + ", ".join(f"{s.players[i]} {s.totals[i]:+d} units ({money[i]:+d} Ft)" for i in range(3))
+    totals = ", ".join(
+        say("total", name=names[i], units=s.totals[i], forints=money[i]) for i in range(3)
     )
+    console.print(say("totals", totals=totals), markup=False)
     if s.is_over():
-        console.print("Winner: " + " and ".join(s.players[i] for i in s.winners()))
+        winners = say("and").join(names[i] for i in s.winners())
+        console.print(say("winner", names=winners), markup=False)
 
 
 def casual_random_action(deal: Deal, rng: random.Random) -> Action:
@@ -630,23 +652,29 @@ def demo(
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
     save: Annotated[Path | None, typer.Option(help="Write the record to this file.")] = None,
+    lang: Annotated[
+        str, typer.Option(help="Language of the account and the score sheet: en or hu.")
+    ] = "en",
 ) -> None:
     """Play deals between three random players and print them (a tour of the engine)."""
-    rs = _ruleset(preset, rules_file)
-    _check_output(save)
+    if lang not in ("en", "hu"):
+        _fail("en", _say("en", "lang"))
+        raise typer.Exit(2)
+    rs = _ruleset(preset, rules_file, lang)
+    _check_output(save, lang)
     rng = random.Random(seed)
     if deals == 1:
         d = Deal(rs, seed=seed, dealer=0)
         while not d.is_over():
             d.apply(casual_random_action(d, rng))
-        console.print(render(d), highlight=False)
+        console.print(render(d, None, lang), highlight=False)
         if save:
             save.write_text(dumps(d), encoding="utf-8")
         return
     try:
         rs = rs.with_options(session_deals=max(3, deals - deals % 3))
     except RulesetError as exc:
-        _fail("en", str(exc))
+        _fail(lang, exc.text(lang))
         raise typer.Exit(2) from None
     s = Session(rs, seed=seed)
     while True:
@@ -656,7 +684,7 @@ def demo(
         if s.is_over():
             break
         s.next_deal()
-    _print_sheet(s)
+    _print_sheet(s, lang)
     if save:
         s.save(save)
 
@@ -1076,13 +1104,13 @@ def _fail(lang: str, message: str) -> None:
     console.print(f"[red]{'hiba' if lang == 'hu' else 'error'}:[/red] {escape(message)}")
 
 
-def _check_output(path: Path | None) -> None:
+def _check_output(path: Path | None, lang: str = "en") -> None:
     """Refuse, before any work, an output file that could not be written."""
     if path is None:
         return
-    why = _writable(path)
+    why = _writable(path, lang)
     if why is not None:
-        _fail("en", f"cannot write {path}: {why}")
+        _fail(lang, messages.text("cli.cannot-write", lang, path=path, why=why))
         raise typer.Exit(2)
 
 

@@ -295,6 +295,225 @@ PRESET: dict[str, tuple[str, str]] = {
     ),
 }
 
+#: A ruleset refused (ulti.rules.RulesetError, naming the RULES.md rule): its ``str`` is the
+#: English, :meth:`~ulti.rules.RulesetError.text` either language.
+RULES: dict[str, tuple[str, str]] = {
+    "int": (
+        "{rule}: option {name!r} must be an integer, not {value!r}",
+        "{rule}: a(z) {name!r} beállítás egész szám, nem {value!r}",
+    ),
+    "bool": (
+        "{rule}: option {name!r} must be true or false, not {value!r}",
+        "{rule}: a(z) {name!r} beállítás true vagy false, nem {value!r}",
+    ),
+    "str": (
+        "option {name!r} must be a string, not {value!r}",
+        "a(z) {name!r} beállítás szöveg, nem {value!r}",
+    ),
+    "two-round-talon": (
+        "V1/V4: the two-round auction deals the talon to the first round's winner; it cannot "
+        "be played without a talon",
+        "V1/V4: a kétkörös licitben az első kör nyertese kapja a talont; talon nélkül nem "
+        "játszható",
+    ),
+    "ladder": (
+        "B5/W3: bid_ladder is one of {ladders}, not {value!r}",
+        "B5/W3: a bid_ladder értéke ezek egyike: {ladders}; nem {value!r}",
+    ),
+    "talon-aside": (
+        "W1/V4/V1: the talon dealt aside needs the talon and the one-round auction",
+        "W1/V4/V1: a félretett talonhoz talon és egykörös licit kell",
+    ),
+    "howto-open": (
+        "W10/V9: the how-to-play ladder has its own open values",
+        "W10/V9: a játékleírás licitsorában a terített játékoknak saját értékük van",
+    ),
+    "max-kontra": (
+        "V11/K2: max_kontra must be 0 (no limit) or at least 2 (Rekontra); the soloist must be "
+        "able to answer a Kontra",
+        "V11/K2: a max_kontra 0 (nincs korlát) vagy legalább 2 (rekontra); a felvevőnek "
+        "felelnie kell tudnia a kontrára",
+    ),
+    "silent-durchmars": (
+        "S2: silent_durchmars_in_simple is 3 (the table) or 4 (the '(simple 4)' reading)",
+        "S2: a silent_durchmars_in_simple 3 (a táblázat szerint) vagy 4 (a '(simple 4)' "
+        "olvasat szerint)",
+    ),
+    "session-deals": (
+        "S3: session_deals must be a positive multiple of 3, so that each player deals equally "
+        "often",
+        "S3: a session_deals 3 pozitív többszöröse, hogy mindenki ugyanannyiszor osszon",
+    ),
+    "tiebreak-deals": (
+        "S3: tiebreak_deals must be a multiple of 3 (0 = no tie-break)",
+        "S3: a tiebreak_deals 3 többszöröse (0 = nincs rájátszás)",
+    ),
+    "unit-forints": (
+        "S3: unit_forints must not be negative",
+        "S3: a unit_forints nem lehet negatív",
+    ),
+    "at-most": (
+        "{rule}: {name} is at most {top}, not {value}",
+        "{rule}: a(z) {name} legfeljebb {top}, nem {value}",
+    ),
+    "no-bid": (
+        "B5: these options leave no bid in the ladder",
+        "B5: ezekkel a beállításokkal egy licit sem marad a licitsorban",
+    ),
+    "preset": (
+        "unknown preset {name!r}; presets: {presets}",
+        "ismeretlen előbeállítás: {name!r}; előbeállítások: {presets}",
+    ),
+    "table": (
+        "a ruleset must be a table of options",
+        "a szabályok beállítások táblázata",
+    ),
+    "preset-name": ("preset must be a name", "a preset értéke egy név"),
+    "option": (
+        "unknown option {name!r}; options: {options}",
+        "ismeretlen beállítás: {name!r}; beállítások: {options}",
+    ),
+    "option-bare": ("unknown option {name!r}", "ismeretlen beállítás: {name!r}"),
+    "file-read": (
+        "cannot read rules file {path}: {why}",
+        "a szabályfájl nem olvasható: {path}: {why}",
+    ),
+    "file-utf8": ("{path}: not UTF-8 text", "{path}: nem UTF-8 szöveg"),
+    "file-toml": ("{path}: not valid TOML: {why}", "{path}: nem érvényes TOML: {why}"),
+    "file-undoes": (
+        "{path}: the preset {preset!r} sets {name} = {value}, the file says {name} = {given}; "
+        "remove that line or choose another preset",
+        "{path}: a(z) {preset!r} előbeállítás szerint {name} = {value}, a fájlban "
+        "{name} = {given}; töröld azt a sort, vagy válassz másik előbeállítást",
+    ),
+    "preset-and-file": (
+        "give either --preset or a rules file that names its preset",
+        "vagy --preset, vagy egy szabályfájl, amely megnevezi az előbeállítását",
+    ),
+}
+
+#: The account of an Ulti deal (ulti.record.render: ``ulti replay``, ``ulti demo``).
+RECORD: dict[str, tuple[str, str]] = {
+    "head": (
+        "Ulti deal, seed {seed}: {dealer} deals, {forehand} is forehand",
+        "Ulti leosztás, {seed}. mag: {dealer} oszt, {forehand} az előkéz",
+    ),
+    "seat": ("Seat {n}", "{n}. hely"),
+    "rules": ("Rules: {preset}", "Szabályok: {preset}"),
+    "hands": ("Hands as dealt:", "A kiosztott lapok:"),
+    "forehand": ("forehand", "előkéz"),
+    "dealer": ("dealer", "osztó"),
+    "aside-dealt": ("Aside (V4): {cards}", "Félretéve (V4): {cards}"),
+    "lays": ("{who} lays {cards}", "{who} leteszi: {cards}"),
+    "bids": (
+        "{who} bids {bid} (rank {rank}, value {value})",
+        "{who} licitál: {bid} ({rank}. rang, értéke {value})",
+    ),
+    "declines": ("{who} declines to raise", "{who} nem emel"),
+    "passes": ("{who} passes", "{who} passzol"),
+    "picks-up": ("{who} picks up the talon", "{who} felveszi a talont"),
+    "announces": ("{who} announces trump: {suit}", "{who} adut mond: {suit}"),
+    "marriage": (
+        "{who} declares the {value} marriage in {suit}",
+        "{who} bemond: {value} ({suit})",
+    ),
+    "claims": ("{who} claims (R7)", "{who} terítéket kér (R7)"),
+    "auction": ("Auction:", "Licit:"),
+    "contract": (
+        "Contract: {soloist} plays {bid}, {trump}",
+        "Bemondás: {soloist} játssza: {bid}, {trump}",
+    ),
+    "trump": ("{suit}", "adu: {suit}"),
+    "doubled": (
+        "the first-round bid stands: values ×{m} (V1)",
+        "az első kör licitje marad: minden érték ×{m} (V1)",
+    ),
+    "aside": ("aside", "félretéve"),
+    "talon": ("talon", "a talon"),
+    "talon-points": (
+        " ({points} points to the defenders, P3)",
+        " ({points} pont az ellenvonóké, P3)",
+    ),
+    "during": ("Kontras, marriages and claims:", "Kontrák, bemondások és terítések:"),
+    "tricks": ("Tricks:", "Ütések:"),
+    "end": ("End: {reason}", "Vége: {reason}"),
+    "settlement": ("Settlement:", "Elszámolás:"),
+    "in-progress": (
+        "(in progress: {phase}, {who} to act)",
+        "(folyamatban: {phase}, {who} következik)",
+    ),
+    # a deal's phase while it runs (ulti.state.Phase), as the account names it
+    "phase.round1": ("round1", "első licitkör"),
+    "phase.discard": ("discard", "letétel"),
+    "phase.bid": ("bid", "licit"),
+    "phase.auction": ("auction", "licitálás"),
+    "phase.trump": ("trump", "adumondás"),
+    "phase.play": ("play", "lejátszás"),
+    "phase.kontra": ("kontra", "kontrázás"),
+    "phase.over": ("over", "vége"),
+}
+
+#: The command line's words for Ulti (``ulti rules``, ``ulti replay``, ``ulti demo``).
+CLI: dict[str, tuple[str, str]] = {
+    "rules-title": ("Ruleset: {preset} — {doc}", "Szabályok: {preset} — {doc}"),
+    "col-option": ("option", "beállítás"),
+    "col-rule": ("rule", "szabály"),
+    "col-value": ("value", "érték"),
+    "col-meaning": ("meaning", "jelentés"),
+    "unclear-seed": ("unclear seed", "kétes forrás"),
+    "presets": ("Presets: {presets}", "Előbeállítások: {presets}"),
+    "ladder-title": (
+        "Ladder: {bids} bids in {ranks} ranks (a bid overcalls only bids of lower rank)",
+        "Licitsor: {bids} licit {ranks} rangban (egy licit csak alacsonyabb rangút üt felül)",
+    ),
+    "ladder-caption": (
+        "trump: ♥ Hearts; named: {named}; - none",
+        "adu: ♥ piros; választott: {named}; - nincs",
+    ),
+    "named-with-bid": (
+        "the bidder names it with the bid (W4)",
+        "a licitáló a licittel együtt mondja meg (W4)",
+    ),
+    "named-after": (
+        "the soloist names it after the auction (B6)",
+        "a felvevő a licit után mondja meg (B6)",
+    ),
+    "col-rank": ("rank", "rang"),
+    "col-value-parts": ("value\nparts", "érték\nrész"),
+    "col-bid": ("bid\nmagyarul", "licit"),
+    "col-trump": ("trump", "adu"),
+    "col-silent": ("silent\n100 U D 4A", "csendes\n100 U D 4Á"),
+    "named": ("named", "választott"),
+    "silent": (
+        "Silent bonuses (S2): {titles} — won: each defender pays the value; lost: {lost}; "
+        "multiplied with the bid's points component.",
+        "Csendes bónuszok (S2): {titles} — ha sikerül, mindkét ellenvonó kifizeti az értékét; "
+        "ha bukik: {lost}; a licit pontrészével szorozva.",
+    ),
+    "silent-lost-double": (
+        "the soloist pays each defender double",
+        "a felvevő mindkét ellenvonónak duplán fizet",
+    ),
+    "silent-lost-free": (
+        "nothing (W12: a failed silent bonus is not charged)",
+        "semmi (W12: a bukott csendes bónuszt nem fizetik)",
+    ),
+    "cannot-read": ("cannot read {file}: {why}", "nem olvasható: {file}: {why}"),
+    "cannot-write": ("cannot write {path}: {why}", "nem írható: {path}: {why}"),
+    "replay-deal": ("Deal {n}", "{n}. leosztás"),
+    "sheet-title": ("Score sheet", "Eredménylap"),
+    "sheet-deal": ("deal", "leosztás"),
+    "sheet-dealer": ("dealer", "osztó"),
+    "sheet-contract": ("contract", "bemondás"),
+    "totals": ("Totals: {totals}", "Összesen: {totals}"),
+    "total": (
+        "{name} {units:+d} units ({forints:+d} Ft)",
+        "{name} {units:+d} egység ({forints:+d} Ft)",
+    ),
+    "winner": ("Winner: {names}", "Győztes: {names}"),
+    "and": (" and ", " és "),
+}
+
 #: The terminal game's words.
 UI: dict[str, tuple[str, str]] = {
     "title": ("Ulti", "Ulti"),
@@ -1207,6 +1426,10 @@ HINT: dict[str, tuple[str, str]] = {
         "the soloist's units after each card, mean over the samples: {options}",
         "a felvevő egységei az egyes lapok után, a minták átlaga: {options}",
     ),
+    "kontra": (
+        "the soloist makes it in this share of the deals weighed by the bidding: {options}",
+        "ennyi leosztásban teljesíti a felvevő (a licit szerint súlyozva): {options}",
+    ),
 }
 
 #: The server's errors: what a person (or a client's author) is told when the server refuses.
@@ -1977,6 +2200,9 @@ _SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     "": NAMES,
     "option": OPTION,
     "preset": PRESET,
+    "rules": RULES,
+    "record": RECORD,
+    "cli": CLI,
     "ui": UI,
     "web": WEB,
     "reason": REASON,

@@ -33,20 +33,24 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ulti.actions import ActionKind, ActionParseError, kontra_title, parse_action
-from ulti.bids import KIND_TITLES, Kind
+from ulti.actions import ActionKind, ActionParseError, kontra_on, parse_action
+from ulti.bids import Bid, Kind
 from ulti.cards import (
+    RANK_FACES,
+    RANK_INDEX_HU,
     SUIT_NAMES_EN,
     SUIT_NAMES_HU,
+    SUIT_SYMBOLS,
     CardParseError,
     card_points,
     code,
-    format_cards,
     parse_card,
+    sort_for_display,
     symbol,
 )
 from ulti.deal import Deal, IllegalAction
 from ulti.errors import UltiError
+from ulti.messages import CATALOGUE, text
 from ulti.rules import Ruleset, RulesetError
 
 FORMAT = "ulti-record"
@@ -217,24 +221,59 @@ def players_of(rec: dict[str, Any]) -> list[str]:
 # text rendering
 
 
-def _suit(s: int) -> str:
-    return f"{SUIT_NAMES_EN[s]} ({SUIT_NAMES_HU[s]})"
+def _suit(s: int, lang: str = "en") -> str:
+    """A suit in the account: ``Acorns (makk)`` in English, ``makk`` in Hungarian."""
+    return SUIT_NAMES_HU[s] if lang == "hu" else f"{SUIT_NAMES_EN[s]} ({SUIT_NAMES_HU[s]})"
 
 
-def render(deal: Deal, players: list[str] | None = None) -> str:
-    """A readable account of a deal: hands, auction, trump, kontras, marriages, tricks and each
-    settlement line.  Meant for finished deals (it shows every hand)."""
+def _card(c: int, lang: str = "en") -> str:
+    """A card in the account: its French face in English (``♣Q``), its sign and Hungarian
+    corner letter in Hungarian (``♣F``, makk felső), as the terminal shows it."""
+    if lang != "hu":
+        return symbol(c)
+    rank = c & 7
+    return SUIT_SYMBOLS[c >> 3] + (RANK_FACES[rank] if rank < 4 else RANK_INDEX_HU[rank])
+
+
+def _cards(mask: int, lang: str, trump: int | None = None, no_trump: bool = False) -> str:
+    return " ".join(_card(c, lang) for c in sort_for_display(mask, trump, no_trump))
+
+
+def seat_names(players: list[str] | None, lang: str = "en") -> list[str]:
+    """The players' names for an account in ``lang``: a seat without a name (``Seat 0``, as
+    records store it) is named in that language (``0. hely``)."""
     names = players or [f"Seat {i}" for i in range(3)]
+    return [
+        text("record.seat", lang, n=i) if name == f"Seat {i}" else name
+        for i, name in enumerate(names)
+    ]
+
+
+def render(deal: Deal, players: list[str] | None = None, lang: str = "en") -> str:
+    """A readable account of a deal: hands, auction, trump, kontras, marriages, tricks and each
+    settlement line, in English or Hungarian (``lang``: the catalogue's ``record`` section, the
+    settlement's lines, Hungarian card letters).  Meant for finished deals (it shows every
+    hand)."""
+    hu = lang == "hu"
+    names = seat_names(players, lang)
     rules = deal.rules
     no_trump = deal.contract is not None and not deal.contract.trump
     trump = deal.trump if deal.trump >= 0 else None
     out: list[str] = []
-    title = (
-        f"Ulti deal, seed {deal.seed}: {names[deal.dealer]} deals, "
-        f"{names[deal.forehand]} is forehand"
+
+    def say(key: str, **fields: object) -> str:
+        return text(f"record.{key}", lang, **fields)
+
+    def bid_name(b: Bid) -> str:
+        return b.title_hu if hu else f"{b.title} / {b.title_hu}"
+
+    out.append(
+        say("head", seed=deal.seed, dealer=names[deal.dealer], forehand=names[deal.forehand])
     )
-    out.append(title)
-    rules_line = f"Rules: {rules.preset}"
+    preset = rules.preset
+    if hu and f"preset.{preset}" in CATALOGUE:
+        preset = text(f"preset.{preset}", lang)
+    rules_line = say("rules", preset=preset)
     diff = {
         k: v
         for k, v in rules.differences().items()
@@ -244,13 +283,19 @@ def render(deal: Deal, players: list[str] | None = None) -> str:
         rules_line += " + " + ", ".join(f"{k}={v}" for k, v in diff.items())
     out.append(rules_line)
     out.append("")
-    out.append("Hands as dealt:")
+    out.append(say("hands"))
     for p in (deal.forehand, (deal.forehand + 1) % 3, deal.dealer):
         h = deal.initial_hands[p]
-        role = " (forehand)" if p == deal.forehand else " (dealer)" if p == deal.dealer else ""
-        out.append(f"  {names[p]}{role}: {format_cards(h, 'symbol', trump, no_trump)}")
+        role = (
+            f" ({say('forehand')})"
+            if p == deal.forehand
+            else f" ({say('dealer')})"
+            if p == deal.dealer
+            else ""
+        )
+        out.append(f"  {names[p]}{role}: {_cards(h, lang, trump, no_trump)}")
     if not rules.talon:
-        out.append(f"  Aside (V4): {format_cards(deal.initial_talon)}")
+        out.append("  " + say("aside-dealt", cards=_cards(deal.initial_talon, lang)))
     auction: list[str] = []
     during: list[str] = []
     played = False
@@ -260,69 +305,74 @@ def render(deal: Deal, players: list[str] | None = None) -> str:
         if k == ActionKind.PLAY:
             played = True
         elif k == ActionKind.DISCARD:
-            auction.append(f"  {who} lays {' '.join(symbol(c) for c in act.cards)}")
+            shown = " ".join(_card(c, lang) for c in act.cards)
+            auction.append("  " + say("lays", who=who, cards=shown))
         elif k == ActionKind.BID:
             b = deal.ladder[act.bid]
-            auction.append(
-                f"  {who} bids {b.title} / {b.title_hu} (rank {b.rank}, value {b.value})"
-            )
+            auction.append("  " + say("bids", who=who, bid=bid_name(b), rank=b.rank, value=b.value))
         elif k == ActionKind.PASS:
             if played:  # after the first trick, a pass declines to raise a kontra (K1)
-                during.append(f"  {who} declines to raise")
+                during.append("  " + say("declines", who=who))
             else:
-                auction.append(f"  {who} passes")
+                auction.append("  " + say("passes", who=who))
         elif k == ActionKind.PICKUP:
-            auction.append(f"  {who} picks up the talon")
+            auction.append("  " + say("picks-up", who=who))
         elif k == ActionKind.TRUMP:
-            auction.append(f"  {who} announces trump: {_suit(act.suit)}")
+            auction.append("  " + say("announces", who=who, suit=_suit(act.suit, lang)))
         elif k == ActionKind.KONTRA:
-            during.append(
-                f"  {who}: {kontra_title(act.level)} on {KIND_TITLES[Kind(act.component)]}"
-            )
+            during.append(f"  {who}: {kontra_on(Kind(act.component), act.level, lang)}")
         elif k == ActionKind.MARRIAGE:
             value = 40 if act.suit == deal.trump else 20
-            during.append(f"  {who} declares the {value} marriage in {_suit(act.suit)}")
+            during.append("  " + say("marriage", who=who, value=value, suit=_suit(act.suit, lang)))
         elif k == ActionKind.CLAIM:
-            during.append(f"  {who} claims (R7)")
+            during.append("  " + say("claims", who=who))
     out.append("")
-    out.append("Auction:")
+    out.append(say("auction"))
     out.extend(auction)
     if deal.contract is not None:
         c = deal.contract
         out.append("")
-        trump_text = _suit(deal.trump) if deal.trump >= 0 else "no trump"
-        out.append(f"Contract: {names[deal.soloist]} plays {c.title} / {c.title_hu}, {trump_text}")
+        trump_text = (
+            say("trump", suit=_suit(deal.trump, lang))
+            if deal.trump >= 0
+            else text("ui.no_trump", lang)
+        )
+        out.append(say("contract", soloist=names[deal.soloist], bid=bid_name(c), trump=trump_text))
         if deal.bid_multiplier != 1:
-            out.append(f"  the first-round bid stands: values ×{deal.bid_multiplier} (V1)")
+            out.append("  " + say("doubled", m=deal.bid_multiplier))
         talon_pts = card_points(deal.talon) if c.trump else 0
-        laid = "aside" if not rules.talon else "talon"
+        laid = say("aside") if not rules.talon else say("talon")
         out.append(
-            f"  {laid}: {format_cards(deal.talon)}"
-            + (f" ({talon_pts} points to the defenders, P3)" if talon_pts else "")
+            f"  {laid}: {_cards(deal.talon, lang)}"
+            + (say("talon-points", points=talon_pts) if talon_pts else "")
         )
     if during:
         out.append("")
-        out.append("Kontras, marriages and claims:")
+        out.append(say("during"))
         out.extend(during)
     if deal.tricks:
         out.append("")
-        out.append("Tricks:")
+        out.append(say("tricks"))
         for trick_no, (leader, cards, winner) in enumerate(deal.tricks, 1):
             seats = [(leader + i) % 3 for i in range(3)]
-            line = ", ".join(f"{names[p]} {symbol(c)}" for p, c in zip(seats, cards, strict=True))
+            line = ", ".join(
+                f"{names[p]} {_card(c, lang)}" for p, c in zip(seats, cards, strict=True)
+            )
             pts = card_points(sum(1 << c for c in cards)) if not no_trump else 0
             extra = f" ({pts})" if pts else ""
             out.append(f"  {trick_no:>2}. {line} → {names[winner]}{extra}")
     if deal.is_over():
         assert deal.settlement is not None
+        assert deal.outcome is not None
         out.append("")
-        out.append(f"End: {deal.end_reason}")
+        out.append(say("end", reason=deal.outcome.text(lang)))
         out.append("")
-        out.append("Settlement:")
+        out.append(say("settlement"))
         short = (names[0], names[1], names[2])
-        for line in deal.settlement.explain(short).splitlines():
+        for line in deal.settlement.explain(short, lang).splitlines():
             out.append("  " + line)
     else:
         out.append("")
-        out.append(f"(in progress: {deal.phase.name.lower()}, {names[deal.current_player]} to act)")
+        phase = say(f"phase.{deal.phase.name.lower()}")
+        out.append(say("in-progress", phase=phase, who=names[deal.current_player]))
     return "\n".join(out)

@@ -26,11 +26,22 @@ from pathlib import Path
 from typing import Any
 
 from ulti.bids import Ladder, build_ladder
-from ulti.errors import UltiError
+from ulti.errors import CatalogueError
+from ulti.messages import CATALOGUE, text
 
 
-class RulesetError(UltiError):
-    """An unknown, ill-typed or contradictory rule option."""
+class RulesetError(CatalogueError):
+    """An unknown, ill-typed or contradictory rule option.  Raised with a catalogue key (the
+    ``rules`` section of :mod:`ulti.messages`) and its fields: ``str`` is the English,
+    :meth:`text` says it in either language.  A plain message not in the catalogue is kept
+    as given, in every language (``RulesetError("...")`` as before)."""
+
+    section = "rules"
+
+    def text(self, lang: str = "en") -> str:
+        if f"rules.{self.key}" not in CATALOGUE:
+            return self.key
+        return super().text(lang)
 
 
 @dataclass(frozen=True)
@@ -181,55 +192,36 @@ class Ruleset:
             value = getattr(self, f.name)
             expected = bool if f.type in ("bool", bool) else int if f.type in ("int", int) else str
             if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesetError(
-                    f"{_rule(f.name)}: option {f.name!r} must be an integer, not {value!r}"
-                )
+                raise RulesetError("int", rule=_rule(f.name), name=f.name, value=value)
             if expected is bool and not isinstance(value, bool):
-                raise RulesetError(
-                    f"{_rule(f.name)}: option {f.name!r} must be true or false, not {value!r}"
-                )
+                raise RulesetError("bool", rule=_rule(f.name), name=f.name, value=value)
             if expected is str and not isinstance(value, str):
-                raise RulesetError(f"option {f.name!r} must be a string, not {value!r}")
+                raise RulesetError("str", name=f.name, value=value)
         if self.two_round_auction and not self.talon:
-            raise RulesetError(
-                "V1/V4: the two-round auction deals the talon to the first "
-                "round's winner; it cannot be played without a talon"
-            )
+            raise RulesetError("two-round-talon")
         if self.bid_ladder not in LADDERS:
-            raise RulesetError(
-                f"B5/W3: bid_ladder is one of {', '.join(LADDERS)}, not {self.bid_ladder!r}"
-            )
+            raise RulesetError("ladder", ladders=", ".join(LADDERS), value=self.bid_ladder)
         if self.talon_aside and (not self.talon or self.two_round_auction):
-            raise RulesetError(
-                "W1/V4/V1: the talon dealt aside needs the talon and the one-round auction"
-            )
+            raise RulesetError("talon-aside")
         if self.bid_ladder == "howto" and self.open_pays_double:
-            raise RulesetError("W10/V9: the how-to-play ladder has its own open values")
+            raise RulesetError("howto-open")
         if self.max_kontra < 0 or self.max_kontra == 1:
-            raise RulesetError(
-                "V11/K2: max_kontra must be 0 (no limit) or at least 2 "
-                "(Rekontra); the soloist must be able to answer a Kontra"
-            )
+            raise RulesetError("max-kontra")
         if self.silent_durchmars_in_simple not in (3, 4):
-            raise RulesetError(
-                "S2: silent_durchmars_in_simple is 3 (the table) or 4 (the '(simple 4)' reading)"
-            )
+            raise RulesetError("silent-durchmars")
         if self.session_deals < 1 or self.session_deals % 3:
-            raise RulesetError(
-                "S3: session_deals must be a positive multiple of 3, so that "
-                "each player deals equally often"
-            )
+            raise RulesetError("session-deals")
         if self.tiebreak_deals < 0 or self.tiebreak_deals % 3:
-            raise RulesetError("S3: tiebreak_deals must be a multiple of 3 (0 = no tie-break)")
+            raise RulesetError("tiebreak-deals")
         if self.unit_forints < 0:
-            raise RulesetError("S3: unit_forints must not be negative")
+            raise RulesetError("unit-forints")
         for name, top in _BOUNDS.items():  # every number has a sane range
             if getattr(self, name) > top:
                 raise RulesetError(
-                    f"{_rule(name)}: {name} is at most {top}, not {getattr(self, name)}"
+                    "at-most", rule=_rule(name), name=name, top=top, value=getattr(self, name)
                 )
         if len(self.ladder) == 0:
-            raise RulesetError("B5: these options leave no bid in the ladder")
+            raise RulesetError("no-bid")
 
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
         """Pickled as its option values (a few bytes, not its ladder); unpickling gives the
@@ -263,25 +255,23 @@ class Ruleset:
         try:
             overrides = PRESETS[name]
         except KeyError:
-            raise RulesetError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}") from None
+            raise RulesetError("preset", name=name, presets=", ".join(PRESETS)) from None
         return cls(preset=name, **overrides)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
         """From a mapping of options; ``preset`` (if any) is applied first."""
         if not isinstance(data, dict):
-            raise RulesetError("a ruleset must be a table of options")
+            raise RulesetError("table")
         data = dict(data)
         preset = data.pop("preset", "standard")
         if not isinstance(preset, str):
-            raise RulesetError("preset must be a name")
+            raise RulesetError("preset-name")
         base = cls.from_preset(preset)
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
-                raise RulesetError(
-                    f"unknown option {key!r}; options: {', '.join(o.name for o in OPTIONS)}"
-                )
+                raise RulesetError("option", name=key, options=", ".join(o.name for o in OPTIONS))
         return base.with_options(**data)
 
     @classmethod
@@ -292,7 +282,7 @@ class Ruleset:
         known = {f.name for f in fields(self)}
         for key in options:
             if key not in known:
-                raise RulesetError(f"unknown option {key!r}")
+                raise RulesetError("option-bare", name=key)
         return replace(self, **options)
 
     def to_dict(self) -> dict[str, Any]:
@@ -310,28 +300,43 @@ def read_rules_file(
 ) -> dict[str, Any]:
     """A rules TOML file's options (either game's; a lone ``[rules]`` table is unwrapped),
     refused with ``error`` when it cannot be read, is no TOML, or names a preset and then
-    undoes what that preset sets (``preset = "no-talon"`` with ``talon = true``)."""
+    undoes what that preset sets (``preset = "no-talon"`` with ``talon = true``).  An
+    ``error`` that is a :class:`~ulti.errors.CatalogueError` is given the catalogue key
+    (``rules.file-…``) and its fields; any other, the English words."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        source = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise error(f"cannot read rules file {path}: {exc.strerror}") from None
+        raise _refusal(error, "file-read", path=path, why=exc.strerror) from None
     except UnicodeDecodeError:
-        raise error(f"{path}: not UTF-8 text") from None
+        raise _refusal(error, "file-utf8", path=path) from None
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{path}: not valid TOML: {exc}") from None
+        raise _refusal(error, "file-toml", path=path, why=exc) from None
     if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
         data = data["rules"]
     preset = data.get("preset")
     if isinstance(preset, str) and preset in presets:
         for key, value in presets[preset].items():
             if key in data and data[key] != value:
-                raise error(
-                    f"{path}: the preset {preset!r} sets {key} = {_toml(value)}, the file "
-                    f"says {key} = {_toml(data[key])}; remove that line or choose another preset"
+                raise _refusal(
+                    error,
+                    "file-undoes",
+                    path=path,
+                    preset=preset,
+                    name=key,
+                    value=_toml(value),
+                    given=_toml(data[key]),
                 )
     return data
+
+
+def _refusal(error: type[Exception], key: str, **fields: Any) -> Exception:
+    """``error`` for the catalogue's ``rules.KEY``: with the key and fields for a
+    :class:`~ulti.errors.CatalogueError` (either language), else with the English words."""
+    if issubclass(error, CatalogueError):
+        return error(key, **fields)
+    return error(text(f"rules.{key}", "en", **fields))
 
 
 def _toml(value: Any) -> str:
