@@ -1,11 +1,17 @@
-"""Decision times of the pimc player for card play at its default budget (one process).
+"""Decision times of the sampling players, per kind of decision, at their default budgets (one
+process, one core).
 
-pimc plays a seeded series of deals against two rules players, in every seat; every card it
-plays with a choice (more than one legal card) is timed.  Prints ``pimc-decision-median-ms``
-and ``pimc-decision-p95-ms`` (target: median <= 250 ms), with the bidding decisions' times for
-reference.
+Each player (``--players``, default ``pimc`` and the frozen baseline ``pimc-1``) plays a seeded
+series of deals against two ``rules`` players, taking every seat in turn; every decision it
+takes with a choice (more than one legal action) is timed and sorted by kind: ``bid`` (the
+auction: pass, pick up, a bid), ``talon`` (the two cards laid), ``trump``, ``kontra`` (the
+answer window, and a defender's first card when a kontra is on offer) and ``card``.  For each
+player and kind it prints the count, median, p95, p99 and max (ms), then over all of ``pimc``'s
+decisions ``pimc-decision-median-ms``, ``pimc-decision-p99-ms`` and ``pimc-decision-max-ms``
+(targets at the default budget: median <= 100 ms, p99 <= 1000 ms), the same for ``pimc-1``, and
+``pimc-card-decision-median-ms`` (card play alone, the figure this benchmark printed before).
 
-    python benchmarks/bench_bots.py [--deals 12] [--budget samples=24,ms=200] [--json PATH]
+    python benchmarks/bench_bots.py [--deals 30] [--players pimc,pimc-1] [--json PATH]
 
 ``--json`` writes the figures for ``compare.py``.
 """
@@ -15,43 +21,99 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
+
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table
 
 from report import LOWER, NONE, Report, add_json_option
-from ulti.players import make_player, play_deal
+from ulti.actions import ActionKind
+from ulti.deal import Deal
+from ulti.players import make_player
 from ulti.rules import Ruleset
 from ulti.tournament import percentile
+
+KINDS = ("bid", "talon", "trump", "kontra", "card")
+
+
+def kind_of(phase: str, legal_kinds: set[ActionKind]) -> str:
+    if phase in ("AUCTION", "ROUND1", "BID"):
+        return "bid"
+    if phase == "DISCARD":
+        return "talon"
+    if phase == "TRUMP":
+        return "trump"
+    if phase == "KONTRA" or ActionKind.KONTRA in legal_kinds:
+        return "kontra"
+    return "card"
+
+
+def timings(spec: str, deals: int, seed: int, rules: Ruleset) -> dict[str, list[float]]:
+    """Milliseconds of each decision with a choice, by kind, of ``spec`` in every seat."""
+    out: dict[str, list[float]] = {k: [] for k in KINDS}
+    for g in track(range(deals), description=spec, transient=True):
+        seat = g % 3
+        players = [make_player("rules", seed=g * 3 + s) for s in range(3)]
+        players[seat] = make_player(spec, seed=seed + g)
+        d = Deal(rules, seed * 1000 + g, g % 3)
+        for s, p in enumerate(players):
+            p.start(s, rules, g)
+        while not d.is_over():
+            who = d.current_player
+            legal = d.legal_actions()
+            obs = d.observation(who)
+            t = time.perf_counter()
+            a = players[who].act(obs, legal)
+            ms = 1000 * (time.perf_counter() - t)
+            if who == seat and len(legal) > 1:
+                out[kind_of(obs.phase, {x.kind for x in legal})].append(ms)
+            d.apply(a)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=12)
-    ap.add_argument("--budget", default="", help="pimc budget, e.g. samples=24,ms=200")
+    ap.add_argument("--deals", type=int, default=30)
+    ap.add_argument("--players", default="pimc,pimc-1", help="comma separated player specs")
     ap.add_argument("--seed", type=int, default=2026)
     add_json_option(ap)
     args = ap.parse_args(argv)
+    if args.deals < 1:
+        ap.error("--deals must be at least 1")
     report = Report("bench_bots", args)
-    spec = "pimc" + (f":{args.budget}" if args.budget else "")
     rules = Ruleset()
-    cards: list[float] = []
-    other: list[float] = []
-    for g in range(args.deals):
-        seat = g % 3
-        players = [make_player("rules", seed=g * 3 + s) for s in range(3)]
-        players[seat] = make_player(spec, seed=args.seed + g)
-        run = play_deal(rules, args.seed * 1000 + g, g % 3, players, game=g)
-        cards += run.card_times[seat]
-        other += [t for t in run.times[seat] if t not in run.card_times[seat] and t > 1e-4]
-    ms = [1000 * t for t in cards]
-    print(f"player: {spec}")
-    report.figure("card-decisions", len(ms), NONE)
-    report.figure("pimc-decision-median-ms", statistics.median(ms), LOWER, ".1f")
-    report.figure("pimc-decision-p95-ms", percentile(ms, 0.95), LOWER, ".1f")
-    report.figure("pimc-decision-max-ms", max(ms), LOWER, ".1f")
-    if other:
-        om = [1000 * t for t in other]
-        report.figure("pimc-other-decision-median-ms", statistics.median(om), LOWER, ".1f")
-        report.figure("pimc-other-decision-p95-ms", percentile(om, 0.95), LOWER, ".1f")
-    print("target: card play median <= 250 ms")
+    table = Table(title="decision ms by kind (median / p95 / p99 / max, count)")
+    table.add_column("player")
+    for k in KINDS:
+        table.add_column(k, justify="right")
+    results = {}
+    for spec in args.players.split(","):
+        results[spec] = timings(spec, args.deals, args.seed, rules)
+        cells = []
+        for k in KINDS:
+            xs = results[spec][k]
+            cells.append(
+                f"{statistics.median(xs):.0f} / {percentile(xs, 0.95):.0f} / "
+                f"{percentile(xs, 0.99):.0f} / {max(xs):.0f} ({len(xs)})"
+                if xs
+                else "-"
+            )
+        table.add_row(spec, *cells)
+    Console(width=160).print(table)
+    for spec, by_kind in results.items():
+        name = spec.split(":")[0]
+        every = [x for xs in by_kind.values() for x in xs]
+        report.figure(f"{name}-decisions", len(every), NONE)
+        report.figure(f"{name}-decision-median-ms", statistics.median(every), LOWER, ".1f")
+        report.figure(f"{name}-decision-p95-ms", percentile(every, 0.95), LOWER, ".1f")
+        report.figure(f"{name}-decision-p99-ms", percentile(every, 0.99), LOWER, ".1f")
+        report.figure(f"{name}-decision-max-ms", max(every), LOWER, ".1f")
+        if by_kind["card"]:
+            report.figure(
+                f"{name}-card-decision-median-ms", statistics.median(by_kind["card"]), LOWER, ".1f"
+            )
+    print("targets (pimc, default budget): median <= 100 ms, p99 <= 1000 ms")
     report.write(args.json)
     return 0
 

@@ -151,3 +151,15 @@ def test_bench_rl_compares_the_compiled_state_with_python_and_skat(tmp_path: Pat
     assert f["skat-moves-per-second"] > f["skat-actions-per-second"]  # chance moves too
     assert 0 < f["ulti-compiled-solver-share"] < 1
     assert better["ratio-compiled-vs-skat"] == "higher" and better["tensor-us"] == "lower"
+
+
+def test_bench_bots_times_each_kind_of_decision(tmp_path: Path) -> None:
+    data = bench_json(
+        tmp_path, "bench_bots.py", "--deals", "2", "--players", "pimc:samples=2,pimc-1:samples=2"
+    )
+    f, better = data["figures"], data["better"]
+    for name in ("pimc", "pimc-1"):
+        assert f[f"{name}-decisions"] > 0
+        assert 0 < f[f"{name}-decision-median-ms"] <= f[f"{name}-decision-p99-ms"]
+        assert f[f"{name}-decision-p99-ms"] <= f[f"{name}-decision-max-ms"]
+        assert better[f"{name}-decision-p99-ms"] == "lower"

@@ -215,9 +215,9 @@ def test_calibrate_and_show_in_english(tmp_path: Path) -> None:
     assert "Calibrating snapszli/standard: random, rules; 6 deals x 2 seatings, seed 7" in out
     assert "6 deals rated in snapszli/standard" in out and "cal-7-1 to cal-7-6" in out
     assert "Leaderboard: snapszli/standard" in out
-    assert "rules (simple)" in out and "computer" in out and "sessions" in out
+    assert "rules (easy)" in out and "computer" in out and "sessions" in out
     table = out[out.index("Leaderboard") :]
-    assert table.index("rules (simple)") < table.index("random")
+    assert table.index("rules (easy)") < table.index("random")
     # a person rated at a table shows by name
     store = Store(db)
     user = store.add_user("Béla", "x")
@@ -240,7 +240,7 @@ def test_calibrate_and_show_in_hungarian(tmp_path: Path) -> None:
     )
     assert "Kalibrálás (ulti/standard)" in out and "mag: 1" in out
     assert "Ranglista: ulti/standard" in out and "értékszám" in out
-    assert "rules (egyszerű)" in out and "random (véletlen)" in out and "pimc (1 minta" in out
+    assert "rules (kezdő)" in out and "random (véletlen)" in out and "pimc (1 minta" in out
     assert "gép" in out and re.search(r"\d,\d\d ± \d,\d\d", out)
     assert "Leaderboard" not in out and "computer" not in out
     shown = ok(["ratings", "show", "--db", db, "--lang", "hu"])

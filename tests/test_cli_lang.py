@@ -198,7 +198,11 @@ def test_rules_in_hungarian_is_readable_at_80_columns_and_piped() -> None:
         (lambda: Ruleset.from_preset(""), "unknown preset ''", "ismeretlen előbeállítás: ''"),
         (lambda: Ruleset(max_kontra=1), "V11/K2: max_kontra must be 0", "a max_kontra 0"),
         (lambda: Ruleset.from_dict({"nonsense": 1}), "unknown option 'nonsense'", "ismeretlen"),
-        (lambda: Ruleset(talon=3), "V4: option 'talon' must be true or false, not 3", "nem 3"),
+        (
+            lambda: Ruleset(talon=3),  # type: ignore[arg-type]
+            "V4: option 'talon' must be true or false, not 3",
+            "nem 3",
+        ),
         (lambda: Ruleset().with_options(x=1), "unknown option 'x'", "ismeretlen beállítás: 'x'"),
         (lambda: Ruleset(unit_forints=10**9), "S3: unit_forints is at most", "legfeljebb"),
         (lambda: Ruleset(talon=False, two_round_auction=True), "V1/V4: the two-round", "talon"),

@@ -164,12 +164,14 @@ def test_the_lobby_specs_are_titled_by_their_strength_in_both_languages() -> Non
         assert en.startswith(name) and hu.startswith(name)
         assert text(f"web.{word}", "hu") in hu
         assert en == name or en == f"{name} ({text(f'web.{word}', 'en')})"
-    assert bot_title("bot:pimc:samples=64,ms=800") == "pimc (strong)"
-    assert bot_title("bot:pimc:samples=64,ms=800", "hu") == "pimc (erős)"
-    assert bot_title("bot:pimc:ms=800,samples=64", "hu") == "pimc (erős)"
+    assert bot_title("bot:pimc:samples=64,ms=800") == "pimc (expert)"
+    assert bot_title("bot:pimc:samples=64,ms=800", "hu") == "pimc (mester)"
+    assert bot_title("bot:pimc:ms=800,samples=64", "hu") == "pimc (mester)"
+    assert bot_key("expert") == "bot:pimc:samples=64,ms=800"  # a level is its spec
+    assert bot_key("easy") == "bot:rules"
     assert bot_title("bot:pimc", "hu") == "pimc (normál)"
-    assert bot_title("bot:pimc:samples=12,ms=80") == "pimc (fast)"
-    assert bot_title("bot:rules", "hu") == "rules (egyszerű)"
+    assert bot_title("bot:pimc:samples=12,ms=80") == "pimc (club player)"
+    assert bot_title("bot:rules", "hu") == "rules (kezdő)"
     assert bot_title("bot:random") == "random"
     assert bot_title("bot:random", "hu") == "random (véletlen)"
 

@@ -1166,6 +1166,13 @@ def play(
             "judgement of your own cards, ask and say why (the key e toggles it)."
         ),
     ] = False,
+    level: Annotated[
+        str | None,
+        typer.Option(
+            help="Ulti: both computer players at one strength: easy (rules of thumb), club "
+            "(a short search) or expert (a long one)."
+        ),
+    ] = None,
 ) -> None:
     """Play a session of Ulti against two computer players in the terminal, or (--game
     snapszli) a Snapszli match to 7 against one.  A saved game is never overwritten without
@@ -1199,6 +1206,13 @@ def play(
     if resume and new:
         _fail(lang, _say(lang, "both"))
         raise typer.Exit(2)
+    if level is not None:
+        from ulti.players import LEVELS
+
+        if level not in LEVELS or opponents is not None:
+            _fail(lang, _say(lang, "level", levels=", ".join(LEVELS)))
+            raise typer.Exit(2)
+        opponents = f"{level},{level}"
     specs = _player_specs(opponents or "pimc,rules", lang)
     if len(specs) != 2:
         _fail(lang, _say(lang, "opponents"))

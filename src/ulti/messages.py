@@ -602,6 +602,9 @@ UI: dict[str, tuple[str, str]] = {
     "quit": ("Quit", "Kilépés"),
     "keys": ("Keys", "Billentyűk"),
     "bot": ("Bot {n}", "Gép {n}"),
+    "bot-easy": ("Easy {n}", "Kezdő {n}"),
+    "bot-club": ("Club {n}", "Klub {n}"),
+    "bot-expert": ("Expert {n}", "Mester {n}"),
     "footer": (
         "h Hint · w Why not? · s Scores · ? Keys · q Quit",
         "h Súgó · w Miért nem? · s Eredmény · ? Billentyűk · q Kilépés",
@@ -668,11 +671,10 @@ WEB: dict[str, tuple[str, str]] = {
     "kontraAnswer": ("Answer the kontras, or pass", "Válaszolj a kontrákra, vagy passzolj"),
     "options": ("Rule options", "Szabályváltozatok"),
     "strength": ("Strength", "Erősség"),
-    "fast": ("fast", "gyors"),
+    "club": ("club player", "klubjátékos"),
     "normal": ("normal", "normál"),
-    "strong": ("strong", "erős"),
-    "expert": ("expert", "szakértő"),
-    "simple": ("simple", "egyszerű"),
+    "expert": ("expert", "mester"),
+    "easy": ("easy", "kezdő"),
     "randomBot": ("random", "véletlen"),
     "replaced": (
         "This seat is now open in another tab or window.",
@@ -990,6 +992,10 @@ PLAY: dict[str, tuple[str, str]] = {
     "is-folder": ("it is a folder", "ez egy mappa"),
     "no-folder": ("no folder {folder}", "nincs ilyen mappa: {folder}"),
     "opponent": ("{why}", "hibás gépi játékos: {why}"),
+    "level": (
+        "--level is one of {levels}, and not given with --opponents",
+        "a --level értéke: {levels}; a --opponents mellett nem adható meg",
+    ),
     "not-utf8": (
         "{file}: not a record (not UTF-8 text)",
         "{file}: nem játékleírás (nem UTF-8 szöveg)",

@@ -24,13 +24,49 @@ def registry() -> dict[str, type[Player]]:
     }
 
 
+#: Strength levels for people, by search and budget: ``easy`` plays by the habits of good
+#: players without searching (the ``rules`` player), ``club`` samples and solves a few deals
+#: in a short time, ``expert`` many deals with time to think.  Each is named in the lobby and
+#: the terminal (``web.easy``, ``web.club``, ``web.expert`` in the catalogue).
+LEVELS: dict[str, str] = {
+    "easy": "rules",
+    "club": "pimc:samples=12,ms=80",
+    "expert": "pimc:samples=64,ms=800",
+}
+
+
+def resolve(spec: str) -> str:
+    """A level's player spec (``expert`` is ``pimc:samples=64,ms=800``); any other spec as
+    it is."""
+    return LEVELS.get(spec.strip(), spec)
+
+
+def level_of(spec: str) -> str | None:
+    """The level a spec is (by name or by its spec), or ``None``."""
+    spec = spec.strip()
+    if spec in LEVELS:
+        return spec
+    return next((lv for lv, s in LEVELS.items() if s == spec), None)
+
+
 def make_player(spec: str, seed: int = 0) -> Player:
-    """A player from ``name`` or ``name:budget`` (see :meth:`Budget.parse`)."""
-    name, _, budget = spec.partition(":")
+    """A player from ``name``, ``name:budget`` (see :meth:`Budget.parse`) or a level
+    (:data:`LEVELS`)."""
+    name, _, budget = resolve(spec).partition(":")
     players = registry()
     if name not in players:
-        raise ValueError(f"unknown player {name!r}; players: {', '.join(players)}")
+        raise ValueError(f"unknown player {name!r}; players: {', '.join([*players, *LEVELS])}")
     return players[name](seed, Budget.parse(budget) if budget else None)
 
 
-__all__ = ["Budget", "DealRun", "Player", "make_player", "play_deal", "registry"]
+__all__ = [
+    "LEVELS",
+    "Budget",
+    "DealRun",
+    "Player",
+    "level_of",
+    "make_player",
+    "play_deal",
+    "registry",
+    "resolve",
+]

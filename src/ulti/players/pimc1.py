@@ -246,7 +246,9 @@ class Pimc1Player(Player):
         hand = mask_of(obs.hand)
         r1 = v1_confirm_bid(obs, self.rules)
         if r1 is not None:  # V1: confirm the first round's bid (double value) or raise it
+            # (confirming or raising is forced: sound options first, any when none is)
             opts = v1_options(bid_table(hand, self.rules, self.sound), r1, self.rules)
+            opts = opts or v1_options(bid_table(hand, self.rules), r1, self.rules)
             confirm = [c for c in opts if c.multiplier == 2]
             cands = confirm + [c for c in opts if c.multiplier == 1][:3]
         else:
@@ -389,7 +391,7 @@ class Pimc1Player(Player):
         deals = [
             round1_deal(hand, self.seat, self.rng) for _ in range(max(self.samples(8), MIN_SAMPLES))
         ]
-        tables = [bid_table(h[self.seat], self.rules, self.sound) for h in deals]
+        tables = [bid_table(h[self.seat], self.rules) for h in deals]
         heur = {
             b.key: sum(v1_options(t, b, self.rules)[0].estimate for t in tables) / len(tables)
             for b in bids
@@ -628,21 +630,31 @@ class Pimc1Player(Player):
 
 
 def _explain(key: str, fields: dict[str, Any], lang: str) -> str:
-    """A hint's reason in words: bids, suits and cards by their names in ``lang``."""
+    """A hint's reason in words: bids, suits, cards and components by their names in
+    ``lang``, numbers with a decimal comma in Hungarian."""
+    from ulti.bids import KIND_NAMES, KIND_NAMES_HU
     from ulti.cards import SUIT_NAMES_EN, SUIT_NAMES_HU, name
 
     hu = lang == "hu"
+
+    def num(x: float, fmt: str) -> str:
+        out = format(x, fmt)
+        return out.replace(".", ",") if hu else out
+
     words: dict[str, object] = {}
     for k, v in fields.items():
         if k == "bid":
             words[k] = v.title_hu if hu else v.title
         elif k == "ev":
-            words[k] = f"{v:+.1f}"
+            words[k] = num(v, "+.1f")
         elif k == "suits":
             suit_names = SUIT_NAMES_HU if hu else SUIT_NAMES_EN
-            words["options"] = "; ".join(f"{suit_names[t]} {x:+.0f}" for t, x in v)
+            words["options"] = "; ".join(f"{suit_names[t]} {num(x, '+.0f')}" for t, x in v)
         elif k == "cards":
-            words["options"] = ", ".join(f"{name(c, lang)} {x:+.1f}" for c, x in v)
+            words["options"] = ", ".join(f"{name(c, lang)} {num(x, '+.1f')}" for c, x in v)
+        elif k == "rates":
+            kinds = KIND_NAMES_HU if hu else KIND_NAMES
+            words["options"] = ", ".join(f"{kinds[c]} {num(100 * x, '.0f')}%" for c, x in v)
         else:
             words[k] = v
     return text(key, lang, **words)

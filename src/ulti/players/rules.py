@@ -99,8 +99,10 @@ class RulesPlayer(Player):
     def choose(self, obs: Observation, hand: int, twelve: bool) -> Candidate | None:
         r1 = v1_confirm_bid(obs, self.rules)
         if r1 is not None and twelve:  # V1: confirm the first round's bid or raise it
-            table = bid_table(hand, self.rules, self.sound)
-            return next(iter(v1_options(table, r1, self.rules)), None)
+            # confirming or raising is forced: sound options first, any when none is
+            opts = v1_options(bid_table(hand, self.rules, self.sound), r1, self.rules)
+            opts = opts or v1_options(bid_table(hand, self.rules), r1, self.rules)
+            return next(iter(opts), None)
         cands = candidates(hand, self.rules, self.current_rank(obs), 8, twelve, self.sound)
         if not cands:
             return None

@@ -34,9 +34,9 @@ _BOTS = {"pimc": True, "rules": False, "random": False}
 #: The specs the lobby offers (lobby.js ``BOTS``) and the words of their strengths (``web.*``).
 _STRENGTH = {
     "pimc": "web.normal",
-    "pimc:samples=12,ms=80": "web.fast",
-    "pimc:samples=64,ms=800": "web.strong",
-    "rules": "web.simple",
+    "pimc:samples=12,ms=80": "web.club",
+    "pimc:samples=64,ms=800": "web.expert",
+    "rules": "web.easy",
     "random": "web.randomBot",
 }
 
@@ -88,7 +88,9 @@ def bot_key(spec: str) -> str:
     ``bot:pimc``; the players that read no budget lose theirs (``rules:40`` is ``bot:rules``).
     A spec that names no player, or a budget :meth:`Budget.parse` refuses, raises
     :class:`ValueError`."""
-    name, _, raw = spec.partition(":")
+    from ulti.players import resolve
+
+    name, _, raw = resolve(spec).partition(":")
     if name not in _BOTS:
         raise ValueError(f"unknown player {name!r}; players: {', '.join(_BOTS)}")
     budget = Budget.parse(raw)  # checked even where it is then dropped

@@ -38,7 +38,7 @@ from ulti.bids import KIND_TITLES, KIND_TITLES_HU
 from ulti.cards import SUIT_SYMBOLS, code, name, sort_for_display
 from ulti.deal import Deal, IllegalAction, Phase
 from ulti.observation import Observation
-from ulti.players import Player, make_player
+from ulti.players import Player, level_of, make_player
 from ulti.players.base import Budget
 from ulti.rules import Ruleset
 from ulti.session import Session
@@ -64,6 +64,13 @@ class PlayConfig:
     teach_budget: Budget | None = None  # None: ulti.analysis.DEFAULT_BUDGET
     analysis_budget: Budget | None = None  # the analysis after a deal (None: the default)
     analysis_threshold: float = THRESHOLD  # units a decision must lose to be a mistake
+
+
+def bot_name(spec: str, n: int, lang: str) -> str:
+    """A computer seat's name: its strength level and number (``Mester 1``, ``Expert 1``)
+    when it plays at a level (:data:`ulti.players.LEVELS`), else ``Bot n`` / ``Gép n``."""
+    level = level_of(spec)
+    return t(lang, "bot" if level is None else f"bot-{level}", n=n)
 
 
 def card_text(c: int, lang: str = "en") -> Text:
@@ -643,8 +650,8 @@ class UltiApp(CardTable):
                 )
             names = config.names or (
                 t(config.lang, "you"),
-                t(config.lang, "bot", n=1),
-                t(config.lang, "bot", n=2),
+                bot_name(config.opponents[0], 1, config.lang),
+                bot_name(config.opponents[1], 2, config.lang),
             )
             session = Session(rules, config.seed, 0, list(names))
         self.session = session

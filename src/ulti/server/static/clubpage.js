@@ -47,8 +47,8 @@ export function familyName(family, W) {
 }
 
 const STRENGTH = {
-  pimc: "normal", "pimc:samples=12,ms=80": "fast", "pimc:samples=64,ms=800": "strong",
-  rules: "simple", random: "randomBot",
+  pimc: "normal", "pimc:samples=12,ms=80": "club", "pimc:samples=64,ms=800": "expert",
+  rules: "easy", random: "randomBot", easy: "easy", club: "club", expert: "expert",
 };
 
 /** A computer player (``bot:pimc:samples=64,ms=800``, or its spec) in words: its kind and

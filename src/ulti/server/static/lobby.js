@@ -18,9 +18,10 @@ const game = () => $("game").value;
 const catalogue = () => catalogues[game()];
 
 // A computer seat's player and budget (ulti.players.make_player and make_snap_player specs).
+// The default pimc first, then the strength levels (ulti.players.LEVELS: expert, club, easy).
 const BOTS = [
-  ["pimc", "normal"], ["pimc:samples=12,ms=80", "fast"], ["pimc:samples=64,ms=800", "strong"],
-  ["rules", "simple"], ["random", "randomBot"],
+  ["pimc", "normal"], ["pimc:samples=64,ms=800", "expert"], ["pimc:samples=12,ms=80", "club"],
+  ["rules", "easy"], ["random", "randomBot"],
 ];
 
 // A seat of the new table: a person (an invite link), a computer player, a free seat for
