@@ -163,3 +163,17 @@ def test_bench_bots_times_each_kind_of_decision(tmp_path: Path) -> None:
         assert 0 < f[f"{name}-decision-median-ms"] <= f[f"{name}-decision-p99-ms"]
         assert f[f"{name}-decision-p99-ms"] <= f[f"{name}-decision-max-ms"]
         assert better[f"{name}-decision-p99-ms"] == "lower"
+
+
+def test_bench_inference_scores_both_samplers(tmp_path: Path) -> None:
+    data = bench_json(tmp_path, "bench_inference.py", "--deals", "3", "--draws", "6")
+    f, better = data["figures"], data["better"]
+    assert f["decisions"] > 0
+    for name in ("loglik-per-card-uniform", "loglik-per-card-inference"):
+        assert f[name] < 0 and better[name] == "higher"
+    for name in ("accuracy-uniform", "accuracy-inference"):
+        assert 0 <= f[name] <= 1
+    assert (
+        abs(f["loglik-gain"] - (f["loglik-per-card-inference"] - f["loglik-per-card-uniform"]))
+        < 1e-9
+    )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ulti.actions import ActionKind
 from ulti.bids import Bid, Kind
 from ulti.cards import (
     BEATS_PLAIN_ORDER,
@@ -54,7 +55,13 @@ class Knowledge:
         return FULL_DECK & ~known
 
 
-def knowledge(obs: Observation, rules: Ruleset) -> Knowledge:
+def knowledge(obs: Observation, rules: Ruleset, careful: bool = False) -> Knowledge:
+    """What ``obs``'s seat knows of the hidden cards.  With ``careful`` (the ``pimc`` player;
+    ``pimc-1``, frozen, goes without) two more things are weighed: the Ulti soloist's VII is
+    assumed only while the play has not shown him without trumps (R3), and a card this seat
+    laid to a talon that others picked up is only where it can have gone: the hand of a seat
+    that picked it up, or a talon laid after (A2) — never the hand of a seat it cannot have
+    reached."""
     seat = obs.seat
     hand = mask_of(obs.hand)
     contract = rules.ladder[obs.contract] if obs.contract else None
@@ -83,6 +90,11 @@ def knowledge(obs: Observation, rules: Ruleset) -> Knowledge:
         # an assumption (a soloist may bid an Ulti without the VII): kept only while it fits
         if not (played | hand | held[s]) >> seven & 1 and held[s].bit_count() < sizes[s]:
             held[s] |= 1 << seven
+            ulti_seven = (s, seven)
+        else:
+            ulti_seven = None
+    else:
+        ulti_seven = None
     talon = mask_of(obs.talon) if obs.talon else 0
     cannot = [0, 0, 0]
     if contract is not None:
@@ -93,10 +105,44 @@ def knowledge(obs: Observation, rules: Ruleset) -> Knowledge:
         for lead, cs in tricks:
             _infer(cs, lead, trump, beats, cannot)
     cannot[seat] = 0
+    if careful:
+        if ulti_seven is not None and cannot[ulti_seven[0]] >> ulti_seven[1] & 1:
+            held[ulti_seven[0]] &= ~(1 << ulti_seven[1])  # he showed no trump (R3)
+        for c, places in _laid_trails(obs, hand | played).items():
+            for r in range(3):
+                if r != seat and r not in places:
+                    cannot[r] |= 1 << c
     talon_size = 32 - sum(sizes) - played.bit_count()
     return Knowledge(
         seat, hand, played, held, cannot, sizes, talon, talon_size, contract, trump, obs.soloist
     )
+
+
+_TALON = 3  # a place: the talon
+
+
+def _laid_trails(obs: Observation, seen: int) -> dict[int, set[int]]:
+    """For each card this seat laid to a talon and has not seen since (``seen``: its hand and
+    the cards played), the seats whose hand it may have reached by the pickups and discards
+    after (A2): the talon's next picker, a talon he laid, its next picker, and so on."""
+    out: dict[int, set[int]] = {}
+    moves = obs.history
+    for j, m in enumerate(moves):
+        if m.seat != obs.seat or m.kind != ActionKind.DISCARD or m.action is None:
+            continue
+        for c in m.action.cards:
+            if seen >> c & 1:
+                continue
+            places = {_TALON}
+            for r in moves[j + 1 :]:
+                if r.kind == ActionKind.PICKUP and _TALON in places:
+                    places.discard(_TALON)
+                    if r.seat != obs.seat:  # (a card this seat picked up again is seen)
+                        places.add(r.seat)
+                elif r.kind == ActionKind.DISCARD and r.seat != obs.seat and r.seat in places:
+                    places.add(_TALON)
+            out[c] = places
+    return out
 
 
 def _infer(

@@ -34,7 +34,7 @@ from collections.abc import Iterator, Sequence
 from ulti.actions import Action, ActionKind
 from ulti.observation import Observation
 from ulti.players.inference import Evidence, evidence, log_weight
-from ulti.players.knowledge import Knowledge, sample
+from ulti.players.knowledge import Knowledge, knowledge, sample
 from ulti.players.pimc1 import MIN_SAMPLES, Pimc1Player, _explain
 from ulti.rules import Ruleset
 
@@ -75,6 +75,9 @@ class PimcPlayer(Pimc1Player):
         self.decision_deadline: float | None = None
         self._queue: list[tuple[tuple[int, int, int], int]] = []
         self._queue_k: Knowledge | None = None
+
+    def know(self, obs: Observation) -> Knowledge:
+        return knowledge(obs, self.rules, careful=True)
 
     def observe(self, obs: Observation) -> None:
         """Read what ``obs`` says about the others' hands (before deciding on it)."""

@@ -232,6 +232,10 @@ class Pimc1Player(Player):
                 return
             yield i
 
+    def know(self, obs: Observation) -> Knowledge:
+        """What this seat knows of the hidden cards (:func:`~ulti.players.knowledge.knowledge`)."""
+        return knowledge(obs, self.rules)
+
     def draw(self, k: Knowledge) -> tuple[tuple[int, int, int], int]:
         """One sampled deal (the hands and the talon) consistent with ``k``: uniform among
         them (:func:`~ulti.players.knowledge.sample`)."""
@@ -255,7 +259,7 @@ class Pimc1Player(Player):
             cands = candidates(hand, self.rules, self.rank(obs), 4, twelve=True, sound=self.sound)
         if not cands:
             return self.fallback.act(obs, legal)
-        k = knowledge(obs, self.rules)
+        k = self.know(obs)
         c, d, _ev = self.evaluate(k, cands, hand, self.samples(8), obs)
         assert d is not None
         self.plan = (c.bid, c.trump, d)
@@ -277,7 +281,7 @@ class Pimc1Player(Player):
                 if bid(c.bid.key) in legal
             ]
             if cands:
-                k = knowledge(obs, self.rules)
+                k = self.know(obs)
                 c, _d, _ev = self.evaluate(k, cands, None, self.samples(8), obs)
                 return bid(c.bid.key)
         return self.fallback.act(obs, legal)
@@ -286,7 +290,7 @@ class Pimc1Player(Player):
         kinds = [a.kind for a in legal]
         pass_action = legal[kinds.index(ActionKind.PASS)]
         hand = mask_of(obs.hand)
-        k = knowledge(obs, self.rules)
+        k = self.know(obs)
         if self.rules.talon_aside:
             return self.aside_turn(obs, legal, k)
         if ActionKind.BID in kinds:  # no talon (V4): bid directly
@@ -493,7 +497,7 @@ class Pimc1Player(Player):
         key = obs.contract or obs.bid  # W4: the bid just made, its trump named at once
         assert key is not None
         contract = self.rules.ladder[key]
-        k = knowledge(obs, self.rules)
+        k = self.know(obs)
         sums = dict.fromkeys(suits, 0.0)
         deadline = self.deadline()
         taken = 0
@@ -515,7 +519,7 @@ class Pimc1Player(Player):
 
     def made_rates(self, obs: Observation, kinds: list[Kind]) -> dict[Kind, float]:
         """How often the soloist makes each component over the samples."""
-        k = knowledge(obs, self.rules)
+        k = self.know(obs)
         contract = self.rules.ladder[obs.contract] if obs.contract else None
         assert contract is not None
         names = {
@@ -585,7 +589,7 @@ class Pimc1Player(Player):
                         return a
         cards = [a.card for a in legal if a.kind == ActionKind.PLAY]
         if any(a.kind == ActionKind.CLAIM for a in legal):
-            k = knowledge(obs, self.rules)
+            k = self.know(obs)
             pos = self.position(obs, k)
             if not k.unknown and S.claim_holds(pos, obs.seat):  # open hands: claim if sound
                 return next(a for a in legal if a.kind == ActionKind.CLAIM)
@@ -599,7 +603,7 @@ class Pimc1Player(Player):
         """The soloist's units after each card, summed over sampled deals (the same deals for
         every card), and how many deals were sampled (``trace`` gets each sample's values, in
         the order of ``cards``)."""
-        k = knowledge(obs, self.rules)
+        k = self.know(obs)
         sums = dict.fromkeys(cards, 0.0)
         deadline = self.deadline()
         n = self.samples(32)
