@@ -141,6 +141,12 @@ def test_a_person_plays_a_deal_against_two_bots_over_websockets(tmp_path: Path) 
         steps = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/steps", headers=q).json()
         assert len(steps["steps"]) == len(rec.json()["actions"]) + 1
         assert "Settlement" in steps["text"]
+        # the account in Hungarian too (the replay page shows the one of its language)
+        from ulti.record import render
+
+        names = rec.json()["players"]
+        assert steps["text_hu"] == render(from_record(rec.json()), names, "hu")
+        assert "Elszámolás:" in steps["text_hu"] and "Settlement" not in steps["text_hu"]
         for url in (f"/api/tables/{t['id']}/deals", f"/api/tables/{t['id']}/deals/1/record.json"):
             assert httpx.get(srv.base + url).status_code == 403
             assert (

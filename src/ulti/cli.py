@@ -19,7 +19,8 @@ from ulti import messages
 from ulti.actions import Action, ActionKind
 from ulti.bids import Bid, Silent
 from ulti.cards import SUIT_NAMES_EN, SUIT_NAMES_HU
-from ulti.deal import Deal, Phase
+from ulti.deal import Deal, IllegalAction, Phase
+from ulti.errors import CatalogueError
 from ulti.record import RecordError, dumps, from_record, players_of, render, seat_names
 from ulti.rules import OPTIONS, PRESETS, Ruleset, RulesetError
 from ulti.session import Session
@@ -300,7 +301,7 @@ def replay(
             d = from_record(rec)
             console.print(render(d, players_of(rec), lang), highlight=False)
     except RecordError as exc:
-        _fail("en", f"{file}: {exc}")
+        _fail(lang, f"{file}: {exc.text(lang)}")
         raise typer.Exit(2) from None
 
 
@@ -401,7 +402,7 @@ def analyze(
             deals = [from_record(rec)]
             players = players_of(rec)
     except RecordError as exc:
-        _fail(lang, f"{file}: {exc}")
+        _fail(lang, f"{file}: {exc.text(lang)}")
         raise typer.Exit(2) from None
     deals = [d for d in deals if d.is_over()]
     chosen = list(range(1, len(deals) + 1))
@@ -591,7 +592,7 @@ def _replay_snapszli(file: Path, rec: dict[str, object], lang: str) -> None:
         )
         console.print(escape(snap_render(d, names, lang)), highlight=False)
     except (ValueError, TypeError, AttributeError, IndexError) as exc:  # UltiError: ValueError
-        _fail(lang, f"{file}: {exc}")
+        _fail(lang, f"{file}: {_words(exc, lang)}")
         raise typer.Exit(2) from None
 
 
@@ -717,22 +718,35 @@ def solve(
     ] = None,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
+    lang: Annotated[
+        str, typer.Option(help="Language of the answer and the errors: en or hu.")
+    ] = "en",
 ) -> None:
     """Solve a position double dummy: each legal card with its outcome under best play.
 
     The position solved is printed in the notation, to solve it again, edited."""
     from ulti import solver as S
-    from ulti.cards import name_hu, symbol
+    from ulti.cards import name_hu
     from ulti.notation import NotationError, deal_position_text, read_position, write_position
+    from ulti.record import card_text
+    from ulti.scoring import SILENT_BASE
 
-    rs = _ruleset(preset, rules_file)
-    names = ["Seat 0", "Seat 1", "Seat 2"]
+    if lang not in ("en", "hu"):
+        _fail("en", _say("en", "lang"))
+        raise typer.Exit(2)
+    hu = lang == "hu"
+
+    def say(key: str, **fields: object) -> str:
+        return messages.text(f"cli.solve-{key}", lang, **fields)
+
+    rs = _ruleset(preset, rules_file, lang)
+    names = seat_names(None, lang)
     try:
         if record is not None:
             rec = json.loads(record.read_text(encoding="utf-8"))
             if isinstance(rec, dict) and rec.get("format") == "ulti-session":
                 session = Session.from_record(rec)
-                names = list(session.players)
+                names = seat_names(list(session.players), lang)
                 played = [
                     i
                     for i, x in enumerate(session.deals)
@@ -740,14 +754,14 @@ def solve(
                 ]
                 if deal_no is None:
                     if not played:
-                        raise NotationError("no deal of this session reached card play")
+                        raise NotationError(say("no-play"))
                     full = session.deals[played[0]]
                 elif 1 <= deal_no <= len(session.deals):
                     full = session.deals[deal_no - 1]
                 else:
-                    raise NotationError(f"--deal: 1 to {len(session.deals)}")
+                    raise NotationError(say("deal-range", n=len(session.deals)))
             else:
-                names = players_of(rec)
+                names = seat_names(players_of(rec), lang)
                 full = from_record(rec)
             d = Deal(full.rules, full.seed, full.dealer, full.deck if full.custom_deck else None)
             n = (
@@ -759,68 +773,102 @@ def solve(
                 )
             )
             if not 0 <= n <= len(full.history):
-                raise NotationError(f"--move: 0 to {len(full.history)}")
+                raise NotationError(say("move-range", n=len(full.history)))
             for _, a in full.history[:n]:
                 d.apply(a)
+            if d.phase not in (Phase.PLAY, Phase.KONTRA) or d.contract is None:
+                raise NotationError(say("not-play"))
             pos = S.Position.from_deal(d)
             text = deal_position_text(d)
         elif position is not None:
             pos, _ = read_position(position, rs)
             text = write_position(pos, rs)
         else:
-            raise NotationError("give a position or --record")
+            raise NotationError(say("nothing"))
     except UnicodeDecodeError:
-        _fail("en", _say("en", "not-utf8", file=record))
+        _fail(lang, _say(lang, "not-utf8", file=record))
         raise typer.Exit(2) from None
-    except (NotationError, RecordError, OSError, json.JSONDecodeError, ValueError) as exc:
-        _fail("en", str(exc))
+    except OSError as exc:
+        _fail(lang, messages.text("cli.cannot-read", lang, file=record, why=exc.strerror))
+        raise typer.Exit(2) from None
+    except json.JSONDecodeError as exc:
+        _fail(lang, _say(lang, "not-json", file=record, why=exc))
+        raise typer.Exit(2) from None
+    except (NotationError, RecordError, ValueError) as exc:
+        _fail(lang, _words(exc, lang))
         raise typer.Exit(2) from None
     c = pos.contract
     assert c is not None
-    trump = (
-        f"{SUIT_NAMES_EN[pos.trump]} ({SUIT_NAMES_HU[pos.trump]})" if pos.trump >= 0 else "no trump"
-    )
+    if pos.trump < 0:
+        trump = say("no-trump")
+    elif hu:
+        trump = say("trump", suit=SUIT_NAMES_HU[pos.trump])
+    else:
+        trump = say("trump", suit=f"{SUIT_NAMES_EN[pos.trump]} ({SUIT_NAMES_HU[pos.trump]})")
     console.print(
-        f"Contract: {c.title} / {c.title_hu}, {trump}; soloist {names[pos.soloist]}; "
-        f"{names[pos.player]} to play; {pos.tricks} tricks played",
+        say(
+            "contract",
+            contract=c.title_hu if hu else f"{c.title} / {c.title_hu}",
+            trump=trump,
+            soloist=names[pos.soloist],
+            player=names[pos.player],
+            tricks=pos.tricks,
+        ),
         highlight=False,
+        markup=False,
     )
-    console.print(f"Position: {text}", markup=False, highlight=False, soft_wrap=True)
+    console.print(say("position", text=text), markup=False, highlight=False, soft_wrap=True)
     sol = S.solve(pos)
     kinds = [S.ITEM_OBJECTIVE[item] for item, _ in pos.items]
     shown = [k for k in kinds if k in sol.objectives]
-    t = Table(title="Objectives (made against best defence)", title_justify="left")
-    t.add_column("objective")
-    t.add_column("in the contract")
-    t.add_column("made")
+
+    def objective(item: int) -> str:
+        """An objective as ``lang`` names it: the solver's name in English, the contract's
+        component or silent bonus in Hungarian."""
+        if not hu:
+            return S.ITEM_OBJECTIVE[item]
+        if item >= SILENT_BASE:
+            return messages.text(f"silent.{item - SILENT_BASE}", lang)
+        return messages.text(f"kind.{item}", lang)
+
+    called = {name: objective(item) for item, name in S.ITEM_OBJECTIVE.items()}
+    yes, no = say("yes"), say("no")
+    t = Table(title=say("objectives"), title_justify="left")
+    t.add_column(say("col-objective"))
+    t.add_column(say("col-in-contract"))
+    t.add_column(say("col-made"))
     for name, made in sol.objectives.items():
-        t.add_row(name, "yes" if name in kinds else "", "yes" if made else "no")
+        t.add_row(called.get(name, name), yes if name in kinds else "", yes if made else no)
     console.print(t)
     if not pos.no_trump:
-        console.print(f"Soloist's trick points under best play: {sol.points}")
-    console.print(f"Settlement under best play: soloist {sol.value:+d} units")
+        console.print(say("points", points=sol.points))
+    console.print(say("settlement", value=sol.value))
     per = S.move_objectives(pos, tuple(shown))
-    mt = Table(title=f"Each legal card of {names[pos.player]}", title_justify="left")
-    mt.add_column("card")
+    mt = Table(title=escape(say("cards", player=names[pos.player])), title_justify="left")
+    mt.add_column(say("col-card"))
     mt.add_column(messages.text("web.name", "hu").lower())  # the card's Hungarian name
-    mt.add_column("value", justify="right")
+    mt.add_column(say("col-value"), justify="right")
     if not pos.no_trump:
-        mt.add_column("points", justify="right")
+        mt.add_column(say("col-points"), justify="right")
     for k in shown:
-        mt.add_column(k)
+        mt.add_column(called.get(k, k))
     best = (
         max(m.value or 0 for m in sol.moves)
         if pos.player == pos.soloist
         else min(m.value or 0 for m in sol.moves)
     )
     for m in sol.moves:
-        row = [symbol(m.card), name_hu(m.card), f"{m.value:+d}" + (" *" if m.value == best else "")]
+        row = [
+            card_text(m.card, lang),
+            name_hu(m.card),
+            f"{m.value:+d}" + (" *" if m.value == best else ""),
+        ]
         if not pos.no_trump:
             row.append(str(m.points))
-        row += ["yes" if per[m.card][k] else "no" for k in shown]
+        row += [yes if per[m.card][k] else no for k in shown]
         mt.add_row(*row)
     console.print(mt)
-    console.print("* best for the player to move; value = the soloist's units under best play")
+    console.print(say("best"), markup=False, highlight=False)
 
 
 def _player_specs(text: str, lang: str = "en") -> list[str]:
@@ -868,59 +916,62 @@ def tournament(
             "cluster's address (ray://HOST:10001 or HOST:6379). Needs ulti[research].",
         ),
     ] = None,
+    lang: Annotated[
+        str, typer.Option(help="Language of the tables, the lines and the errors: en or hu.")
+    ] = "en",
 ) -> None:
     """A duplicate tournament: every deal under every seating, so the cards' luck cancels.
     With --game snapszli, every pair of players plays each deal in both seatings."""
 
+    if lang not in ("en", "hu"):
+        _fail("en", _say("en", "lang"))
+        raise typer.Exit(2)
+
+    def say(key: str, **fields: object) -> str:
+        return messages.text(f"cli.tourn-{key}", lang, **fields)
+
     if ray_address is not None and workers != 1:
-        _fail("en", "--ray and --workers: the Ray cluster's CPUs are the workers; give one")
+        _fail(lang, say("ray-workers"))
         raise typer.Exit(2)
     if ray_address is not None and not ray_address.strip():
-        _fail("en", "--ray: 'local' or a cluster's address")
+        _fail(lang, say("ray-address"))
         raise typer.Exit(2)
-    if _game(game) == "snapszli":
+    if _game(game, lang) == "snapszli":
         if ray_address is not None:
-            _fail("en", "--ray is for Ulti tournaments")
+            _fail(lang, say("ray-ulti"))
             raise typer.Exit(2)
-        _snap_tournament(bots, deals, seed, workers, json_file, plot_file, preset, rules_file)
+        _snap_tournament(bots, deals, seed, workers, json_file, plot_file, preset, rules_file, lang)
         return
     from ulti.tournament import RayError, plot, seatings, winner_first, write_json
     from ulti.tournament import tournament as run_tournament
 
-    rs = _ruleset(preset, rules_file)
-    specs = _player_specs(bots)
+    rs = _ruleset(preset, rules_file, lang)
+    specs = _player_specs(bots, lang)
     if len(specs) < 2:
-        _fail("en", "--bots: a tournament needs at least two players")
+        _fail(lang, say("two"))
         raise typer.Exit(2)
     if deals < 1 or workers < 1:
-        _fail("en", "--deals and --workers must be positive")
+        _fail(lang, say("positive"))
         raise typer.Exit(2)
-    _check_output(json_file)
-    _check_output(plot_file)
+    _check_output(json_file, lang)
+    _check_output(plot_file, lang)
     if ray_address is not None:
         from ulti.tournament import check_ray_address
 
         try:
             check_ray_address(ray_address)
         except RayError as exc:
-            _fail("en", str(exc))
+            _fail(lang, str(exc))
             raise typer.Exit(2) from None
     n_seatings = len(seatings(len(specs)))
     if len(specs) < 3:
-        console.print(
-            f"{len(specs)} players for three seats: in each of the {n_seatings} seatings one "
-            "player holds two seats; a player's units for a deal are the mean over the seats it "
-            "held."
-        )
+        console.print(say("shared-seats", players=len(specs), seatings=n_seatings))
     elif len(specs) > 3:
-        console.print(
-            f"{len(specs)} players for three seats: each deal is played by every three of them "
-            f"in every order ({n_seatings} seatings); a player's figures count the deals it sat."
-        )
+        console.print(say("many-players", players=len(specs), seatings=n_seatings))
     if deals < 2:
-        console.print("One deal gives no interval: the spread needs at least two.")
+        console.print(say("one-deal"))
     with _progress() as bar:
-        task = bar.add_task("deals x seatings", total=None)
+        task = bar.add_task(escape(say("progress")), total=None)
 
         def step(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -929,22 +980,14 @@ def tournament(
             summary, results = run_tournament(specs, deals, seed, rs, workers, step, ray_address)
         except RayError as exc:
             bar.stop()
-            _fail("en", str(exc))
+            _fail(lang, str(exc))
             raise typer.Exit(2) from None
     t = Table(
-        title=f"Duplicate tournament: {deals} deals x "
-        f"{summary['config']['seatings']} seatings (seed {seed})",
+        title=say("title", deals=deals, seatings=summary["config"]["seatings"], seed=seed),
         title_justify="left",
     )
-    for col in (
-        "player",
-        "units / deal",
-        "95% interval",
-        "as soloist",
-        "made",
-        "decision ms (median / p95)",
-    ):
-        t.add_column(col, justify="left" if col == "player" else "right")
+    for col in ("player", "units", "ci", "soloist", "made", "ms"):
+        t.add_column(say(f"col-{col}"), justify="left" if col == "player" else "right")
     for name, b in summary["bots"].items():
         bid_n = sum(c["bid"] for c in b["contracts"].values())
         made_n = sum(c["made"] for c in b["contracts"].values())
@@ -957,24 +1000,27 @@ def tournament(
             f"{b['decision_ms']['median']:.1f} / {b['decision_ms']['p95']:.1f}",
         )
     console.print(t)
-    pt = Table(title="Pairs: difference of units per deal", title_justify="left")
-    for col in ("pair", "mean", "95% interval", "verdict"):
-        pt.add_column(col, justify="left" if col in ("pair", "verdict") else "right")
+    pt = Table(title=say("pairs"), title_justify="left")
+    for col in ("pair", "mean", "ci", "verdict"):
+        pt.add_column(say(f"col-{col}"), justify="left" if col in ("pair", "verdict") else "right")
     for a, b, v in winner_first(summary):  # each pair once, the one ahead first
         if v["ci95"] is None:
-            pt.add_row(f"{a} - {b}", f"{v['mean']:+.3f}", "–", "no interval")
+            pt.add_row(f"{a} - {b}", f"{v['mean']:+.3f}", "–", say("no-interval"))
             continue
         lo, hi = v["ci95"]
-        verdict = f"{a} ahead" if lo > 0 else "not separated"
+        verdict = say("ahead", name=a) if lo > 0 else say("not-separated")
         pt.add_row(f"{a} - {b}", f"{v['mean']:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", verdict)
     console.print(pt)
+
+    def contract(key: str) -> str:
+        """A contract as ``lang`` names it: its key in English, its Hungarian title."""
+        return rs.ladder[key].title_hu if lang == "hu" and key in rs.ladder else key
+
     for name, b in summary["bots"].items():
         top = list(b["contracts"].items())[:6]
         if top:
-            console.print(
-                f"{name} as soloist: " + "; ".join(f"{k} {v['made']}/{v['bid']}" for k, v in top),
-                highlight=False,
-            )
+            made = "; ".join(f"{contract(k)} {v['made']}/{v['bid']}" for k, v in top)
+            console.print(say("as-soloist", name=name, contracts=made), highlight=False)
     if json_file:
         write_json(summary, results, json_file)
     if plot_file:
@@ -990,38 +1036,46 @@ def _snap_tournament(
     plot_file: Path | None,
     preset: str | None,
     rules_file: Path | None,
+    lang: str = "en",
 ) -> None:
     """``ulti tournament --game snapszli``: :mod:`ulti.snap_tournament`, each deal played by
     every pair of players in both seatings (the same cards and dealer)."""
     from ulti.players.snap import make_snap_player
-    from ulti.snap_tournament import plot, tournament_with_bar, winner_first, write_json
+    from ulti.snap_tournament import plot, winner_first, write_json
+    from ulti.snap_tournament import tournament as run_tournament
 
-    rs = _snap_rules(preset, rules_file)
+    rs = _snap_rules(preset, rules_file, lang)
     specs = [x.strip() for x in bots.split(",") if x.strip()]
     try:
         for spec in specs:
             make_snap_player(spec)
     except ValueError as exc:
-        _fail("en", str(exc))
+        _fail(lang, str(exc) if lang == "en" else _say(lang, "opponent", why=exc))
         raise typer.Exit(2) from None
     if len(specs) < 2:
-        _fail("en", _snap("en", "cli-tourn-two"))
+        _fail(lang, _snap(lang, "cli-tourn-two"))
         raise typer.Exit(2)
     if deals < 1 or workers < 1:
-        _fail("en", _snap("en", "cli-tourn-positive"))
+        _fail(lang, _snap(lang, "cli-tourn-positive"))
         raise typer.Exit(2)
-    _check_output(json_file)
-    _check_output(plot_file)
-    console.print(_snap("en", "cli-tourn-seatings"), highlight=False)
+    _check_output(json_file, lang)
+    _check_output(plot_file, lang)
+    console.print(_snap(lang, "cli-tourn-seatings"), highlight=False)
     if deals < 2:
-        console.print(_snap("en", "cli-tourn-one-deal"), highlight=False)
-    summary, results = tournament_with_bar(specs, deals, seed, rs, workers, console)
+        console.print(_snap(lang, "cli-tourn-one-deal"), highlight=False)
+    with _progress() as bar:
+        task = bar.add_task(escape(messages.text("cli.tourn-progress", lang)), total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        summary, results = run_tournament(specs, deals, seed, rs, workers, step)
     t = Table(
-        title=_snap("en", "cli-tourn-title", deals=deals, seed=seed, preset=rs.preset),
+        title=_snap(lang, "cli-tourn-title", deals=deals, seed=seed, preset=rs.preset),
         title_justify="left",
     )
     for key in ("player", "gp", "ci", "win", "ms"):
-        t.add_column(_snap("en", f"cli-col-{key}"), justify="left" if key == "player" else "right")
+        t.add_column(_snap(lang, f"cli-col-{key}"), justify="left" if key == "player" else "right")
     for name, b in summary["bots"].items():
         t.add_row(
             escape(name),
@@ -1031,22 +1085,22 @@ def _snap_tournament(
             f"{b['decision_ms']['median']:.1f} / {b['decision_ms']['p95']:.1f}",
         )
     console.print(t)
-    pt = Table(title=_snap("en", "cli-tourn-pairs"), title_justify="left")
+    pt = Table(title=_snap(lang, "cli-tourn-pairs"), title_justify="left")
     for key in ("pair", "mean", "ci", "win", "verdict"):
         pt.add_column(
-            _snap("en", f"cli-col-{key}"),
+            _snap(lang, f"cli-col-{key}"),
             justify="left" if key in ("pair", "verdict") else "right",
         )
     for a, b, v in winner_first(summary):  # each pair once, the one ahead first
         ci = v["ci95"]
         if ci is None:
-            verdict, shown = _snap("en", "cli-tourn-no-interval"), "–"
+            verdict, shown = _snap(lang, "cli-tourn-no-interval"), "–"
         else:
             shown = f"[{ci[0]:+.3f}, {ci[1]:+.3f}]"
             verdict = (
-                _snap("en", "cli-tourn-ahead", name=a)
+                _snap(lang, "cli-tourn-ahead", name=a)
                 if ci[0] > 0
-                else _snap("en", "cli-tourn-not-separated")
+                else _snap(lang, "cli-tourn-not-separated")
             )
         pt.add_row(
             escape(f"{a} - {b}"), f"{v['mean']:+.3f}", shown, f"{v['win_rate']:.0%}", verdict
@@ -1056,7 +1110,7 @@ def _snap_tournament(
         ends = "; ".join(f"{k} {n}" for k, n in list(b["wins_by"].items())[:5])
         if ends:
             console.print(
-                _snap("en", "cli-tourn-wins-by", name=name, ends=ends),
+                _snap(lang, "cli-tourn-wins-by", name=name, ends=ends),
                 highlight=False,
                 markup=False,
             )
@@ -1097,6 +1151,16 @@ def _backup(path: Path) -> Path:
         n += 1
     path.replace(target)
     return target
+
+
+def _words(exc: Exception, lang: str) -> str:
+    """An error's words in ``lang``: a catalogue error's own (:class:`CatalogueError`), an
+    illegal action's reason (its rule and words), any other's as it says them."""
+    if isinstance(exc, CatalogueError):
+        return exc.text(lang)
+    if isinstance(exc, IllegalAction):
+        return f"{exc.reason.rule}: {exc.reason.text(lang)}"
+    return str(exc)
 
 
 def _fail(lang: str, message: str) -> None:
@@ -1246,7 +1310,7 @@ def play(
     try:
         run(cfg, resume)
     except (FileNotFoundError, RecordError) as exc:
-        _fail(lang, str(exc))
+        _fail(lang, _words(exc, lang))
         raise typer.Exit(2) from None
     console.print(escape(_say(lang, "saved", path=save)))
 
@@ -1279,7 +1343,7 @@ def _prepare_save(
         try:
             where = where_of(save)
         except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError) as exc:
-            _fail(lang, say("unreadable", path=save, why=exc))
+            _fail(lang, say("unreadable", path=save, why=_words(exc, lang)))
             raise typer.Exit(2) from None
         if not _interactive():
             _fail(lang, say("exists", **where))

@@ -102,7 +102,7 @@ class Game:
 
         deal = loads(text)
         if deal.rules != self.rules:
-            raise RecordError("the record's rules are not this game's")
+            raise RecordError("bad-other-rules")
         return deal
 
 

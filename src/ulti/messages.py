@@ -392,7 +392,8 @@ RULES: dict[str, tuple[str, str]] = {
     ),
 }
 
-#: The account of an Ulti deal (ulti.record.render: ``ulti replay``, ``ulti demo``).
+#: The account of an Ulti deal (ulti.record.render: ``ulti replay``, ``ulti demo``), and a
+#: broken record's errors (``bad-…``: ulti.record.RecordError).
 RECORD: dict[str, tuple[str, str]] = {
     "head": (
         "Ulti deal, seed {seed}: {dealer} deals, {forehand} is forehand",
@@ -451,9 +452,106 @@ RECORD: dict[str, tuple[str, str]] = {
     "phase.play": ("play", "lejátszás"),
     "phase.kontra": ("kontra", "kontrázás"),
     "phase.over": ("over", "vége"),
+    # a record refused (RecordError: ulti.record.from_record, ulti.session.Session.from_record)
+    "bad-object": ("a record is a JSON object", "a játékleírás egy JSON-objektum"),
+    "bad-format": (
+        "not an Ulti deal record (format {format!r})",
+        "nem egy Ulti-leosztás játékleírása (formátum: {format!r})",
+    ),
+    "bad-version": (
+        "unsupported record version {version!r} (this reads versions {versions})",
+        "nem támogatott játékleírás-változat: {version!r} (olvasható változatok: {versions})",
+    ),
+    "bad-rules": ("rules: {why}", "a szabályok (rules): {why}"),
+    "bad-seed": (
+        "seed: an integer in [0, 2**64) (D2)",
+        "a mag (seed) egész szám a [0, 2**64) tartományban (D2)",
+    ),
+    "bad-dealer": ("dealer: 0, 1 or 2 (C3)", "az osztó: 0, 1 vagy 2 (C3)"),
+    "bad-actions": (
+        "actions: a list of [seat, action]",
+        "a lépések (actions): [hely, lépés] párok listája",
+    ),
+    "bad-deck-text": (
+        "deck: the 32 card codes, space separated",
+        "a pakli (deck): a 32 lap kódja szóközzel elválasztva",
+    ),
+    "bad-deck": ("deck: {why}", "a pakli (deck): {why}"),
+    "bad-entry": (
+        "action {n}: expected [seat, action], got {entry!r}",
+        "{n}. lépés: [hely, lépés] kellene, ez áll ott: {entry!r}",
+    ),
+    "bad-action-text": (
+        "action {n}: the action must be text",
+        "{n}. lépés: a lépésnek szövegnek kell lennie",
+    ),
+    "bad-over": (
+        "action {n} ({action!r}): the deal is already over",
+        "{n}. lépés ({action!r}): a leosztásnak már vége",
+    ),
+    "bad-turn": (
+        "action {n} ({action!r}): recorded for seat {seat}, but seat {current} is to act",
+        "{n}. lépés ({action!r}): a(z) {seat}. hely lépéseként van leírva, de a(z) "
+        "{current}. hely következik",
+    ),
+    "bad-parse": ("action {n}: {why}", "{n}. lépés: {why}"),
+    "bad-illegal": ("action {n} ({action!r}): {why}", "{n}. lépés ({action!r}): {why}"),
+    "bad-result": ("result: an object", "az eredmény (result) egy objektum"),
+    "bad-unfinished": (
+        "result: recorded, but the actions do not finish the deal",
+        "az eredmény (result) le van írva, de a lépések nem fejezik be a leosztást",
+    ),
+    "bad-totals": (
+        "result: recorded totals {recorded} but the replay settles {replayed}",
+        "eredmény (result): a leírt végösszeg {recorded}, de a visszajátszás elszámolása "
+        "{replayed}",
+    ),
+    "bad-end": (
+        "result: recorded end {recorded!r} but the replay ends {replayed!r}",
+        "eredmény (result): a leírt befejezés {recorded!r}, de a visszajátszásé {replayed!r}",
+    ),
+    "bad-outcome": (
+        "result: recorded outcome {recorded!r} but the replay ends {termination!r} after "
+        "trick {tricks}",
+        "eredmény (result): a leírt kimenet {recorded!r}, de a visszajátszás a(z) {tricks}. "
+        "ütés után így ér véget: {termination!r}",
+    ),
+    "bad-json": ("not valid JSON: {why}", "nem érvényes JSON: {why}"),
+    "bad-read": ("cannot read {path}: {why}", "nem olvasható: {path}: {why}"),
+    "bad-session": ("not an Ulti session record", "nem egy Ulti-játszma játékleírása"),
+    "bad-session-version": (
+        "unsupported session record version {version!r}",
+        "nem támogatott játszmaleírás-változat: {version!r}",
+    ),
+    "bad-first-dealer": (
+        "first_dealer: 0, 1 or 2 (C3)",
+        "az első osztó (first_dealer): 0, 1 vagy 2 (C3)",
+    ),
+    "bad-deals": (
+        "deals: a non-empty list of deal records",
+        "a leosztások (deals): leosztások játékleírásainak nem üres listája",
+    ),
+    "bad-in-deal": ("deal {n}: {why}", "{n}. leosztás: {why}"),
+    "bad-not-following": (
+        "deal {n}: seed, dealer or rules do not follow the session (S3)",
+        "{n}. leosztás: a mag, az osztó vagy a szabályok nem a játszmából következnek (S3)",
+    ),
+    "bad-unfinished-deal": (
+        "deal {n}: only the last deal may be unfinished",
+        "{n}. leosztás: csak az utolsó leosztás lehet befejezetlen",
+    ),
+    "bad-too-many": (
+        "more deals than the session plays (S3)",
+        "több leosztás, mint ahányat a játszma játszik (S3)",
+    ),
+    "bad-other-rules": (
+        "the record's rules are not this game's",
+        "a játékleírás szabályai nem ennek a játéknak a szabályai",
+    ),
 }
 
-#: The command line's words for Ulti (``ulti rules``, ``ulti replay``, ``ulti demo``).
+#: The command line's words for Ulti (``ulti rules``, ``ulti replay``, ``ulti demo``,
+#: ``ulti solve``, ``ulti tournament``).
 CLI: dict[str, tuple[str, str]] = {
     "rules-title": ("Ruleset: {preset} — {doc}", "Szabályok: {preset} — {doc}"),
     "col-option": ("option", "beállítás"),
@@ -512,6 +610,109 @@ CLI: dict[str, tuple[str, str]] = {
     ),
     "winner": ("Winner: {names}", "Győztes: {names}"),
     "and": (" and ", " és "),
+    # ulti solve: a position solved double dummy
+    "solve-no-play": (
+        "no deal of this session reached card play",
+        "a játszma egyik leosztása sem jutott el a lejátszásig",
+    ),
+    "solve-deal-range": ("--deal: 1 to {n}", "--deal: 1 és {n} között"),
+    "solve-move-range": ("--move: 0 to {n}", "--move: 0 és {n} között"),
+    "solve-not-play": (
+        "R1: the solver works on the play phase",
+        "R1: a megoldó a lejátszás állásait oldja meg",
+    ),
+    "solve-nothing": ("give a position or --record", "adj meg egy állást vagy egy --record-ot"),
+    "solve-contract": (
+        "Contract: {contract}, {trump}; soloist {soloist}; {player} to play; {tricks} tricks "
+        "played",
+        "Bemondás: {contract}, {trump}; felvevő: {soloist}; {player} következik; {tricks} "
+        "ütés lement",
+    ),
+    "solve-trump": ("{suit}", "adu: {suit}"),
+    "solve-no-trump": ("no trump", "nincs adu"),
+    "solve-position": ("Position: {text}", "Állás: {text}"),
+    "solve-objectives": (
+        "Objectives (made against best defence)",
+        "Célok (a legjobb védekezés ellen)",
+    ),
+    "solve-col-objective": ("objective", "cél"),
+    "solve-col-in-contract": ("in the contract", "a bemondásban"),
+    "solve-col-made": ("made", "teljesül"),
+    "solve-yes": ("yes", "igen"),
+    "solve-no": ("no", "nem"),
+    "solve-points": (
+        "Soloist's trick points under best play: {points}",
+        "A felvevő ütéspontjai legjobb játékkal: {points}",
+    ),
+    "solve-settlement": (
+        "Settlement under best play: soloist {value:+d} units",
+        "Elszámolás legjobb játékkal: a felvevő {value:+d} egység",
+    ),
+    "solve-cards": ("Each legal card of {player}", "{player} szabályos lapjai"),
+    "solve-col-card": ("card", "lap"),
+    "solve-col-value": ("value", "érték"),
+    "solve-col-points": ("points", "pont"),
+    # ulti tournament: a duplicate tournament of computer players (Snapszli's: the snap section)
+    "tourn-ray-workers": (
+        "--ray and --workers: the Ray cluster's CPUs are the workers; give one",
+        "--ray és --workers: a Ray-fürt processzorai a munkások; csak az egyiket add meg",
+    ),
+    "tourn-ray-address": (
+        "--ray: 'local' or a cluster's address",
+        "--ray: 'local' vagy egy fürt címe",
+    ),
+    "tourn-ray-ulti": ("--ray is for Ulti tournaments", "a --ray csak Ulti-versenyhez való"),
+    "tourn-two": (
+        "--bots: a tournament needs at least two players",
+        "--bots: egy versenyhez legalább két játékos kell",
+    ),
+    "tourn-positive": (
+        "--deals and --workers must be positive",
+        "a --deals és a --workers pozitív szám",
+    ),
+    "tourn-shared-seats": (
+        "{players} players for three seats: in each of the {seatings} seatings one player "
+        "holds two seats; a player's units for a deal are the mean over the seats it held.",
+        "{players} játékos három helyre: mind a(z) {seatings} ülésrendben egy játékos két "
+        "helyen ül; egy játékos egységei egy leosztásban az általa elfoglalt helyek átlaga.",
+    ),
+    "tourn-many-players": (
+        "{players} players for three seats: each deal is played by every three of them in "
+        "every order ({seatings} seatings); a player's figures count the deals it sat.",
+        "{players} játékos három helyre: minden leosztást bármely hármuk minden sorrendben "
+        "lejátszik ({seatings} ülésrend); egy játékos számai azokat a leosztásokat számolják, "
+        "amelyekben ült.",
+    ),
+    "tourn-one-deal": (
+        "One deal gives no interval: the spread needs at least two.",
+        "Egy leosztásból nincs intervallum: a szóráshoz legalább kettő kell.",
+    ),
+    "tourn-progress": ("deals x seatings", "leosztás × ülésrend"),
+    "tourn-title": (
+        "Duplicate tournament: {deals} deals x {seatings} seatings (seed {seed})",
+        "Páros verseny: {deals} leosztás × {seatings} ülésrend ({seed}. mag)",
+    ),
+    "tourn-col-player": ("player", "játékos"),
+    "tourn-col-units": ("units / deal", "egység / leosztás"),
+    "tourn-col-ci": ("95% interval", "95%-os intervallum"),
+    "tourn-col-soloist": ("as soloist", "felvevőként"),
+    "tourn-col-made": ("made", "teljesítve"),
+    "tourn-col-ms": ("decision ms (median / p95)", "döntés ms (medián / p95)"),
+    "tourn-pairs": (
+        "Pairs: difference of units per deal",
+        "Párok: az egységek különbsége leosztásonként",
+    ),
+    "tourn-col-pair": ("pair", "pár"),
+    "tourn-col-mean": ("mean", "átlag"),
+    "tourn-col-verdict": ("verdict", "ítélet"),
+    "tourn-no-interval": ("no interval", "nincs intervallum"),
+    "tourn-ahead": ("{name} ahead", "{name} vezet"),
+    "tourn-not-separated": ("not separated", "nem különül el"),
+    "tourn-as-soloist": ("{name} as soloist: {contracts}", "{name} felvevőként: {contracts}"),
+    "solve-best": (
+        "* best for the player to move; value = the soloist's units under best play",
+        "* a soron következőnek a legjobb; érték = a felvevő egységei legjobb játékkal",
+    ),
 }
 
 #: The terminal game's words.

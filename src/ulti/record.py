@@ -49,7 +49,7 @@ from ulti.cards import (
     symbol,
 )
 from ulti.deal import Deal, IllegalAction
-from ulti.errors import UltiError
+from ulti.errors import CatalogueError
 from ulti.messages import CATALOGUE, text
 from ulti.rules import Ruleset, RulesetError
 
@@ -59,8 +59,31 @@ VERSION = 2
 READS = (1, 2)
 
 
-class RecordError(UltiError):
-    """A malformed record, or one that does not replay."""
+class RecordError(CatalogueError):
+    """A malformed record, or one that does not replay: the catalogue's ``record.KEY`` (the
+    ``bad-…`` keys of :mod:`ulti.messages`) with its fields.  ``str`` is the English,
+    :meth:`text` says it in either language; a field that is itself an error (the ruleset's,
+    an illegal action's, a deal's of a session) is said in the same language.  A plain
+    message not in the catalogue is kept as given, in every language."""
+
+    section = "record"
+
+    def text(self, lang: str = "en") -> str:
+        if f"record.{self.key}" not in CATALOGUE:
+            return self.key
+        return text(
+            f"record.{self.key}", lang, **{k: _said(v, lang) for k, v in self.fields.items()}
+        )
+
+
+def _said(value: object, lang: str) -> object:
+    """A field of a :class:`RecordError` in ``lang``: an error with words of its own in both
+    languages (a catalogue error, an illegal action's reason) in that one, any other as it is."""
+    if isinstance(value, CatalogueError):
+        return value.text(lang)
+    if isinstance(value, IllegalAction):
+        return f"{value.reason.rule}: {value.reason.text(lang)}"
+    return value
 
 
 def action_code(action: object) -> str:
@@ -107,78 +130,69 @@ def dumps(deal: Deal, players: list[str] | None = None) -> str:
     return json.dumps(to_record(deal, players), ensure_ascii=False, indent=1)
 
 
-def _need(cond: bool, msg: str) -> None:
+def _need(cond: bool, key: str, **fields: object) -> None:
     if not cond:
-        raise RecordError(msg)
+        raise RecordError(key, **fields)
 
 
 def from_record(rec: Any) -> Deal:
     """Replay a record (a parsed JSON object) into a :class:`Deal`."""
-    _need(isinstance(rec, dict), "a record is a JSON object")
-    _need(rec.get("format") == FORMAT, f"not an Ulti deal record (format {rec.get('format')!r})")
+    _need(isinstance(rec, dict), "bad-object")
+    _need(rec.get("format") == FORMAT, "bad-format", format=rec.get("format"))
     version = rec.get("version")
     _need(
         version in READS and not isinstance(version, bool),
-        f"unsupported record version {version!r} (this reads versions "
-        f"{', '.join(map(str, READS))})",
+        "bad-version",
+        version=version,
+        versions=", ".join(map(str, READS)),
     )
     try:
         rules = Ruleset.from_dict(rec.get("rules", {}))
     except RulesetError as exc:
-        raise RecordError(f"rules: {exc}") from None
+        raise RecordError("bad-rules", why=exc) from None
     seed, dealer = rec.get("seed"), rec.get("dealer")
     _need(
         isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 64,
-        "seed: an integer in [0, 2**64) (D2)",
+        "bad-seed",
     )
-    _need(dealer in (0, 1, 2) and not isinstance(dealer, bool), "dealer: 0, 1 or 2 (C3)")
+    _need(dealer in (0, 1, 2) and not isinstance(dealer, bool), "bad-dealer")
     actions = rec.get("actions")
-    _need(isinstance(actions, list), "actions: a list of [seat, action]")
+    _need(isinstance(actions, list), "bad-actions")
     deck = None
     if "deck" in rec:
-        _need(isinstance(rec["deck"], str), "deck: the 32 card codes, space separated")
+        _need(isinstance(rec["deck"], str), "bad-deck-text")
         try:
             deck = [parse_card(t) for t in rec["deck"].split()]
             deal = Deal(rules, seed, dealer, deck)
         except (ValueError, CardParseError) as exc:
-            raise RecordError(f"deck: {exc}") from None
+            raise RecordError("bad-deck", why=exc) from None
     else:
         deal = Deal(rules, seed, dealer)
     for i, entry in enumerate(actions):
-        where = f"action {i + 1}"
-        _need(
-            isinstance(entry, list | tuple) and len(entry) == 2,
-            f"{where}: expected [seat, action], got {entry!r}",
-        )
-        seat, text = entry
-        _need(isinstance(text, str), f"{where}: the action must be text")
-        _need(not deal.is_over(), f"{where} ({text!r}): the deal is already over")
+        n = i + 1
+        _need(isinstance(entry, list | tuple) and len(entry) == 2, "bad-entry", n=n, entry=entry)
+        seat, act = entry
+        _need(isinstance(act, str), "bad-action-text", n=n)
+        _need(not deal.is_over(), "bad-over", n=n, action=act)
         if seat != deal.current_player:
-            raise RecordError(
-                f"{where} ({text!r}): recorded for seat {seat}, but seat "
-                f"{deal.current_player} is to act"
-            )
+            raise RecordError("bad-turn", n=n, action=act, seat=seat, current=deal.current_player)
         try:
-            deal.apply(parse_action(text))
+            deal.apply(parse_action(act))
         except ActionParseError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            raise RecordError("bad-parse", n=n, why=exc) from None
         except IllegalAction as exc:
-            raise RecordError(f"{where} ({text!r}): {exc}") from None
+            raise RecordError("bad-illegal", n=n, action=act, why=exc) from None
     result = rec.get("result")
     if result is not None:
-        _need(isinstance(result, dict), "result: an object")
-        _need(deal.is_over(), "result: recorded, but the actions do not finish the deal")
+        _need(isinstance(result, dict), "bad-result")
+        _need(deal.is_over(), "bad-unfinished")
         assert deal.settlement is not None
         if list(deal.settlement.totals) != result.get("totals"):
             raise RecordError(
-                f"result: recorded totals {result.get('totals')} but the replay "
-                f"settles {list(deal.settlement.totals)}"
+                "bad-totals", recorded=result.get("totals"), replayed=list(deal.settlement.totals)
             )
         if "end_reason" in result and result["end_reason"] != deal.end_reason:
-            raise RecordError(
-                f"result: recorded end {result['end_reason']!r} but the replay "
-                f"ends {deal.end_reason!r}"
-            )
+            raise RecordError("bad-end", recorded=result["end_reason"], replayed=deal.end_reason)
         o = deal.outcome
         assert o is not None
         want = result.get("outcome")
@@ -188,8 +202,7 @@ def from_record(rec: Any) -> Deal:
             "claimant": o.claimant,
         }:
             raise RecordError(
-                f"result: recorded outcome {want!r} but the replay ends "
-                f"{o.termination.value!r} after trick {o.tricks}"
+                "bad-outcome", recorded=want, termination=o.termination.value, tricks=o.tricks
             )
     return deal
 
@@ -198,7 +211,7 @@ def loads(text: str) -> Deal:
     try:
         rec = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc}") from None
+        raise RecordError("bad-json", why=exc) from None
     return from_record(rec)
 
 
@@ -206,7 +219,7 @@ def load(path: str | Path) -> Deal:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        raise RecordError("bad-read", path=path, why=exc.strerror) from None
     return loads(text)
 
 
@@ -226,7 +239,7 @@ def _suit(s: int, lang: str = "en") -> str:
     return SUIT_NAMES_HU[s] if lang == "hu" else f"{SUIT_NAMES_EN[s]} ({SUIT_NAMES_HU[s]})"
 
 
-def _card(c: int, lang: str = "en") -> str:
+def card_text(c: int, lang: str = "en") -> str:
     """A card in the account: its French face in English (``♣Q``), its sign and Hungarian
     corner letter in Hungarian (``♣F``, makk felső), as the terminal shows it."""
     if lang != "hu":
@@ -236,7 +249,7 @@ def _card(c: int, lang: str = "en") -> str:
 
 
 def _cards(mask: int, lang: str, trump: int | None = None, no_trump: bool = False) -> str:
-    return " ".join(_card(c, lang) for c in sort_for_display(mask, trump, no_trump))
+    return " ".join(card_text(c, lang) for c in sort_for_display(mask, trump, no_trump))
 
 
 def seat_names(players: list[str] | None, lang: str = "en") -> list[str]:
@@ -305,7 +318,7 @@ def render(deal: Deal, players: list[str] | None = None, lang: str = "en") -> st
         if k == ActionKind.PLAY:
             played = True
         elif k == ActionKind.DISCARD:
-            shown = " ".join(_card(c, lang) for c in act.cards)
+            shown = " ".join(card_text(c, lang) for c in act.cards)
             auction.append("  " + say("lays", who=who, cards=shown))
         elif k == ActionKind.BID:
             b = deal.ladder[act.bid]
@@ -356,7 +369,7 @@ def render(deal: Deal, players: list[str] | None = None, lang: str = "en") -> st
         for trick_no, (leader, cards, winner) in enumerate(deal.tricks, 1):
             seats = [(leader + i) % 3 for i in range(3)]
             line = ", ".join(
-                f"{names[p]} {_card(c, lang)}" for p, c in zip(seats, cards, strict=True)
+                f"{names[p]} {card_text(c, lang)}" for p, c in zip(seats, cards, strict=True)
             )
             pts = card_points(sum(1 << c for c in cards)) if not no_trump else 0
             extra = f" ({pts})" if pts else ""

@@ -161,38 +161,36 @@ class Session:
     @classmethod
     def from_record(cls, rec: Any) -> Session:
         if not isinstance(rec, dict) or rec.get("format") != FORMAT:
-            raise RecordError("not an Ulti session record")
+            raise RecordError("bad-session")
         if rec.get("version") not in READS or isinstance(rec.get("version"), bool):
-            raise RecordError(f"unsupported session record version {rec.get('version')!r}")
+            raise RecordError("bad-session-version", version=rec.get("version"))
         try:
             rules = Ruleset.from_dict(rec.get("rules", {}))
         except RulesetError as exc:
-            raise RecordError(f"rules: {exc}") from None
+            raise RecordError("bad-rules", why=exc) from None
         seed, first = rec.get("seed"), rec.get("first_dealer")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
-            raise RecordError("seed: an integer in [0, 2**64) (D2)")
+            raise RecordError("bad-seed")
         if first not in (0, 1, 2) or isinstance(first, bool):
-            raise RecordError("first_dealer: 0, 1 or 2 (C3)")
+            raise RecordError("bad-first-dealer")
         deals = rec.get("deals")
         if not isinstance(deals, list) or not deals:
-            raise RecordError("deals: a non-empty list of deal records")
+            raise RecordError("bad-deals")
         s = cls(rules, seed, first, rec.get("players"))
         s.deals = []
         for i, drec in enumerate(deals):
             try:
                 d = from_record(drec)
             except RecordError as exc:
-                raise RecordError(f"deal {i + 1}: {exc}") from None
+                raise RecordError("bad-in-deal", n=i + 1, why=exc) from None
             expected = s._make(i)
             if (d.seed, d.dealer, d.rules) != (expected.seed, expected.dealer, rules):
-                raise RecordError(
-                    f"deal {i + 1}: seed, dealer or rules do not follow the session (S3)"
-                )
+                raise RecordError("bad-not-following", n=i + 1)
             if i < len(deals) - 1 and not d.is_over():
-                raise RecordError(f"deal {i + 1}: only the last deal may be unfinished")
+                raise RecordError("bad-unfinished-deal", n=i + 1)
             s.deals.append(d)
         if len(s.deals) > s.planned_deals:
-            raise RecordError("more deals than the session plays (S3)")
+            raise RecordError("bad-too-many")
         return s
 
     @classmethod
@@ -200,7 +198,7 @@ class Session:
         try:
             rec = json.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+            raise RecordError("bad-read", path=path, why=exc.strerror) from None
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc}") from None
+            raise RecordError("bad-json", why=exc) from None
         return cls.from_record(rec)

@@ -56,8 +56,8 @@ from ulti.cards import (
     parse_suit,
     symbol,
 )
-from ulti.errors import UltiError
-from ulti.messages import text
+from ulti.errors import CatalogueError, UltiError
+from ulti.messages import CATALOGUE, text
 from ulti.rules import read_rules_file
 
 # -- cards (Z1, ZV1) ---------------------------------------------------------------------------
@@ -94,19 +94,26 @@ def beats(card: int, best: int, trump: int) -> bool:
 # -- rules (ZV options, presets, TOML) --------------------------------------------------------
 
 
-class SnapRulesError(UltiError):
-    """A Snapszli ruleset that does not hold together (naming the ZV option).  Raised with a
-    ``code`` (and ``params``), :meth:`text` says it in English or Hungarian from the catalogue
-    (``snap.rules-CODE``); without one (a rules file that cannot be read) the message is
-    the English one given."""
+class SnapRulesError(CatalogueError):
+    """A Snapszli ruleset that does not hold together (naming the ZV option), or a rules file
+    that cannot be read: a catalogue error (:class:`~ulti.errors.CatalogueError`).  Raised with
+    a ``code`` (and ``params``), the catalogue's ``snap.rules-CODE``, or by
+    :func:`ulti.rules.read_rules_file` with a key of its ``rules.file-…``; ``str`` is the
+    English, :meth:`text` says it in English or Hungarian.  A plain message not in the
+    catalogue is kept as given, in every language."""
 
-    def __init__(self, message: str = "", code: str = "", **params: Any) -> None:
-        self.code = code
-        self.params = params
-        super().__init__(text(f"snap.rules-{code}", "en", **params) if code else message)
+    section = "snap"
+
+    def __init__(self, key: str = "", /, code: str = "", **params: Any) -> None:
+        self.key = self.code = code or key
+        self.fields = self.params = params
+        UltiError.__init__(self, self.text("en"))
 
     def text(self, lang: str = "en") -> str:
-        return text(f"snap.rules-{self.code}", lang, **self.params) if self.code else str(self)
+        for full in (f"snap.rules-{self.key}", f"rules.{self.key}"):
+            if full in CATALOGUE:
+                return text(full, lang, **self.params)
+        return self.key
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from ulti.actions import ActionKind, play
 from ulti.analysis import teach
 from ulti.cards import code
 from ulti.players.base import Budget
+from ulti.record import render
 
 pytestmark = pytest.mark.slow
 
@@ -103,6 +104,14 @@ def test_the_replay_page_shows_the_deal_analysed(
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{srv.base}/replay/{t['id']}/1#seat=0&token={t['tokens']['0']}&lang={lang}")
         page.wait_for_selector("#hands .card")
+        # the deal's account, in the page's language (opened, nothing runs off, no English)
+        table = srv.app.state.tables.get(t["id"])
+        assert page.text_content("#text") == render(deal, table.names, lang)
+        page.click("#recordTitle")
+        assert page.locator("#text").is_visible()
+        assert ("Elszámolás:" if lang == "hu" else "Settlement:") in page.inner_text("#text")
+        check(page, lang, "the account")
+        page.click("#recordTitle")
         # thinking first (the replay is there already), then the analysis
         page.wait_for_selector("#analysis[data-state=thinking]")
         assert page.inner_text("#analysisStatus") == words(lang, "thinking")

@@ -62,6 +62,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from starlette.websockets import WebSocketState
 
 from ulti import messages
+from ulti.errors import CatalogueError
 from ulti.rules import CHOICES, OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
 from ulti.server.accounts import AccountError, Accounts, check_name
 from ulti.server.club import Club
@@ -359,7 +360,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             for s in body.seats:
                 if s.kind == "bot":
                     if not s.spec:
-                        raise ValueError(messages.text("error.bot-spec"))
+                        raise _bad_table(messages.both("error.bot-spec"))
                     cfg.check_bot(s.spec, game)
             if body.bot_spec:
                 cfg.check_bot(body.bot_spec, game)
@@ -369,7 +370,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
         except ValidationError as exc:
             raise Refused.of(422, "bad-table", why=_validation_message(exc)) from None
         except (RulesetError, SnapRulesError, ValueError) as exc:
-            raise Refused.of(422, "bad-table", why=str(exc)[:500]) from None
+            raise _bad_table(exc) from None
         seats, creator = _club_seats(body, user)
         try:
             table, tokens = await tables.create(
@@ -645,17 +646,17 @@ def _club_seats(
     if mine and user is None:
         raise Refused.of(401, "login-needed")
     if len(mine) > 1:
-        raise Refused.of(422, "bad-table", why=messages.text("error.one-own-seat"))
+        raise _bad_table(messages.both("error.one-own-seat"))
     kinds = [s.kind for s in body.seats]
     if "open" in kinds and not body.public:
-        raise Refused.of(422, "bad-table", why=messages.text("error.open-needs-public"))
+        raise _bad_table(messages.both("error.open-needs-public"))
     if body.rated:
         if user is None:
             raise Refused.of(401, "login-needed")
         if not body.public:
-            raise Refused.of(422, "bad-table", why=messages.text("error.rated-needs-public"))
+            raise _bad_table(messages.both("error.rated-needs-public"))
         if any(s.kind == "person" and not s.me for s in body.seats):
-            raise Refused.of(422, "bad-table", why=messages.text("error.rated-accounts"))
+            raise _bad_table(messages.both("error.rated-accounts"))
     seats = []
     for s in body.seats:
         entry: dict[str, Any] = {"kind": s.kind, "name": s.name, "spec": s.spec}
@@ -686,6 +687,23 @@ class Refused(Exception):
         """The refusal ``error.KEY`` of the catalogue."""
         words = messages.both(f"error.{key}", **fields)
         return cls(status, words["en"], words["hu"], headers)
+
+
+def _bad_table(why: Exception | dict[str, str]) -> Refused:
+    """The refusal ``error.bad-table`` (422) with its reason in each language: ``why`` is a
+    catalogue error (a ruleset's: :class:`~ulti.errors.CatalogueError`, in each language its
+    own words), the reason's words in both languages (:func:`ulti.messages.both`), or any
+    other error (its words as they are, in both)."""
+
+    def reason(lang: str) -> str:
+        if isinstance(why, dict):
+            return why[lang]
+        return (why.text(lang) if isinstance(why, CatalogueError) else str(why))[:500]
+
+    words = {
+        lang: messages.text("error.bad-table", lang, why=reason(lang)) for lang in messages.LANGS
+    }
+    return Refused(422, words["en"], words["hu"])
 
 
 def _validation_message(exc: ValidationError) -> str:

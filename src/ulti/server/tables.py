@@ -1313,7 +1313,11 @@ class LiveTable(GameTable):
         for who, a in d.history:
             replay.apply(a)
             out.append(picture(a, who))
-        return {"steps": out, "text": render(d, self.names)}
+        return {
+            "steps": out,
+            "text": render(d, self.names),
+            "text_hu": render(d, self.names, "hu"),
+        }
 
     def finished(self, number: int) -> Deal:
         d: Deal = super().finished(number)
