@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -195,9 +196,20 @@ def component_term(k: Kind, value: int, p: float) -> float:
     return p * v - (1 - p) * (v + penalty)
 
 
-def contract_estimate(bid: Bid, hand: int, trump: int, rules: Ruleset) -> float:
+#: a component's chance for a hand and trump (``component_chance``'s formulas by default; the
+#: ``pimc`` player's learned one: :func:`ulti.players.learned.learned_chance`)
+Chance = Callable[[Kind, int, int], float]
+
+
+def contract_estimate(
+    bid: Bid, hand: int, trump: int, rules: Ruleset, chance: Chance | None = None
+) -> float:
     """Expected units (for the soloist) of playing ``bid`` with this 10-card hand."""
     total = 0.0
+    if chance is not None:
+        for comp in bid.components:
+            total += component_term(comp.kind, comp.value, chance(comp.kind, hand, trump))
+        return total
     f = trump_strength(hand, trump) if trump >= 0 else None
     for comp in bid.components:
         total += component_term(comp.kind, comp.value, component_chance(comp.kind, hand, trump, f))
@@ -340,6 +352,7 @@ def candidates(
     n: int = 6,
     twelve: bool = False,
     sound: bool = False,
+    chance: Chance | None = None,
 ) -> list[Candidate]:
     """The most promising contracts ranked above ``above_rank`` for this hand, best first.
     With ``twelve`` the hand holds 12 cards and each candidate comes with its discard.  With
@@ -364,7 +377,7 @@ def candidates(
             laid = (1 << disc[0]) | (1 << disc[1]) if disc is not None else 0
             if sound and unsound(b, ten, t, laid) is not None:
                 continue
-            out.append(Candidate(b, t, disc, contract_estimate(b, ten, t, rules)))
+            out.append(Candidate(b, t, disc, contract_estimate(b, ten, t, rules, chance)))
     out.sort(key=lambda c: -c.estimate)
     # one candidate per bid (its best trump), the best n
     seen: set[str] = set()
@@ -399,11 +412,17 @@ def forfeited(b: Bid, rules: Ruleset) -> bool:
     return b.key == "simple" and rules.simple_forfeit
 
 
-def bid_table(hand12: int, rules: Ruleset, sound: bool = False) -> dict[str, Candidate]:
+def bid_table(
+    hand12: int, rules: Ruleset, sound: bool = False, chance: Chance | None = None
+) -> dict[str, Candidate]:
     """Every bid's best candidate (trump and the two cards to lay) for a twelve-card hand,
-    estimated at single value, by bid key (``sound``: :func:`unsound` bids left out)."""
+    estimated at single value, by bid key (``sound``: :func:`unsound` bids left out;
+    ``chance``: :data:`Chance`)."""
     n = len(rules.ladder.above(0))
-    return {c.bid.key: c for c in candidates(hand12, rules, 0, n, twelve=True, sound=sound)}
+    return {
+        c.bid.key: c
+        for c in candidates(hand12, rules, 0, n, twelve=True, sound=sound, chance=chance)
+    }
 
 
 def opening_value(c: Candidate, rules: Ruleset) -> float:

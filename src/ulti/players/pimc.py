@@ -15,6 +15,9 @@ on it where the baseline is known to go wrong (issue 17):
   by their weights (sampling-importance-resampling); during card play only in the first
   :data:`INFER_TRICKS` tricks (later the cards played say more, and weighing costs more than
   solving);
+* bidding: the contracts worth measuring are chosen by the learned evaluator
+  (:mod:`ulti.players.learned`: each component's chance fitted to the solver's verdicts on
+  the project's own deals) instead of the hand-written formulas;
 * kontra: every double and re-double judged on those weighted deals — an opponent's raise is
   evidence of his holding — against a bar that rises with the level (the stake doubles each
   time, and each raise the other side answers says it holds the cards): a defender doubles
@@ -35,6 +38,7 @@ from ulti.actions import Action, ActionKind
 from ulti.observation import Observation
 from ulti.players.inference import Evidence, evidence, log_weight
 from ulti.players.knowledge import Knowledge, knowledge, sample
+from ulti.players.learned import learned_chance
 from ulti.players.pimc1 import MIN_SAMPLES, Pimc1Player, _explain
 from ulti.rules import Ruleset
 
@@ -70,6 +74,7 @@ class PimcPlayer(Pimc1Player):
 
     def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
         super().start(seat, rules, game)
+        self.chance = learned_chance  # the contracts to measure: by the learned evaluator
         self.evidence: Evidence | None = None
         self.weigh = True  # weigh the deals drawn for this decision
         self.decision_deadline: float | None = None

@@ -52,6 +52,7 @@ from ulti.players.evaluate import (
     ROUND1_PASS_SHARE,
     ROUND1_SURE,
     Candidate,
+    Chance,
     best_single,
     bid_table,
     candidates,
@@ -79,6 +80,8 @@ class Pimc1Player(Player):
     name = "pimc-1"
     #: leave out :func:`~ulti.players.evaluate.unsound` contracts (not this frozen baseline)
     sound = False
+    #: the components' chances for the candidates (None: the hand-written formulas)
+    chance: Chance | None = None
 
     def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
         super().start(seat, rules, game)
@@ -251,12 +254,20 @@ class Pimc1Player(Player):
         r1 = v1_confirm_bid(obs, self.rules)
         if r1 is not None:  # V1: confirm the first round's bid (double value) or raise it
             # (confirming or raising is forced: sound options first, any when none is)
-            opts = v1_options(bid_table(hand, self.rules, self.sound), r1, self.rules)
+            opts = v1_options(bid_table(hand, self.rules, self.sound, self.chance), r1, self.rules)
             opts = opts or v1_options(bid_table(hand, self.rules), r1, self.rules)
             confirm = [c for c in opts if c.multiplier == 2]
             cands = confirm + [c for c in opts if c.multiplier == 1][:3]
         else:
-            cands = candidates(hand, self.rules, self.rank(obs), 4, twelve=True, sound=self.sound)
+            cands = candidates(
+                hand,
+                self.rules,
+                self.rank(obs),
+                4,
+                twelve=True,
+                sound=self.sound,
+                chance=self.chance,
+            )
         if not cands:
             return self.fallback.act(obs, legal)
         k = self.know(obs)
@@ -277,7 +288,7 @@ class Pimc1Player(Player):
             hand = mask_of(obs.hand)
             cands = [
                 c
-                for c in candidates(hand, self.rules, 0, 4, sound=self.sound)
+                for c in candidates(hand, self.rules, 0, 4, sound=self.sound, chance=self.chance)
                 if bid(c.bid.key) in legal
             ]
             if cands:
@@ -294,7 +305,9 @@ class Pimc1Player(Player):
         if self.rules.talon_aside:
             return self.aside_turn(obs, legal, k)
         if ActionKind.BID in kinds:  # no talon (V4): bid directly
-            cands = candidates(hand, self.rules, self.rank(obs), 4, sound=self.sound)
+            cands = candidates(
+                hand, self.rules, self.rank(obs), 4, sound=self.sound, chance=self.chance
+            )
             if not cands:
                 return pass_action
             c, _d, ev = self.evaluate(k, cands, None, self.samples(8), obs)
@@ -308,7 +321,13 @@ class Pimc1Player(Player):
             if obs.bid == "simple" and self.rules.simple_forfeit and obs.talon:
                 twelve = hand | mask_of(obs.talon)
                 cands = candidates(
-                    twelve, self.rules, self.rank(obs), 3, twelve=True, sound=self.sound
+                    twelve,
+                    self.rules,
+                    self.rank(obs),
+                    3,
+                    twelve=True,
+                    sound=self.sound,
+                    chance=self.chance,
                 )
                 if cands:
                     k12 = _with_hand(k, twelve)
@@ -335,7 +354,9 @@ class Pimc1Player(Player):
         best: tuple[float, Action] = (0.5, pass_action)  # a bid must pay more than this
         cands = [
             c
-            for c in candidates(hand, self.rules, self.rank(obs), 4, sound=self.sound)
+            for c in candidates(
+                hand, self.rules, self.rank(obs), 4, sound=self.sound, chance=self.chance
+            )
             if bid(c.bid.key) in legal
         ]
         if cands:
@@ -465,7 +486,9 @@ class Pimc1Player(Player):
         """This seat's units from picking up ``tal`` and playing the best contract of the
         twelve cards (the hand evaluation's first candidate) against ``hands``."""
         twelve = hand | tal
-        cands = candidates(twelve, self.rules, self.rank(obs), 1, twelve=True, sound=self.sound)
+        cands = candidates(
+            twelve, self.rules, self.rank(obs), 1, twelve=True, sound=self.sound, chance=self.chance
+        )
         if not cands:
             return None
         c = cands[0]
