@@ -71,3 +71,21 @@ def test_play_refuses_a_bad_level_in_one_line(
     assert "easy, club, expert" in r.output
     assert ("értéke" in r.output) == (lang == "hu")
     assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize(
+    ("spec", "en", "hu"),
+    [
+        ("wizard", "unknown player 'wizard'", "ismeretlen név, 'wizard'"),
+        ("pimc:speed=3", "is not samples=N or ms=X", "nem samples=N vagy ms=X alakú keret"),
+        ("pimc:samples=0", "samples is a whole number", "közötti egész szám"),
+        ("pimc:ms=-1", "ms is a number of milliseconds", "ezredmásodperc"),
+    ],
+)
+def test_a_refused_player_spec_says_why_in_both_languages(spec: str, en: str, hu: str) -> None:
+    from ulti.players import PlayerSpecError
+
+    with pytest.raises(PlayerSpecError) as got:
+        make_player(spec)
+    assert en in str(got.value) and hu in got.value.text("hu")
+    assert got.value.text("hu").startswith("hibás gépi játékos")

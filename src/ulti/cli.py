@@ -880,7 +880,7 @@ def _player_specs(text: str, lang: str = "en") -> list[str]:
         for spec in specs:
             make_player(spec)
     except ValueError as exc:
-        _fail(lang, str(exc) if lang == "en" else _say(lang, "opponent", why=exc))
+        _fail(lang, _words(exc, lang))
         raise typer.Exit(2) from None
     return specs
 
@@ -1050,7 +1050,7 @@ def _snap_tournament(
         for spec in specs:
             make_snap_player(spec)
     except ValueError as exc:
-        _fail(lang, str(exc) if lang == "en" else _say(lang, "opponent", why=exc))
+        _fail(lang, _words(exc, lang))
         raise typer.Exit(2) from None
     if len(specs) < 2:
         _fail(lang, _snap(lang, "cli-tourn-two"))

@@ -1192,7 +1192,6 @@ PLAY: dict[str, tuple[str, str]] = {
     "no-save": ("no saved session at {path}", "nincs mentett játszma itt: {path}"),
     "is-folder": ("it is a folder", "ez egy mappa"),
     "no-folder": ("no folder {folder}", "nincs ilyen mappa: {folder}"),
-    "opponent": ("{why}", "hibás gépi játékos: {why}"),
     "level": (
         "--level is one of {levels}, and not given with --opponents",
         "a --level értéke: {levels}; a --opponents mellett nem adható meg",
@@ -2304,6 +2303,27 @@ ANALYSIS: dict[str, tuple[str, str]] = {
 }
 
 #: ``ulti selfplay`` (ulti.selfplay): its refusals, progress and summary.
+#: A computer player's spec refused (``ulti.players.PlayerSpecError``).
+PLAYERS: dict[str, tuple[str, str]] = {
+    "unknown": (
+        "unknown player {name!r}; players: {players}",
+        "hibás gépi játékos: ismeretlen név, {name!r}; választható: {players}",
+    ),
+    "budget-part": (
+        "budget: {part!r} is not samples=N or ms=X",
+        "hibás gépi játékos: a(z) {part!r} nem samples=N vagy ms=X alakú keret",
+    ),
+    "budget-samples": (
+        "budget: samples is a whole number from 1 to {most}, not {got}",
+        "hibás gépi játékos: a samples 1 és {most} közötti egész szám, nem {got}",
+    ),
+    "budget-ms": (
+        "budget: ms is a number of milliseconds above 0 and at most {most} (an hour), not {got}",
+        "hibás gépi játékos: az ms 0-nál nagyobb, legfeljebb {most} ezredmásodperc (egy óra), "
+        "nem {got}",
+    ),
+}
+
 SELFPLAY: dict[str, tuple[str, str]] = {
     "needs-pyarrow": (
         "ulti selfplay needs PyArrow: pip install 'ulti[research]'",
@@ -2423,6 +2443,7 @@ _SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     "club": CLUB,
     "analysis": ANALYSIS,
     "selfplay": SELFPLAY,
+    "players": PLAYERS,
 }
 
 #: Every text, by its full key (``section.name``; the names have no section).

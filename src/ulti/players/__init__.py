@@ -7,7 +7,7 @@ measured against) and an optional budget.
 
 from __future__ import annotations
 
-from ulti.players.base import Budget, DealRun, Player, play_deal
+from ulti.players.base import Budget, DealRun, Player, PlayerSpecError, play_deal
 
 
 def registry() -> dict[str, type[Player]]:
@@ -55,7 +55,7 @@ def make_player(spec: str, seed: int = 0) -> Player:
     name, _, budget = resolve(spec).partition(":")
     players = registry()
     if name not in players:
-        raise ValueError(f"unknown player {name!r}; players: {', '.join([*players, *LEVELS])}")
+        raise PlayerSpecError("unknown", name=name, players=", ".join([*players, *LEVELS]))
     return players[name](seed, Budget.parse(budget) if budget else None)
 
 
@@ -64,6 +64,7 @@ __all__ = [
     "Budget",
     "DealRun",
     "Player",
+    "PlayerSpecError",
     "level_of",
     "make_player",
     "play_deal",

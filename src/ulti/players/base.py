@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ulti.actions import Action
 from ulti.deal import Deal
+from ulti.errors import CatalogueError
 from ulti.observation import Observation
 from ulti.rules import Ruleset
 
@@ -24,6 +25,13 @@ _MASK64 = (1 << 64) - 1
 #: the most any budget may ask for (a server caps far lower: ``ulti serve --max-bot-*``)
 MAX_SAMPLES = 1_000_000
 MAX_MS = 3_600_000.0
+
+
+class PlayerSpecError(CatalogueError):
+    """A computer player's spec refused: an unknown player or a budget it cannot read (in
+    either language, :mod:`ulti.messages` ``players.*``)."""
+
+    section = "players"
 
 
 @dataclass(frozen=True)
@@ -49,16 +57,11 @@ class Budget:
                 else:
                     raise ValueError(key)
             except ValueError:
-                raise ValueError(f"budget: {part[:40]!r} is not samples=N or ms=X") from None
+                raise PlayerSpecError("budget-part", part=part[:40]) from None
         if samples is not None and not 1 <= samples <= MAX_SAMPLES:
-            raise ValueError(
-                f"budget: samples is a whole number from 1 to {MAX_SAMPLES:,}, not {samples}"
-            )
+            raise PlayerSpecError("budget-samples", most=f"{MAX_SAMPLES:,}", got=samples)
         if ms is not None and not (math.isfinite(ms) and 0 < ms <= MAX_MS):
-            raise ValueError(
-                f"budget: ms is a number of milliseconds above 0 and at most "
-                f"{MAX_MS:,.0f} (an hour), not {ms:g}"
-            )
+            raise PlayerSpecError("budget-ms", most=f"{MAX_MS:,.0f}", got=f"{ms:g}")
         return cls(samples, ms)
 
 

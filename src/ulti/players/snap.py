@@ -38,7 +38,7 @@ from typing import Any
 
 from ulti.cards import KING, NINE, OVER, UNDER, cards_of, mask_of, name
 from ulti.messages import text
-from ulti.players.base import Budget
+from ulti.players.base import Budget, PlayerSpecError
 from ulti.snapszli import (
     CLAIM,
     CLOSE,
@@ -769,7 +769,7 @@ def make_snap_player(spec: str, seed: int = 0) -> SnapPlayer:
     name_, _, budget = spec.partition(":")
     players = snap_registry()
     if name_ not in players:
-        raise ValueError(f"unknown player {name_!r}; players: {', '.join(players)}")
+        raise PlayerSpecError("unknown", name=name_, players=", ".join(players))
     return players[name_](seed, Budget.parse(budget) if budget else None)
 
 
