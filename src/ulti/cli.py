@@ -890,8 +890,8 @@ def tournament(
     bots: Annotated[
         str,
         typer.Option(
-            help="Players, comma separated: random, rules, pimc, "
-            "each with an optional budget (pimc:samples=40)."
+            help="Players, comma separated: random, rules, pimc, pimc-1 (the frozen baseline), "
+            "each with an optional budget (pimc:samples=40), or a level: easy, club, expert."
         ),
     ] = "pimc,rules,random",
     deals: Annotated[int, typer.Option(help="Deals; each is played under every seating.")] = 30,

@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 
 from ulti.actions import ActionKind
 from ulti.bids import Bid, Kind
-from ulti.cards import ACE, BEATS_PLAIN_ORDER, BEATS_TRUMP_ORDER, SUIT_MASKS, TEN, card, cards_of
 from ulti.observation import Observation
 from ulti.players.evaluate import (
     component_chance,
@@ -45,6 +44,7 @@ from ulti.players.evaluate import (
     trump_strength,
     trump_suits,
 )
+from ulti.players.rules import kontra_holding
 from ulti.rules import Ruleset
 
 #: the rules player picks up (or bids) when its best contract's estimate plus the talon's
@@ -137,30 +137,6 @@ def _best_above(table: dict[tuple[str, int], float], rules: Ruleset, rank: int) 
     return best
 
 
-def _kontra_holding(kind: Kind, hand: int, trump: int, out: int) -> bool:
-    """Whether the ``rules`` player would double ``kind`` holding ``hand`` (``out``: the cards
-    it cannot see)."""
-    if kind == Kind.ULTI and trump >= 0:
-        trumps = hand & SUIT_MASKS[trump]
-        high = trumps & (1 << card(trump, ACE) | 1 << card(trump, TEN))
-        return trumps.bit_count() >= 4 or (trumps.bit_count() >= 3 and bool(high))
-    if kind in (Kind.FORTY_HUNDRED, Kind.TWENTY_HUNDRED) and trump >= 0:
-        f = trump_strength(hand, trump)
-        return f["n"] >= 3 and f["honours"] >= 2
-    if kind == Kind.DURCHMARS:
-        order = BEATS_TRUMP_ORDER if trump >= 0 else BEATS_PLAIN_ORDER
-        return any(not order[c] & out and (trump < 0 or c >> 3 == trump) for c in cards_of(hand))
-    if kind == Kind.FOUR_ACES:  # an Ace he can keep: guarded by two more of its suit
-        return any(
-            hand >> card(s, ACE) & 1 and (hand & SUIT_MASKS[s]).bit_count() >= 3
-            for s in range(4)
-            if s != trump
-        )
-    if kind == Kind.SIMPLE and trump >= 0:
-        return trump_strength(hand, trump)["points"] >= 38
-    return False
-
-
 def log_weight(ev: Evidence, hands: tuple[int, int, int], talon: int) -> float:
     """The log-likelihood (up to a constant) of the other seats' actions in ``ev`` had they
     held ``hands`` (and the talon been ``talon``)."""
@@ -200,6 +176,6 @@ def log_weight(ev: Evidence, hands: tuple[int, int, int], talon: int) -> float:
             total += _log_sigmoid((term - comp.value) / TEMPERATURE)
     for p, kind in ev.kontras:
         out = ~(whole[p]) & ~ev.played[0] & ~ev.played[1] & ~ev.played[2] & ((1 << 32) - 1)
-        strong = _kontra_holding(kind, whole[p], ev.trump, out)
+        strong = kontra_holding(kind, whole[p], ev.trump, out)
         total += math.log(1 - KONTRA_SURPRISE if strong else KONTRA_SURPRISE)
     return total

@@ -43,28 +43,14 @@ from ulti.players.evaluate import (
     trump_strength,
 )
 from ulti.rules import Ruleset
+from ulti.solver import ITEM_OBJECTIVE
 
 WEIGHTS = Path(__file__).with_name("learned.json")
 
-#: the components modelled, each with the single bid whose objective labels it
-MODELS: dict[Kind, str] = {
-    Kind.SIMPLE: "simple",
-    Kind.FORTY_HUNDRED: "40-100",
-    Kind.TWENTY_HUNDRED: "20-100",
-    Kind.FOUR_ACES: "four aces",
-    Kind.ULTI: "ulti",
-    Kind.BETLI: "betli",
-    Kind.DURCHMARS: "durchmars",
-}
-_BID_OF = {
-    Kind.SIMPLE: "simple",
-    Kind.FORTY_HUNDRED: "40-100",
-    Kind.TWENTY_HUNDRED: "20-100",
-    Kind.FOUR_ACES: "four aces",
-    Kind.ULTI: "ulti",
-    Kind.BETLI: "betli",
-    Kind.DURCHMARS: "trump durchmars",
-}
+#: the components modelled, each by its objective's name (:data:`ulti.solver.ITEM_OBJECTIVE`)
+MODELS: dict[Kind, str] = {Kind(i): name for i, name in ITEM_OBJECTIVE.items() if i < len(Kind)}
+#: the single bid whose objective labels each component (a Durchmars: the trump one)
+_BID_OF = {**MODELS, Kind.DURCHMARS: "trump durchmars"}
 
 
 def features(hand: int, trump: int) -> list[float]:

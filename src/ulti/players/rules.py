@@ -163,27 +163,8 @@ class RulesPlayer(Player):
     # -- kontras --------------------------------------------------------------------------
 
     def kontra_wanted(self, obs: Observation, comp: Kind, k: Knowledge) -> bool:
-        """A defender's judgement of one component."""
-        hand = k.hand
-        t = obs.trump
-        if comp == Kind.ULTI and t >= 0:
-            trumps = hand & SUIT_MASKS[t]
-            high = trumps & (1 << card(t, ACE) | 1 << card(t, TEN))
-            return trumps.bit_count() >= 4 or (trumps.bit_count() >= 3 and bool(high))
-        if comp in (Kind.FORTY_HUNDRED, Kind.TWENTY_HUNDRED) and t >= 0:
-            f = trump_strength(hand, t)
-            return f["n"] >= 3 and f["honours"] >= 2
-        if comp == Kind.DURCHMARS:
-            order = BEATS_TRUMP_ORDER if t >= 0 else BEATS_PLAIN_ORDER
-            out = ~k.played & ~hand
-            # a card nothing out can beat (and, in a trump game, a trump: not to be ruffed)
-            return any(not order[c] & out and (t < 0 or c >> 3 == t) for c in cards_of(hand))
-        if comp == Kind.FOUR_ACES:
-            return bool(hand & mask_of(card(s, ACE) for s in range(4)))
-        if comp == Kind.SIMPLE and t >= 0:
-            f = trump_strength(hand, t)
-            return f["points"] >= 38
-        return False
+        """A defender's judgement of one component (:func:`kontra_holding`)."""
+        return kontra_holding(comp, k.hand, obs.trump, ~k.played & ~k.hand & FULL)
 
     def answer_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
         # the soloist re-doubles only a component his hand makes almost surely
@@ -342,6 +323,37 @@ class RulesPlayer(Player):
                 return mine_top[0]
             return max(legal, key=lambda c: _strength(c, False))
         return min(spare or legal, key=lambda c: _strength(c, False))
+
+
+FULL = (1 << 32) - 1
+
+
+def kontra_holding(kind: Kind, hand: int, trump: int, out: int) -> bool:
+    """Whether a defender holding ``hand`` doubles component ``kind`` (``out``: the cards he
+    cannot see): four trumps, or three with the Ace or the X, against an Ulti; three trumps
+    with two honours against a 40-100 or 20-100; a card nothing out beats (in a trump game a
+    trump) against a Durchmars; an Ace guarded by two more of its suit against Four Aces;
+    38 points by the hand evaluation against a Simple.  The ``pimc`` player's model of the
+    others (:mod:`ulti.players.inference`) reads a kontra by the same judgement."""
+    if kind == Kind.ULTI and trump >= 0:
+        trumps = hand & SUIT_MASKS[trump]
+        high = trumps & (1 << card(trump, ACE) | 1 << card(trump, TEN))
+        return trumps.bit_count() >= 4 or (trumps.bit_count() >= 3 and bool(high))
+    if kind in (Kind.FORTY_HUNDRED, Kind.TWENTY_HUNDRED) and trump >= 0:
+        f = trump_strength(hand, trump)
+        return f["n"] >= 3 and f["honours"] >= 2
+    if kind == Kind.DURCHMARS:
+        order = BEATS_TRUMP_ORDER if trump >= 0 else BEATS_PLAIN_ORDER
+        return any(not order[c] & out and (trump < 0 or c >> 3 == trump) for c in cards_of(hand))
+    if kind == Kind.FOUR_ACES:  # an Ace he can keep
+        return any(
+            hand >> card(s, ACE) & 1 and (hand & SUIT_MASKS[s]).bit_count() >= 3
+            for s in range(4)
+            if s != trump
+        )
+    if kind == Kind.SIMPLE and trump >= 0:
+        return trump_strength(hand, trump)["points"] >= 38
+    return False
 
 
 def _single(b: Bid, kind: Kind) -> Bid:
