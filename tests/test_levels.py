@@ -40,7 +40,9 @@ def test_levels_have_words_in_both_languages(lang: str) -> None:
     if lang == "hu":
         assert words == {"easy": "kezdő", "club": "klubjátékos", "expert": "mester"}
     assert bot_name("expert", 1, lang) == ("Mester 1" if lang == "hu" else "Expert 1")
-    assert bot_name("pimc:samples=12,ms=80", 2, lang) == ("Klub 2" if lang == "hu" else "Club 2")
+    assert bot_name("club", 2, lang) == ("Klub 2" if lang == "hu" else "Club 2")
+    # a player named by its spec keeps the plain name, even when the spec is a level's
+    assert bot_name("pimc:samples=12,ms=80", 2, lang) == ("Gép 2" if lang == "hu" else "Bot 2")
     assert bot_name("pimc", 2, lang) == ("Gép 2" if lang == "hu" else "Bot 2")
 
 

@@ -129,7 +129,7 @@ async def test_resume_continues_the_saved_session(tmp_path: Path) -> None:
 
 
 async def test_an_illegal_card_explains_itself(tmp_path: Path) -> None:
-    app = UltiApp(config(tmp_path, seed=6))
+    app = UltiApp(config(tmp_path, seed=7))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         helper = make_player("rules", seed=3)
         helper.start(HUMAN, app.deal.rules, 0)
@@ -418,7 +418,7 @@ def screen_text(app: UltiApp) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [4, 9])
+@pytest.mark.parametrize("seed", [3, 8])  # first deals that reach card play
 async def test_a_hungarian_deal_shows_no_english_word(seed: int) -> None:
     """Every screen of a deal played in Hungarian — the auction, the talon, trump, kontras,
     play with its refusals (why not?), the keys, the settlement and the score sheet — holds

@@ -38,7 +38,7 @@ from ulti.bids import KIND_TITLES, KIND_TITLES_HU
 from ulti.cards import SUIT_SYMBOLS, code, name, sort_for_display
 from ulti.deal import Deal, IllegalAction, Phase
 from ulti.observation import Observation
-from ulti.players import Player, level_of, make_player
+from ulti.players import LEVELS, Player, make_player
 from ulti.players.base import Budget
 from ulti.rules import Ruleset
 from ulti.session import Session
@@ -68,8 +68,9 @@ class PlayConfig:
 
 def bot_name(spec: str, n: int, lang: str) -> str:
     """A computer seat's name: its strength level and number (``Mester 1``, ``Expert 1``)
-    when it plays at a level (:data:`ulti.players.LEVELS`), else ``Bot n`` / ``Gép n``."""
-    level = level_of(spec)
+    when it was chosen by its level's name (``--level``, :data:`ulti.players.LEVELS`), else
+    ``Bot n`` / ``Gép n``."""
+    level = spec.strip() if spec.strip() in LEVELS else None
     return t(lang, "bot" if level is None else f"bot-{level}", n=n)
 
 
@@ -799,7 +800,7 @@ class UltiApp(CardTable):
         tot = self.session.totals
         status = Text(
             f" {t(lang, 'deal')} {n}/{self.session.planned_deals} · "
-            + " ".join(f"{names[i][:6]} {tot[i]:+d}" for i in range(3))
+            + " ".join(f"{names[i][:8]} {tot[i]:+d}" for i in range(3))
         )
         if obs.contract:
             b = d.ladder[obs.contract]
