@@ -165,7 +165,7 @@ def test_the_analysis_of_a_finished_deal_its_authorization_shape_and_cache(
             assert not english_words_in(d["title"]["hu"] + " " + d["why"]["hu"]), d
             if not d["mistake"]:
                 assert d["why"] == {"en": "", "hu": ""}, d
-        if a["contract"] is not None:
+        if a["contract"] is not None and deal.tricks:  # (a Simple left standing: no play, A5)
             assert a["curve"][0][0] == 0 and a["curve"][-1][1] == deal.returns()[a["soloist"]]
         # done once: the same answer again, from the cache
         again = httpx.get(url, headers=auth(t["tokens"]["0"]))

@@ -230,7 +230,11 @@ def test_teaching_mode_asks_before_a_losing_card(
     rng = random.Random(31)
     with Running(f"sqlite:///{tmp_path / 'teach.sqlite3'}", **TINY) as srv:
         t = srv.create(
-            [person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")], deals=6, lang=lang
+            # many deals: the rules players leave weak forced Simples standing (A5), and such a
+            # deal has no card for the person to be warned about
+            [person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")],
+            deals=15,
+            lang=lang,
         )
         live = srv.app.state.tables.get(t["id"])
         s0 = Seat(srv, t["id"], 0, t["tokens"]["0"])
@@ -263,6 +267,7 @@ def test_teaching_mode_asks_before_a_losing_card(
         deadline = time.monotonic() + 240
         while not warned:
             assert time.monotonic() < deadline, "no warning came"
+            assert not live.session.is_over(), "the session ended before a warning came"
             page.wait_for_function(
                 "document.body.dataset.turn === 'me' && !document.body.dataset.teach"
                 " || !!document.querySelector('#settlementDialog[open]')",
