@@ -94,10 +94,11 @@ class Table:
             running = page.evaluate("document.getAnimations().length")
             assert running == 0, f"{where}: {running} animations despite reduced motion"
 
-    def click_and_wait(self, selector: str) -> None:
-        """Click ``selector`` and wait until the table has moved on (a new version)."""
+    def click_and_wait(self, selector: str, nth: int = 0) -> None:
+        """Click ``selector`` (its ``nth`` match) and wait until the table has moved on (a new
+        version)."""
         before = self.version()
-        self.page.locator(selector).first.click()
+        self.page.locator(selector).nth(nth).click()
         self.page.wait_for_function(
             "(v) => document.body.dataset.version !== v || "
             "!!document.querySelector('#settlementDialog[open]')",
@@ -123,7 +124,9 @@ class Table:
             self.click_and_wait("[data-action=lay]")
         elif self.has("#bids [data-action]"):
             self.shot(2, "bid")
-            self.click_and_wait("#bids [data-action]")  # the lowest legal bid
+            # the lowest legal bid but a plain Simple, which left standing is not played (A5)
+            n = page.locator("#bids [data-action]").count()
+            self.click_and_wait("#bids [data-action]", 1 if n > 1 else 0)
         elif self.has("#actions button.kontra") and not self.doubled:
             self.doubled = True
             self.shot(5, "kontra")
@@ -256,6 +259,7 @@ def test_a_person_plays_a_deal_by_clicking(browser: Browser, tmp_path: Path) -> 
         page.wait_for_selector("#hand button.card")
         assert "Leosztás" in page.inner_text("#status")  # Hungarian, as the table was set
         clicks = 0
+        picked_up = False
         deadline = time.monotonic() + 120
         while page.wait_for_function(READY_JS).json_value() != "settlement":
             assert time.monotonic() < deadline, "the deal did not finish"
@@ -269,7 +273,13 @@ def test_a_person_plays_a_deal_by_clicking(browser: Browser, tmp_path: Path) -> 
                 cards.nth(1).click()
                 lay.click()
             elif page.locator("#bids [data-action]").count():
-                page.locator("#bids [data-action]").first.click()  # the lowest legal bid
+                # the lowest legal bid but a plain Simple, which left standing is not played
+                # (A5): the person is to play cards in this deal
+                bids = page.locator("#bids [data-action]")
+                bids.nth(1 if bids.count() > 1 else 0).click()
+            elif page.locator("#actions [data-action=pickup]").count() and not picked_up:
+                picked_up = True
+                page.locator("#actions [data-action=pickup]").click()
             elif page.locator("#actions [data-action=pass]").count():
                 page.locator("#actions [data-action=pass]").click()
             elif page.locator("#hand [data-action]").count():
