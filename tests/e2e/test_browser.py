@@ -417,7 +417,9 @@ def _play_a_few(page: Page, n: int) -> None:
 
 
 def _log_text(page: Page) -> str:
-    """The log, read from its dialog (opened and closed again)."""
+    """The log, read from its dialog (opened and closed again; a deal's settlement shown over
+    the table is closed first: a Simple left standing, A5, ends a deal at once)."""
+    _close_settlement(page)
     page.click("#logBtn")
     page.wait_for_selector("#logDialog[open]")
     text = page.inner_text("#log")

@@ -459,7 +459,8 @@ def test_two_people_play_a_rated_session_from_the_lobby_while_a_guest_watches(
         bela.page.wait_for_selector(".rating-family svg.chart .dot")
         prof = bela.page.inner_text("#profile")
         assert "Értékszámok" in prof and "Ulti · alap" in prof, prof
-        assert bela.page.locator(".recent-session .recent-deals a").count() == 3
+        # three deals, or six when the totals tied and the tie-break deals were played (S3)
+        assert bela.page.locator(".recent-session .recent-deals a").count() in (3, 6)
         assert bela.page.locator("svg.chart .axis-title").count() == 2
         bela.club_check("the profile")
         bela.shot("11-profile")
