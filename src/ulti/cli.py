@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -32,7 +33,7 @@ from ulti.snapszli import from_record as snap_from_record
 from ulti.snapszli import render as snap_render
 
 if TYPE_CHECKING:
-    from rich.progress import Progress
+    from rich.progress import Progress, TaskID
 
     from ulti.server.accounts import Accounts
     from ulti.server.store import User
@@ -905,6 +906,13 @@ def tournament(
     plot_file: Annotated[
         Path | None, typer.Option("--plot", help="Plot the means here (PNG).")
     ] = None,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option(
+            help="Keep every game in this file as it ends; the same command given the file "
+            "again plays only the games it lacks (a stopped tournament goes on)."
+        ),
+    ] = None,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
     game: GameOpt = "ulti",
@@ -940,9 +948,18 @@ def tournament(
         if ray_address is not None:
             _fail(lang, say("ray-ulti"))
             raise typer.Exit(2)
-        _snap_tournament(bots, deals, seed, workers, json_file, plot_file, preset, rules_file, lang)
+        _snap_tournament(
+            bots, deals, seed, workers, json_file, plot_file, preset, rules_file, lang, checkpoint
+        )
         return
-    from ulti.tournament import RayError, plot, seatings, winner_first, write_json
+    from ulti.tournament import (
+        CheckpointError,
+        RayError,
+        plot,
+        seatings,
+        winner_first,
+        write_json,
+    )
     from ulti.tournament import tournament as run_tournament
 
     rs = _ruleset(preset, rules_file, lang)
@@ -955,6 +972,7 @@ def tournament(
         raise typer.Exit(2)
     _check_output(json_file, lang)
     _check_output(plot_file, lang)
+    _check_checkpoint(checkpoint, lang)
     if ray_address is not None:
         from ulti.tournament import check_ray_address
 
@@ -972,15 +990,18 @@ def tournament(
         console.print(say("one-deal"))
     with _progress() as bar:
         task = bar.add_task(escape(say("progress")), total=None)
-
-        def step(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
+        step = _tourn_step(bar, task, checkpoint, lang)
         try:
-            summary, results = run_tournament(specs, deals, seed, rs, workers, step, ray_address)
+            summary, results = run_tournament(
+                specs, deals, seed, rs, workers, step, ray_address, checkpoint
+            )
         except RayError as exc:
             bar.stop()
             _fail(lang, str(exc))
+            raise typer.Exit(2) from None
+        except CheckpointError as exc:
+            bar.stop()
+            _fail(lang, exc.text(lang))
             raise typer.Exit(2) from None
     t = Table(
         title=say("title", deals=deals, seatings=summary["config"]["seatings"], seed=seed),
@@ -1037,12 +1058,14 @@ def _snap_tournament(
     preset: str | None,
     rules_file: Path | None,
     lang: str = "en",
+    checkpoint: Path | None = None,
 ) -> None:
     """``ulti tournament --game snapszli``: :mod:`ulti.snap_tournament`, each deal played by
     every pair of players in both seatings (the same cards and dealer)."""
     from ulti.players.snap import make_snap_player
     from ulti.snap_tournament import plot, winner_first, write_json
     from ulti.snap_tournament import tournament as run_tournament
+    from ulti.tournament import CheckpointError
 
     rs = _snap_rules(preset, rules_file, lang)
     specs = [x.strip() for x in bots.split(",") if x.strip()]
@@ -1060,16 +1083,19 @@ def _snap_tournament(
         raise typer.Exit(2)
     _check_output(json_file, lang)
     _check_output(plot_file, lang)
+    _check_checkpoint(checkpoint, lang)
     console.print(_snap(lang, "cli-tourn-seatings"), highlight=False)
     if deals < 2:
         console.print(_snap(lang, "cli-tourn-one-deal"), highlight=False)
     with _progress() as bar:
         task = bar.add_task(escape(messages.text("cli.tourn-progress", lang)), total=None)
-
-        def step(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        summary, results = run_tournament(specs, deals, seed, rs, workers, step)
+        step = _tourn_step(bar, task, checkpoint, lang)
+        try:
+            summary, results = run_tournament(specs, deals, seed, rs, workers, step, checkpoint)
+        except CheckpointError as exc:
+            bar.stop()
+            _fail(lang, exc.text(lang))
+            raise typer.Exit(2) from None
     t = Table(
         title=_snap(lang, "cli-tourn-title", deals=deals, seed=seed, preset=rs.preset),
         title_justify="left",
@@ -1176,6 +1202,52 @@ def _check_output(path: Path | None, lang: str = "en") -> None:
     if why is not None:
         _fail(lang, messages.text("cli.cannot-write", lang, path=path, why=why))
         raise typer.Exit(2)
+
+
+def _check_checkpoint(path: Path | None, lang: str = "en") -> None:
+    """Refuse, before any work, a checkpoint file that could not be kept (one already there
+    is what a stopped tournament left: it is read, never replaced)."""
+    if path is None:
+        return
+    why: str | None
+    if path.is_dir():
+        why = _say(lang, "is-folder")
+    elif path.exists():
+        why = None if os.access(path, os.R_OK | os.W_OK) else _say(lang, "not-writable")
+    else:
+        why = _writable(path, lang)
+    if why is not None:
+        _fail(lang, messages.text("cli.cannot-write", lang, path=path, why=why))
+        raise typer.Exit(2)
+
+
+def _tourn_step(
+    bar: Progress, task: TaskID, checkpoint: Path | None, lang: str
+) -> Callable[[int, int], None]:
+    """The tournament's progress: the bar, and the lines on its checkpoint (the games an
+    earlier run played, said once before play)."""
+    said = False
+
+    def step(done: int, total: int) -> None:
+        nonlocal said
+        if checkpoint is not None and not said:
+            said = True
+            if done:
+                key = "cli.tourn-complete" if done == total else "cli.tourn-resumed"
+                bar.console.print(
+                    escape(messages.text(key, lang, path=checkpoint, done=done, total=total)),
+                    highlight=False,
+                )
+            else:
+                bar.console.print(
+                    escape(messages.text("cli.tourn-kept", lang, path=checkpoint)),
+                    highlight=False,
+                )
+            bar.update(task, completed=done, total=total)
+            return
+        bar.update(task, completed=done, total=total)
+
+    return step
 
 
 def _interactive() -> bool:

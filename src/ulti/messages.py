@@ -688,6 +688,19 @@ CLI: dict[str, tuple[str, str]] = {
         "Egy leosztásból nincs intervallum: a szóráshoz legalább kettő kell.",
     ),
     "tourn-progress": ("deals x seatings", "leosztás × ülésrend"),
+    "tourn-resumed": (
+        "{path}: {done} of {total} games were played already; playing the rest",
+        "{path}: {total} játszmából {done} már lement; a többi következik",
+    ),
+    "tourn-complete": (
+        "{path}: all {total} games were played already; nothing is played again",
+        "{path}: mind a(z) {total} játszma lement már; semmi sem játszódik újra",
+    ),
+    "tourn-kept": (
+        "Every game is kept in {path} as it ends: run the same command again to go on after a stop",
+        "Minden játszma bekerül ide, amint véget ér: {path}; megszakadás után ugyanez a "
+        "parancs folytatja",
+    ),
     "tourn-title": (
         "Duplicate tournament: {deals} deals x {seatings} seatings (seed {seed})",
         "Páros verseny: {deals} leosztás × {seatings} ülésrend ({seed}. mag)",
@@ -1191,6 +1204,7 @@ PLAY: dict[str, tuple[str, str]] = {
     "both": ("--resume and --new exclude each other", "a --resume és a --new nem adható együtt"),
     "no-save": ("no saved session at {path}", "nincs mentett játszma itt: {path}"),
     "is-folder": ("it is a folder", "ez egy mappa"),
+    "not-writable": ("it cannot be read and written", "nem olvasható és írható"),
     "no-folder": ("no folder {folder}", "nincs ilyen mappa: {folder}"),
     "level": (
         "--level is one of {levels}, and not given with --opponents",
@@ -2423,6 +2437,34 @@ SELFPLAY: dict[str, tuple[str, str]] = {
     ),
 }
 
+#: A tournament's checkpoint (``ulti tournament --checkpoint``) that cannot be used.
+CHECKPOINT: dict[str, tuple[str, str]] = {
+    "unwritable": (
+        "cannot keep a checkpoint in {path}: {why}",
+        "nem tartható mentési pont itt: {path}: {why}",
+    ),
+    "busy": (
+        "{path} is in use by another tournament running now; wait for it to end, or give "
+        "another file",
+        "a(z) {path} fájlt most egy másik futó verseny használja; várd meg a végét, vagy adj "
+        "meg másik fájlt",
+    ),
+    "not-checkpoint": (
+        "{path} is not a tournament checkpoint; it is left as it is: give another file",
+        "a(z) {path} nem verseny-mentési pont; érintetlen marad: adj meg másik fájlt",
+    ),
+    "other": (
+        "{path} is the checkpoint of another tournament (it differs in: {what}); it is left "
+        "as it is: give the same settings, or another file",
+        "a(z) {path} egy másik verseny mentési pontja (eltér ebben: {what}); érintetlen "
+        "marad: add meg ugyanazokat a beállításokat, vagy másik fájlt",
+    ),
+    "bad-line": (
+        "{path}, line {line}: not a game of this tournament; the file is left as it is",
+        "{path}, {line}. sor: nem ennek a versenynek a játszmája; a fájl érintetlen marad",
+    ),
+}
+
 _SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     "": NAMES,
     "option": OPTION,
@@ -2444,6 +2486,7 @@ _SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     "analysis": ANALYSIS,
     "selfplay": SELFPLAY,
     "players": PLAYERS,
+    "checkpoint": CHECKPOINT,
 }
 
 #: Every text, by its full key (``section.name``; the names have no section).

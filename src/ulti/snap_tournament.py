@@ -27,7 +27,14 @@ from typing import Any
 from ulti.deal import derive_seed
 from ulti.players.snap import make_snap_player, play_snap_deal
 from ulti.snapszli import SnapRules
-from ulti.tournament import ci95, percentile, play_units, winner_first, write_json
+from ulti.tournament import (
+    Checkpoint,
+    ci95,
+    percentile,
+    play_units,
+    winner_first,
+    write_json,
+)
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,22 @@ class SnapUnitResult:
     code: str  # the end's words: snap.end-CODE
     actions: int
     times: list[list[float]] = field(default_factory=list)  # decision seconds per seat
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SnapUnitResult:
+        """A result as :func:`dataclasses.asdict` wrote it (a checkpoint's line)."""
+        seating, returns = tuple(d["seating"]), tuple(d["returns"])
+        if len(seating) != 2 or len(returns) != 2:
+            raise ValueError("two seats")
+        return cls(
+            int(d["index"]),
+            (int(seating[0]), int(seating[1])),
+            (int(returns[0]), int(returns[1])),
+            str(d["rule"]),
+            str(d["code"]),
+            int(d["actions"]),
+            [[float(t) for t in ts] for ts in d.get("times", [])],
+        )
 
 
 def seatings(n_players: int) -> list[tuple[int, int]]:
@@ -171,14 +194,14 @@ def tournament(
     rules: SnapRules | None = None,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    checkpoint: Path | None = None,
 ) -> tuple[dict[str, Any], list[SnapUnitResult]]:
     """Play the tournament; ``progress(done, total)`` is called after each unit.  With
-    ``workers`` > 1 the units run in that many processes; the results are the same."""
+    ``workers`` > 1 the units run in that many processes; the results are the same.  A
+    ``checkpoint`` file keeps each finished unit, as :func:`ulti.tournament.tournament`'s."""
     rules = rules or SnapRules()
-    results = play_units(list(units(specs, deals, seed, rules)), run_unit, workers, progress)
-    results.sort(key=lambda r: (r.index, r.seating))
-    summary = summarize(specs, results)
-    summary["config"] = {
+    todo = list(units(specs, deals, seed, rules))
+    config = {
         "game": "snapszli",
         "bots": list(specs),
         "deals": deals,
@@ -186,6 +209,14 @@ def tournament(
         "seatings": len(seatings(len(specs))),
         "rules": rules.to_dict(),
     }
+    if checkpoint is None:
+        results = play_units(todo, run_unit, workers, progress)
+    else:
+        with Checkpoint(checkpoint, config, todo, SnapUnitResult.from_dict) as cp:
+            results = play_units(todo, run_unit, workers, progress, None, cp)
+    results.sort(key=lambda r: (r.index, r.seating))
+    summary = summarize(specs, results)
+    summary["config"] = config
     return summary, results
 
 

@@ -20,9 +20,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import pairwise, product
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ulti.deal import Deal, derive_seed
+from ulti.errors import CatalogueError
 from ulti.players import make_player
 from ulti.players.base import play_deal
 from ulti.rules import Ruleset
@@ -55,6 +56,23 @@ class UnitResult:
     made: bool  # every component of the contract won
     times: list[list[float]] = field(default_factory=list)  # decision seconds per seat
     card_times: list[list[float]] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> UnitResult:
+        """A result as :func:`dataclasses.asdict` wrote it (a checkpoint's line)."""
+        seating, returns = tuple(d["seating"]), tuple(d["returns"])
+        if len(seating) != 3 or len(returns) != 3:
+            raise ValueError("three seats")
+        return cls(
+            int(d["index"]),
+            (int(seating[0]), int(seating[1]), int(seating[2])),
+            (int(returns[0]), int(returns[1]), int(returns[2])),
+            int(d["soloist"]),
+            None if d["contract"] is None else str(d["contract"]),
+            bool(d["made"]),
+            [[float(t) for t in ts] for ts in d.get("times", [])],
+            [[float(t) for t in ts] for ts in d.get("card_times", [])],
+        )
 
 
 def seatings(n_players: int) -> list[tuple[int, int, int]]:
@@ -234,18 +252,162 @@ def play_units(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     ray_address: str | None = None,
+    checkpoint: Checkpoint[R] | None = None,
 ) -> list[R]:
     """Run every unit of a tournament (Ulti's or Snapszli's), in this process, in ``workers``
     spawned processes (``run`` must be a module-level function), or as Ray tasks on the
     cluster at ``ray_address`` (``local``: a Ray started here for the run, and stopped after
     it); ``progress(done, total)`` after each.  The results come in the order they finish;
-    they are the same wherever the units ran (a unit carries everything it needs)."""
-    results: list[R] = []
-    for r in stream_units(todo, run, workers, ray_address):
+    they are the same wherever the units ran (a unit carries everything it needs).
+
+    With a ``checkpoint`` (opened), the units it holds are not played again: their results
+    come first (``progress`` is told of them before any play), and each new one is added to
+    it as soon as it is done."""
+    results: list[R] = list(checkpoint.done) if checkpoint else []
+    held = {checkpoint.key(r) for r in results} if checkpoint else set()
+    left = [u for u in todo if unit_key(u) not in held]
+    if progress and checkpoint:  # what an earlier run kept, before any play
+        progress(len(results), len(todo))
+    for r in stream_units(left, run, workers, ray_address):
+        if checkpoint:
+            checkpoint.add(r)
         results.append(r)
         if progress:
             progress(len(results), len(todo))
     return results
+
+
+def unit_key(x: Any) -> tuple[int, tuple[int, ...]]:
+    """What names a unit, and its result: the deal's number and the seating."""
+    return (int(x.index), tuple(int(s) for s in x.seating))
+
+
+class CheckpointError(CatalogueError):
+    """A checkpoint that cannot be used: the catalogue's ``checkpoint.KEY`` (both languages)."""
+
+    section = "checkpoint"
+
+
+#: The first line of a checkpoint names its format and the tournament it belongs to.
+CHECKPOINT_FORMAT = "ulti-tournament-checkpoint"
+
+
+class Checkpoint(Generic[R]):
+    """A tournament's finished units, kept in a file as they finish, so that a stopped
+    tournament (a closed laptop, Ctrl-C, a killed worker) goes on where it stopped.
+
+    The file is JSON lines: first ``{"format": ..., "config": ...}`` (the players, deals,
+    seed, rules and game: a file of another tournament is refused, never overwritten), then
+    one unit's result a line, decision times included, flushed to disk as it is written.  A
+    last line cut off by a stop mid-write is dropped; any other line that does not read is
+    refused with its number.  One run at a time: a second run on the same file is refused
+    while the first holds it."""
+
+    def __init__(
+        self,
+        path: Path,
+        config: dict[str, Any],
+        todo: Sequence[Any],
+        read: Callable[[dict[str, Any]], R],
+    ) -> None:
+        self.path = path
+        self.config = json.loads(json.dumps(config))  # as it reads back from the file
+        self.todo = {unit_key(u) for u in todo}
+        self.read = read
+        self.done: list[R] = []
+        self._file: Any = None
+
+    @staticmethod
+    def key(r: Any) -> tuple[int, tuple[int, ...]]:
+        return unit_key(r)
+
+    def __enter__(self) -> Checkpoint[R]:
+        self.open()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def open(self) -> None:
+        """Read what the file holds (its header checked), or start it; then hold it."""
+        import fcntl
+
+        try:
+            f = self.path.open("a+b")
+        except OSError as exc:
+            raise CheckpointError("unwritable", path=self.path, why=exc.strerror or exc) from None
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            raise CheckpointError("busy", path=self.path) from None
+        try:
+            f.seek(0)
+            self.done = self._load(f)
+        except BaseException:
+            f.close()
+            raise
+        self._file = f
+
+    def _load(self, f: Any) -> list[R]:
+        data = f.read()
+        if not data:
+            header = {"format": CHECKPOINT_FORMAT, "config": self.config}
+            f.write((json.dumps(header) + "\n").encode())
+            f.flush()
+            return []
+        lines = data.split(b"\n")
+        cut = 0  # bytes of a last line cut off mid-write
+        if lines[-1]:  # no newline after it: a stop mid-write
+            cut = len(lines[-1])
+        lines = lines[:-1]
+        if not lines:
+            raise CheckpointError("not-checkpoint", path=self.path)
+        try:
+            header = json.loads(lines[0])
+        except ValueError:
+            raise CheckpointError("not-checkpoint", path=self.path) from None
+        if not isinstance(header, dict) or header.get("format") != CHECKPOINT_FORMAT:
+            raise CheckpointError("not-checkpoint", path=self.path)
+        theirs = header.get("config")
+        if theirs != self.config:
+            differ = sorted(
+                k
+                for k in set(self.config) | set(theirs if isinstance(theirs, dict) else {})
+                if not isinstance(theirs, dict) or theirs.get(k) != self.config.get(k)
+            )
+            raise CheckpointError("other", path=self.path, what=", ".join(differ))
+        out: list[R] = []
+        seen: set[tuple[int, tuple[int, ...]]] = set()
+        for n, line in enumerate(lines[1:], start=2):
+            try:
+                r = self.read(json.loads(line))
+                k = unit_key(r)
+            except (ValueError, TypeError, KeyError, AttributeError):
+                raise CheckpointError("bad-line", path=self.path, line=n) from None
+            if k not in self.todo or k in seen:
+                raise CheckpointError("bad-line", path=self.path, line=n)
+            seen.add(k)
+            out.append(r)
+        if cut:
+            f.truncate(len(data) - cut)
+            f.flush()
+        return out
+
+    def add(self, r: R) -> None:
+        """Keep one more unit's result (on disk before this returns)."""
+        import os
+
+        assert self._file is not None, "the checkpoint is not open"
+        self._file.write((json.dumps(asdict(r)) + "\n").encode())  # type: ignore[call-overload]
+        self._file.flush()
+        os.fsync(self._file.fileno())
+        self.done.append(r)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()  # the lock goes with it
+            self._file = None
 
 
 def stream_units(
@@ -326,23 +488,31 @@ def tournament(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     ray_address: str | None = None,
+    checkpoint: Path | None = None,
 ) -> tuple[dict[str, Any], list[UnitResult]]:
     """Play the tournament; ``progress(done, total)`` is called after each unit.  The units
     run here, in ``workers`` processes, or as Ray tasks (``ray_address``: ``local`` or a
-    cluster's address); the results are the same."""
+    cluster's address); the results are the same.  With a ``checkpoint`` file
+    (:class:`Checkpoint`) each finished unit is kept there at once, and a run given the file
+    of the same tournament plays only the units it lacks (:class:`CheckpointError` for a file
+    that cannot be used, before any play)."""
     rules = rules or Ruleset()
-    results = play_units(
-        list(units(specs, deals, seed, rules)), run_unit, workers, progress, ray_address
-    )
-    results.sort(key=lambda r: (r.index, r.seating))
-    summary = summarize(specs, results)
-    summary["config"] = {
+    todo = list(units(specs, deals, seed, rules))
+    config = {
         "bots": list(specs),
         "deals": deals,
         "seed": seed,
         "seatings": len(seatings(len(specs))),
         "rules": rules.to_dict(),
     }
+    if checkpoint is None:
+        results = play_units(todo, run_unit, workers, progress, ray_address)
+    else:
+        with Checkpoint(checkpoint, {"game": "ulti", **config}, todo, UnitResult.from_dict) as cp:
+            results = play_units(todo, run_unit, workers, progress, ray_address, cp)
+    results.sort(key=lambda r: (r.index, r.seating))
+    summary = summarize(specs, results)
+    summary["config"] = config
     return summary, results
 
 

@@ -49,7 +49,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -377,7 +376,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
                 rules,
                 seats,
                 body.lang,
-                secrets.randbits(63),
+                tables.new_seed(),
                 game,
                 public=body.public,
                 rated=body.rated,

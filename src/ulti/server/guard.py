@@ -115,6 +115,11 @@ class ServerSettings:
     #: teaching mode (a warning before a losing card): the sampled deals and milliseconds
     teach_samples: int = 24
     teach_ms: float = 300.0
+    #: tests and reproducible demonstrations only: the tables' secret seeds are drawn in turn
+    #: from a generator seeded with this number instead of the system's secret source (D2).
+    #: Anyone who knows the number can foresee every deal, so a server people play on leaves
+    #: it None (``ulti serve`` has no option for it).
+    table_seeds: int | None = None
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -28,6 +28,7 @@ import hmac
 import json
 import logging
 import math
+import random
 import secrets
 import unicodedata
 from collections import OrderedDict
@@ -1428,8 +1429,19 @@ class Tables:
         self._analysing: dict[tuple[str, int], asyncio.Task[dict[str, Any]]] = {}
         self._analysis_slots: asyncio.Semaphore | None = None
         self.live: dict[str, GameTable] = {}
+        #: the seeds of new tables: the system's secret source, or ``table_seeds``'s sequence
+        self._seeds = (
+            None if self.settings.table_seeds is None else random.Random(self.settings.table_seeds)
+        )
         for t in store.tables():
             self.live[t.id] = self._table(t)
+
+    def new_seed(self) -> int:
+        """A new table's secret seed (D2): 63 random bits (``table_seeds``: the next of its
+        sequence, the same on every run of a server given the same number)."""
+        if self._seeds is None:
+            return secrets.randbits(63)
+        return self._seeds.getrandbits(63)
 
     def _table(self, stored: StoredTable) -> GameTable:
         """A stored table, live: Ulti's, or Snapszli's (ulti.server.snap)."""
@@ -1512,7 +1524,7 @@ class Tables:
                 _Settings(st.rules),
                 seats,
                 st.lang,
-                secrets.randbits(63),
+                self.new_seed(),
                 old.game,
                 public=st.public,
                 rated=st.rated,
