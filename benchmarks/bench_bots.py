@@ -21,32 +21,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 
 from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
 from report import LOWER, NONE, Report, add_json_option
-from ulti.actions import ActionKind
-from ulti.deal import Deal
 from ulti.players import make_player
+from ulti.players.base import DECISION_KINDS as KINDS
+from ulti.players.base import play_deal
 from ulti.rules import Ruleset
 from ulti.tournament import percentile
-
-KINDS = ("bid", "talon", "trump", "kontra", "card")
-
-
-def kind_of(phase: str, legal_kinds: set[ActionKind]) -> str:
-    if phase in ("AUCTION", "ROUND1", "BID"):
-        return "bid"
-    if phase == "DISCARD":
-        return "talon"
-    if phase == "TRUMP":
-        return "trump"
-    if phase == "KONTRA" or ActionKind.KONTRA in legal_kinds:
-        return "kontra"
-    return "card"
 
 
 def timings(spec: str, deals: int, seed: int, rules: Ruleset) -> dict[str, list[float]]:
@@ -56,19 +41,9 @@ def timings(spec: str, deals: int, seed: int, rules: Ruleset) -> dict[str, list[
         seat = g % 3
         players = [make_player("rules", seed=g * 3 + s) for s in range(3)]
         players[seat] = make_player(spec, seed=seed + g)
-        d = Deal(rules, seed * 1000 + g, g % 3)
-        for s, p in enumerate(players):
-            p.start(s, rules, g)
-        while not d.is_over():
-            who = d.current_player
-            legal = d.legal_actions()
-            obs = d.observation(who)
-            t = time.perf_counter()
-            a = players[who].act(obs, legal)
-            ms = 1000 * (time.perf_counter() - t)
-            if who == seat and len(legal) > 1:
-                out[kind_of(obs.phase, {x.kind for x in legal})].append(ms)
-            d.apply(a)
+        run = play_deal(rules, seed * 1000 + g, g % 3, players, game=g)
+        for kind, seconds in run.decisions[seat]:
+            out[kind].append(1000 * seconds)
     return out
 
 

@@ -3,8 +3,10 @@ weighing what the other seats did (:mod:`ulti.players.inference`).
 
 Deals are played by computer players (``--bots``, default ``rules``: the model of the other
 players is the rules player's policy, so ``--bots pimc`` shows it against players it does not
-model).  At each seat's first card-play decision of every deal, ``--draws`` deals are drawn
-by the uniform sampler (:func:`ulti.players.knowledge.sample`) and by ``pimc``'s weighted draw;
+model).  At each seat's first card-play decision of every deal (``--at-trick N``: its first
+from the N+1-th trick on, the cards played so far being evidence too), ``--draws`` deals are
+drawn by the uniform sampler (:func:`ulti.players.knowledge.sample`) and by ``pimc``'s
+weighted draw;
 from each set, every hidden card's chance of lying in each place (the two other hands, the
 talon) is estimated (add-one smoothed), and the true deal is scored:
 
@@ -16,7 +18,8 @@ talon) is estimated (add-one smoothed), and the true deal is scored:
 Both are printed for the uniform and the weighted sampler, with their difference and a 95%
 interval of the difference over the decisions.
 
-    python benchmarks/bench_inference.py [--deals 1000] [--draws 48] [--bots rules] [--json PATH]
+    python benchmarks/bench_inference.py [--deals 1000] [--draws 48] [--bots rules]
+        [--at-trick 0] [--json PATH]
 """
 
 from __future__ import annotations
@@ -81,10 +84,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bots", default="rules", help="the players of the recorded deals")
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--rules", default="standard", help="preset")
+    ap.add_argument(
+        "--at-trick", type=int, default=0, help="judge from this many tricks played on (0-9)"
+    )
     add_json_option(ap)
     args = ap.parse_args(argv)
     if args.deals < 1 or args.draws < 2:
         ap.error("--deals must be at least 1 and --draws at least 2")
+    if not 0 <= args.at_trick <= 9:
+        ap.error("--at-trick is between 0 and 9")
     report = Report("bench_inference", args)
     rules = Ruleset.from_preset(args.rules)
     uni_ll: list[float] = []
@@ -101,7 +109,12 @@ def main(argv: list[str] | None = None) -> int:
             seat = d.current_player
             legal = d.legal_actions()
             obs = d.observation(seat)
-            if obs.phase == "PLAY" and seat not in judged and obs.contract:
+            if (
+                obs.phase == "PLAY"
+                and seat not in judged
+                and obs.contract
+                and len(obs.tricks) >= args.at_trick
+            ):
                 judged.add(seat)
                 k = knowledge(obs, rules)
                 if k.unknown:

@@ -8,9 +8,17 @@ import math
 import random
 
 from ulti.actions import parse_action
-from ulti.cards import mask_of, parse_cards
+from ulti.bids import Kind
+from ulti.cards import SEVEN, card, mask_of, parse_cards
 from ulti.deal import Deal, deck_for_hands
-from ulti.players.inference import evidence, log_weight
+from ulti.players import make_player
+from ulti.players.inference import (
+    CARD_SURPRISE,
+    KONTRA_SURPRISE,
+    evidence,
+    legal_plays,
+    log_weight,
+)
 from ulti.players.knowledge import knowledge
 from ulti.players.pimc import POOL, PimcPlayer, resample
 from ulti.rules import Ruleset
@@ -109,3 +117,114 @@ def test_the_weighted_draw_stays_consistent_with_what_the_seat_knows() -> None:
         assert not (hands[0] | hands[2] | talon) & d.hands[1]
         for q in (0, 2):
             assert not hands[q] & k.cannot[q]
+
+
+def test_legal_plays_are_the_rules_own() -> None:
+    """R2 (follow, overtake unless a trick of another suit is trumped), R3 (trump, overtrump),
+    R6 (the Ulti soloist keeps the trump VII): the model's legal cards are the deal's, at every
+    card of random deals of trump and no-trump contracts."""
+    checked = 0
+    for preset in ("standard", "tournament", "two-round", "hearts-trump"):
+        rules = Ruleset.from_preset(preset)
+        for g in range(100):
+            rng = random.Random(g)
+            d = Deal(rules, 9100 + g, g % 3)
+            while not d.is_over():
+                if d.phase.name == "PLAY" and d.contract is not None:
+                    b = d.contract
+                    t = d.trump if b.trump else -1
+                    ub = (
+                        1 << card(t, SEVEN)
+                        if t >= 0 and b.has(Kind.ULTI) and d.player == d.soloist
+                        else 0
+                    )
+                    p = d.player
+                    trick = d.observation(p).trick
+                    assert legal_plays(d.hands[p], trick, t, b.trump, ub) == d.legal_mask()
+                    checked += 1
+                d.apply(rng.choice(d.legal_actions()))
+    assert checked > 2000
+
+
+def test_the_rules_players_cards_are_the_models_choice() -> None:
+    """The model of a seat's card play is the rules player's: in deals the rules players play,
+    every card a seat chose among several in the first tricks is, in the true deal, the card
+    the model expects (the hand it had then rebuilt from its hand now and its later cards)."""
+    weighed = 0
+    for preset in ("standard", "tournament"):
+        rules = Ruleset.from_preset(preset)
+        for g in range(30):
+            players = [make_player("rules", seed=3 * g + s) for s in range(3)]
+            d = Deal(rules, 500 + g, g % 3)
+            for s, pl in enumerate(players):
+                pl.start(s, rules, g)
+            while not d.is_over():
+                seat = d.current_player
+                obs = d.observation(seat)
+                if obs.phase == "PLAY" and obs.contract and len(obs.tricks) == 4 and not obs.trick:
+                    ev = evidence(obs, rules)
+                    true = (d.hands[0], d.hands[1], d.hands[2])
+                    for x in ev.plays:
+                        ev1 = evidence(obs, rules)
+                        ev1.auction, ev1.kontras, ev1.rekontras, ev1.declined = [], [], [], []
+                        ev1.trump_named = False
+                        ev1.plays = [x]
+                        ev0 = evidence(obs, rules)
+                        ev0.auction, ev0.kontras, ev0.rekontras, ev0.declined = [], [], [], []
+                        ev0.trump_named = False
+                        ev0.plays = []
+                        term = log_weight(ev1, true, d.talon) - log_weight(ev0, true, d.talon)
+                        if term:
+                            weighed += 1
+                            assert math.isclose(term, math.log(1 - CARD_SURPRISE)), (preset, g, x)
+                d.apply(players[seat].act(obs, d.legal_actions()))
+    assert weighed > 150
+
+
+def forty_hundred(lead: str, answer: str) -> Deal:
+    """40-100 of Acorns by seat 0, who leads ``lead``; seat 1 (four trumps with the Ace and
+    the X) answers ``answer`` without a kontra."""
+    d = stacked("AK AO A9 A8 HA HX LA LX BA BX H9 H8", "AA AX AU A7 HK HO LK LO BK BO")
+    for t in ("discard H9 H8", "bid 40-100", "pass", "pass", "pass", "trump acorns"):
+        d.apply(parse_action(t))
+    d.apply(parse_action(lead))
+    d.apply(parse_action(answer))
+    return d
+
+
+def test_a_defender_who_let_a_component_pass_weighs_against_a_strong_holding() -> None:
+    """K1: a defender who played his first card without doubling the 40-100 most likely had
+    no holding that doubles it (the rules player's judgement, read the other way)."""
+    d = forty_hundred("play HA", "play HO")
+    obs = d.observation(2)
+    ev = evidence(obs, d.rules)
+    assert ev.declined == [(1, Kind.FORTY_HUNDRED)]
+    strong = (d.hands[0], d.hands[1], d.hands[2])
+    give = mask_of(parse_cards("AA AX"))
+    take = mask_of(parse_cards("LX BX"))
+    weak = (strong[0] & ~take | give, strong[1] & ~give | take, strong[2])
+    with_it = log_weight(ev, weak, d.talon) - log_weight(ev, strong, d.talon)
+    ev.declined = []
+    without = log_weight(ev, weak, d.talon) - log_weight(ev, strong, d.talon)
+    expected = math.log((1 - KONTRA_SURPRISE) / KONTRA_SURPRISE)
+    assert math.isclose(with_it - without, expected)
+
+
+def test_a_soloist_who_did_not_draw_trumps_weighs_against_his_holding_the_top_trump() -> None:
+    """R1/R4: the soloist of a trump game who holds the top trump with trumps out draws them
+    (the rules player's play); one who led a side Ace instead holds the top trump less often:
+    among the ten cards he could lead, the deal that gives him the Acorn Ace makes his lead a
+    surprise."""
+    d = forty_hundred("play HA", "play HO")
+    ev = evidence(d.observation(2), d.rules)
+    assert [(x.seat, x.card) for x in ev.plays] == [(0, 7), (1, 5)]  # HA, HO
+    true = (d.hands[0], d.hands[1], d.hands[2])
+    give = mask_of(parse_cards("AA AX"))
+    take = mask_of(parse_cards("LX BX"))
+    top = (true[0] & ~take | give, true[1] & ~give | take, true[2])  # the soloist holds AA
+    with_it = log_weight(ev, true, d.talon) - log_weight(ev, top, d.talon)
+    ev.plays = []
+    without = log_weight(ev, true, d.talon) - log_weight(ev, top, d.talon)
+    n = 10  # his cards then: any may be led
+    expected = math.log((1 - CARD_SURPRISE) / (CARD_SURPRISE / (n - 1)))
+    assert math.isclose(with_it - without, expected)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -46,6 +46,47 @@ def test_players_get_their_own_observation_and_the_legal_actions_only() -> None:
             assert obs.current_player == seat and obs.seed is None
             assert obs.legal_actions == tuple(legal)
             assert not hasattr(obs, "hands")  # no deal, no other hand
+
+
+def watched(player: Player, spy: Spy) -> Callable[[Observation, Sequence[Action]], Action]:
+    """``player``'s own choice, with what it was given kept by ``spy``."""
+    original = player.act
+
+    def act(obs: Observation, legal: Sequence[Action]) -> Action:
+        spy.seen.append((obs, tuple(legal)))
+        return original(obs, legal)
+
+    return act
+
+
+def test_a_played_deal_records_each_decision_with_a_choice_and_its_kind() -> None:
+    """DealRun.decisions: one entry per decision with more than one legal action, its kind
+    from the phase the seat saw (bid, talon, trump, kontra, card), in the order taken."""
+    rules = Ruleset.from_preset("tournament")  # kontras on offer
+    seen_kinds: set[str] = set()
+    for g in range(12):
+        spies = [Spy(), Spy(), Spy()]
+        players = [make_player("rules", seed=g * 3 + s) for s in range(3)]
+        for s in range(3):  # the rules players decide; the spies only watch
+            players[s].act = watched(players[s], spies[s])  # type: ignore[method-assign, assignment]
+        run = play_deal(rules, 300 + g, g % 3, players, game=g)
+        for seat in range(3):
+            chosen = [(obs, legal) for obs, legal in spies[seat].seen if len(legal) > 1]
+            kinds = [k for k, _ in run.decisions[seat]]
+            assert len(kinds) == len(chosen)
+            for k, (obs, legal) in zip(kinds, chosen, strict=True):
+                if obs.phase in ("AUCTION", "ROUND1", "BID"):
+                    assert k == "bid"
+                elif obs.phase == "DISCARD":
+                    assert k == "talon" and all(a.kind == ActionKind.DISCARD for a in legal)
+                elif obs.phase == "TRUMP":
+                    assert k == "trump"
+                elif any(a.kind == ActionKind.KONTRA for a in legal):
+                    assert k == "kontra"
+                else:
+                    assert k == "card" and any(a.kind == ActionKind.PLAY for a in legal)
+            seen_kinds |= set(kinds)
+    assert {"bid", "talon", "card"} <= seen_kinds
 
 
 def test_make_player_specs_and_budgets() -> None:

@@ -9,12 +9,12 @@ on it where the baseline is known to go wrong (issue 17):
   with an Ace laid or fewer than three held) and none no expert makes (a lone Simple without
   trump length, a Betli with unguarded high cards, a Durchmars with losers):
   :func:`~ulti.players.evaluate.unsound`;
-* inference: the deals it solves are drawn in proportion to how likely the other seats were to
-  bid, pass, name the trump and double as they did holding them
-  (:mod:`ulti.players.inference`): each deal used is resampled from :data:`POOL` uniform ones
-  by their weights (sampling-importance-resampling); during card play only in the first
-  :data:`INFER_TRICKS` tricks (later the cards played say more, and weighing costs more than
-  solving);
+* inference: the deals it solves are drawn in proportion to how likely the other seats were
+  to bid, pass, name the trump, double or not and choose the cards they played as they did
+  holding them (:mod:`ulti.players.inference`): each deal used is resampled from
+  :data:`POOL` uniform ones by their weights (sampling-importance-resampling); during card
+  play only in the first :data:`INFER_TRICKS` tricks (later the cards played say more, and
+  weighing costs more than solving);
 * bidding: the contracts worth measuring are chosen by the learned evaluator
   (:mod:`ulti.players.learned`: each component's chance fitted to the solver's verdicts on
   the project's own deals) instead of the hand-written formulas;
