@@ -47,6 +47,18 @@ cdef extern from *:
     int ulti_try_enter(int* flag) nogil
     void ulti_leave(int* flag) nogil
 
+cdef extern from *:
+    """
+    #include <time.h>
+    /* seconds on the monotonic clock (Python's time.monotonic) */
+    static inline double ulti_now(void) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    }
+    """
+    double ulti_now() nogil
+
 from ulti import cards as _cards
 
 # ------------------------------------------------------------------------------------------
@@ -601,6 +613,10 @@ cdef inline int item_status(const Game* g, const Items* it, const Pos* p, int co
     return ST_OPEN
 
 
+class SearchTimeout(RuntimeError):
+    """A search stopped at its solver's time limit (:meth:`Solver.limit`): no answer."""
+
+
 class SolverBusy(RuntimeError):
     """A :class:`Solver` was entered while another thread was using it.  A solver (its
     transposition table, its contract, its search state) belongs to one thread at a time:
@@ -633,6 +649,8 @@ cdef class Solver:
     cdef int aborted
     cdef public long nodes
     cdef int busy
+    cdef double stop_at         # the monotonic clock's time to stop at (0: no limit)
+    cdef int late               # the search passed ``stop_at``: its answers are void
 
     def __cinit__(self):
         cdef void* mem = NULL
@@ -645,6 +663,8 @@ cdef class Solver:
         self.gen = 1
         self.nodes = 0
         self.busy = 0
+        self.stop_at = 0
+        self.late = 0
 
     def __dealloc__(self):
         free(self.tt)
@@ -889,6 +909,16 @@ cdef class Solver:
             return -1
         return -1
 
+    cdef inline int past_limit(self) noexcept nogil:
+        """Whether the search has passed its time limit (the clock read every 256 nodes);
+        once it has, every node answers at once and the answers are void (``late``)."""
+        if self.late:
+            return 1
+        if (self.nodes & 255) == 0 and ulti_now() >= self.stop_at:
+            self.late = 1
+            return 1
+        return 0
+
     cdef int search(self, const Pos* p) noexcept nogil:
         """Can the soloist make the objective from ``p`` against best defence?"""
         cdef int r, i, n, result, need, hint = -1, best = -1
@@ -897,6 +927,8 @@ cdef class Solver:
         cdef Pos child
         cdef UltiEntry* e
         self.nodes += 1
+        if self.stop_at != 0 and self.past_limit():
+            return 0
         r = self.decided(p)
         if r >= 0:
             return r
@@ -1010,6 +1042,8 @@ cdef class Solver:
         cdef UltiEntry* e = NULL
         cdef uint32_t extra = 0
         self.nodes += 1
+        if self.stop_at != 0 and self.past_limit():
+            return alpha
         self.bounds(p, &lo, &hi)
         if lo == hi:
             return lo
@@ -1138,6 +1172,27 @@ cdef class Solver:
         """Whether a thread is inside this solver now."""
         return self.busy != 0
 
+    def limit(self, seconds=None):
+        """Stop every search of this solver ``seconds`` from now (``None``: no limit): a
+        search still running then ends within a few hundred nodes and its entry point
+        (:meth:`objective`, :meth:`value`, :meth:`points`, :meth:`move_values`,
+        :meth:`best_line`) raises :class:`SearchTimeout`, with no answer.  The search itself is untouched until then:
+        a search that ends in time answers as without a limit."""
+        if seconds is None:
+            self.stop_at = 0
+        else:
+            self.stop_at = ulti_now() + max(<double>seconds, 1e-9)
+
+    @property
+    def limited(self):
+        """Whether a time limit is set (:meth:`limit`)."""
+        return self.stop_at != 0
+
+    def _check_late(self):
+        if self.late:
+            self.late = 0
+            raise SearchTimeout("the search passed its time limit")
+
     cdef void _setup(self, const Game* g, const Pos* p, int obj, int target, bint by_points):
         """Made ready for a search from ``p`` (the root: its tricks won and Aces taken)."""
         cdef int s
@@ -1166,9 +1221,11 @@ cdef class Solver:
         cdef Pos q = pos.p
         self._enter()
         try:
+            self.late = 0
             self._setup(&g, &q, obj, target, obj == OBJ_POINTS)
             with nogil:
                 r = self.search(&q)
+            self._check_late()
         finally:
             self._leave()
         return bool(r)
@@ -1199,9 +1256,11 @@ cdef class Solver:
         cdef Pos q = pos.p
         self._enter()
         try:
+            self.late = 0
             self._setup(&g, &q, OBJ_POINTS, 0, True)
             with nogil:
                 r = self._points(&q)
+            self._check_late()
         finally:
             self._leave()
         return r
@@ -1281,9 +1340,11 @@ cdef class Solver:
         cdef Pos q = pos.p
         self._enter()
         try:
+            self.late = 0
             self._setup(&g, &q, OBJ_VALUE, 0, True)
             with nogil:
                 r = self.vsearch(&q, -INF, INF)
+            self._check_late()
         finally:
             self._leave()
         return r
@@ -1301,6 +1362,7 @@ cdef class Solver:
         out = []
         self._enter()
         try:
+            self.late = 0
             while legal:
                 c = ctz(legal)
                 legal &= legal - 1
@@ -1318,6 +1380,7 @@ cdef class Solver:
                     self._setup(&g, &start, obj, target, obj == OBJ_POINTS)
                     with nogil:
                         r = self.search(&child)
+                self._check_late()
                 out.append((c, r))
         finally:
             self._leave()
@@ -1339,6 +1402,7 @@ cdef class Solver:
         cdef int c, i
         self._enter()
         try:
+            self.late = 0
             self._setup(&g, &q, OBJ_VALUE, 0, True)
             with nogil:
                 v = self.vsearch(&q, -INF, INF)
@@ -1357,6 +1421,7 @@ cdef class Solver:
                         elif self.vsearch(&child, v, v + 1) <= v:
                             break
                     q = child
+            self._check_late()
             return [item_status(&self.g, &self.it, &q, self.it.code[i])
                     for i in range(self.it.n)]
         finally:

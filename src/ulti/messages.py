@@ -1633,6 +1633,11 @@ SNAP: dict[str, tuple[str, str]] = {
 #: Why a hint (the sampling player's advice) suggests what it does.
 HINT: dict[str, tuple[str, str]] = {
     "only": ("the only sensible choice", "az egyetlen értelmes lépés"),
+    "quick": (
+        "no deal could be looked through in the time given: the rule of thumb's choice",
+        "a megadott idő alatt egy leosztást sem lehetett végiggondolni: a bevált szabály "
+        "választása",
+    ),
     "bid": (
         "{bid}: expected {ev} units over {n} sampled deals",
         "{bid}: várhatóan {ev} egység {n} kisorsolt leosztás alapján",

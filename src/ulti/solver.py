@@ -372,6 +372,11 @@ class Solution:
 _LOCAL = threading.local()
 
 
+#: A search stopped at its solver's time limit (``Solver.limit``): the ``pimc`` player's
+#: decisions set one, and end with the samples finished before it.
+SearchTimeout = _core.SearchTimeout
+
+
 def _solver() -> _core.Solver:
     """This thread's solver (its transposition table is 8 MB, made once per thread)."""
     sv: _core.Solver | None = getattr(_LOCAL, "solver", None)

@@ -23,9 +23,11 @@ on it where the baseline is known to go wrong (issue 17):
   time, and each raise the other side answers says it holds the cards): a defender doubles
   when the soloist makes the component in at most :data:`DEFENDER_RAISE` of the deals at that
   level, the soloist re-doubles when he makes it in at least :data:`SOLOIST_RAISE`;
-* time: ``ms`` is a limit for the whole decision, not for each question within it; a sample
-  is not begun when the ones before say it would end past the limit (one sample is always
-  taken).  Default 150 ms.
+* time: ``ms`` is a hard limit for the whole decision, not for each question within it: a
+  sample is not begun when the ones before say it would end past the limit, and the solver
+  stops a search still running at the limit (``Solver.limit``): the decision is then taken on
+  the samples finished, or, when not one finished, by the ``rules`` player's judgement.
+  Default 150 ms.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import math
 import time
 from collections.abc import Iterator, Sequence
 
+from ulti import solver as S
 from ulti.actions import Action, ActionKind
 from ulti.observation import Observation
 from ulti.players.inference import Evidence, evidence, log_weight
@@ -41,6 +44,7 @@ from ulti.players.knowledge import Knowledge, knowledge, sample
 from ulti.players.learned import learned_chance
 from ulti.players.pimc1 import MIN_SAMPLES, Pimc1Player, _explain
 from ulti.rules import Ruleset
+from ulti.solver import SearchTimeout
 
 __all__ = ["MIN_SAMPLES", "POOL", "PimcPlayer", "_explain"]
 
@@ -97,9 +101,16 @@ class PimcPlayer(Pimc1Player):
         self.weigh = obs.phase != "PLAY" or len(obs.tricks) < INFER_TRICKS
         ms = self.budget.ms if self.budget.ms is not None else DEFAULT_MS
         self.decision_deadline = time.perf_counter() + ms / 1000.0
+        sv = S._solver()  # this thread's: the limit is lifted before another player uses it
+        sv.limit(ms / 1000.0)
         try:
             return super().act(obs, legal)
+        except SearchTimeout:
+            # not one sample's search ended in time: the hand-written judgement decides
+            self.explanation = ("hint.quick", {})
+            return self.fallback.act(obs, legal)
         finally:
+            sv.limit(None)
             self.decision_deadline = None
 
     # -- time -------------------------------------------------------------------------------

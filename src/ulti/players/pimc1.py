@@ -68,6 +68,7 @@ from ulti.players.knowledge import Knowledge, knowledge, sample
 from ulti.players.rules import RulesPlayer
 from ulti.rules import Ruleset
 from ulti.scoring import money_for
+from ulti.solver import SearchTimeout
 
 MIN_SAMPLES = 4
 #: V1: first-round bids measured by solving (the hand evaluation's best)
@@ -210,16 +211,21 @@ class Pimc1Player(Player):
         for _i in self.steps(n, deadline):
             hands, sampled_talon = self.draw(k)
             row = []
-            for c, d in options:
-                h = list(hands)
-                tal = sampled_talon
-                if d is not None and hand12 is not None:
-                    h[self.seat] = hand12 & ~((1 << d[0]) | (1 << d[1]))
-                    tal = (1 << d[0]) | (1 << d[1])
-                # a new bid is single value; V1's confirmed first-round bid double
-                row.append(
-                    self.contract_value(c.bid, c.trump, (h[0], h[1], h[2]), tal, c.multiplier)
-                )
+            try:
+                for c, d in options:
+                    h = list(hands)
+                    tal = sampled_talon
+                    if d is not None and hand12 is not None:
+                        h[self.seat] = hand12 & ~((1 << d[0]) | (1 << d[1]))
+                        tal = (1 << d[0]) | (1 << d[1])
+                    # a new bid is single value; V1's confirmed first-round bid double
+                    row.append(
+                        self.contract_value(c.bid, c.trump, (h[0], h[1], h[2]), tal, c.multiplier)
+                    )
+            except SearchTimeout:
+                if not taken:
+                    raise
+                break  # the decision's time is up: the samples taken decide
             for j, v in enumerate(row):
                 sums[j] += v
             if trace is not None:
@@ -432,13 +438,21 @@ class Pimc1Player(Player):
             if i >= MIN_SAMPLES and time.perf_counter() > deadline:
                 break
             solved: dict[tuple[str, int], float] = {}  # one solve per contract and trump
-            for b in short:
-                v = self.planned_value(v1_options(table, b, self.rules)[0], hands, solved)
+            try:
+                got = [
+                    self.planned_value(v1_options(table, b, self.rules)[0], hands, solved)
+                    for b in short
+                ]
+                single = best_single(table, self.rules)
+                if single is not None:
+                    pass_sum += max(0.0, self.planned_value(single, hands, solved))
+            except SearchTimeout:
+                if not taken:
+                    raise
+                break
+            for b, v in zip(short, got, strict=True):
                 sums[b.key] += v
                 wins[b.key] += v > 0
-            single = best_single(table, self.rules)
-            if single is not None:
-                pass_sum += max(0.0, self.planned_value(single, hands, solved))
             taken += 1
         values = {key: (sums[key] / taken, wins[key] / taken) for key in sums}
         return values, pass_sum / taken, taken
@@ -473,7 +487,12 @@ class Pimc1Player(Player):
         taken = 0
         for _i in self.steps(n, deadline):
             hands, tal = self.draw(k)
-            v = self.pickup_one(obs, hand, hands, tal)
+            try:
+                v = self.pickup_one(obs, hand, hands, tal)
+            except SearchTimeout:
+                if not taken:
+                    raise
+                break
             if v is None:
                 return None
             total += v
@@ -527,10 +546,15 @@ class Pimc1Player(Player):
         for _i in self.steps(self.samples(8), deadline):
             # the talon the soloist laid is known; the two cards aside of V4 are sampled
             hands, talon = self.draw(k)
-            row = [
-                float(self.contract_value(contract, t, hands, talon, obs.bid_multiplier))
-                for t in suits
-            ]
+            try:
+                row = [
+                    float(self.contract_value(contract, t, hands, talon, obs.bid_multiplier))
+                    for t in suits
+                ]
+            except SearchTimeout:
+                if not taken:
+                    raise
+                break
             for t, v in zip(suits, row, strict=True):
                 sums[t] += v
             if trace is not None:
@@ -559,8 +583,14 @@ class Pimc1Player(Player):
         deadline = self.deadline()
         for _i in self.steps(self.samples(12), deadline):
             pos = self.position(obs, k)
-            for kind in kinds:
-                made[kind] += S.objective(pos, names[kind], self.sv)
+            try:
+                got = [S.objective(pos, names[kind], self.sv) for kind in kinds]
+            except SearchTimeout:
+                if not taken:
+                    raise
+                break
+            for kind, ok in zip(kinds, got, strict=True):
+                made[kind] += ok
             taken += 1
         return {kind: made[kind] / taken for kind in kinds}
 
@@ -637,7 +667,12 @@ class Pimc1Player(Player):
             pos = self.position(obs, k)
             # (the rules of play may allow fewer cards than the solver's: W9, a declared
             # marriage's card next)
-            vals = [(c, v) for c, v in S.move_values_only(pos, self.sv) if c in sums]
+            try:
+                vals = [(c, v) for c, v in S.move_values_only(pos, self.sv) if c in sums]
+            except SearchTimeout:
+                if not taken:
+                    raise
+                break
             for c, v in vals:
                 sums[c] += v
             if trace is not None:
