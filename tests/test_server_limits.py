@@ -9,13 +9,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from server_util import Running, Seat, bot, person
+from server_util import FAST, Running, Seat, bot, person
 from ulti.rules import Ruleset, RulesetError
 from ulti.server.guard import ServerSettings, SettingsError, clean_name, json_depth_ok, loads
 
@@ -289,3 +290,26 @@ def test_a_client_that_does_not_read_is_dropped_and_the_table_does_not_wait(tmp_
         other.send({"type": "ping"})
         assert other.recv(timeout=10)["type"] == "pong"
         other.close()
+
+
+def test_table_seeds_are_secret_draws_unless_a_test_fixes_their_sequence(tmp_path: Path) -> None:
+    """D2: a table's seed comes from the system's secret source; ``table_seeds`` (tests and
+    demonstrations only, no ``ulti serve`` option) makes the sequence the same on every run."""
+
+    def seeds(settings: ServerSettings, name: str) -> list[int]:
+        with Running(f"sqlite:///{tmp_path / name}", settings) as srv:
+            ids = [srv.create([person("A"), bot("rules"), bot("rules")])["id"] for _ in range(3)]
+            return [srv.app.state.tables.get(i).stored.seed for i in ids]
+
+    fixed = replace(FAST, table_seeds=42)
+    a, b = seeds(fixed, "a.sqlite3"), seeds(fixed, "b.sqlite3")
+    assert a == b and len(set(a)) == 3
+    c, d = (
+        seeds(replace(FAST, table_seeds=None), "c.sqlite3"),
+        seeds(replace(FAST, table_seeds=None), "d.sqlite3"),
+    )
+    assert len(set(c) | set(d)) == 6 and not set(c) & set(a)
+    help_text = subprocess.run(
+        [sys.executable, "-m", "ulti", "serve", "--help"], capture_output=True, text=True
+    ).stdout
+    assert "seed" not in help_text.lower()
