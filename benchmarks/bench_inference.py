@@ -19,7 +19,7 @@ Both are printed for the uniform and the weighted sampler, with their difference
 interval of the difference over the decisions.
 
     python benchmarks/bench_inference.py [--deals 1000] [--draws 48] [--bots rules]
-        [--at-trick 0] [--json PATH]
+        [--at-trick 0] [--read-cards] [--json PATH]
 """
 
 from __future__ import annotations
@@ -87,6 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--at-trick", type=int, default=0, help="judge from this many tricks played on (0-9)"
     )
+    ap.add_argument(
+        "--read-cards",
+        action="store_true",
+        help="weigh the card play too (PimcPlayer.read_cards; off in pimc by default)",
+    )
     add_json_option(ap)
     args = ap.parse_args(argv)
     if args.deals < 1 or args.draws < 2:
@@ -120,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
                 if k.unknown:
                     truth = ((d.hands[0], d.hands[1], d.hands[2]), d.talon)
                     viewer = PimcPlayer(args.seed + g)
+                    viewer.read_cards = args.read_cards
                     viewer.start(seat, rules, g)
                     viewer.observe(obs)
                     uni = [sample(k, viewer.rng) for _ in range(args.draws)]

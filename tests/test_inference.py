@@ -13,8 +13,9 @@ from ulti.cards import SEVEN, card, mask_of, parse_cards
 from ulti.deal import Deal, deck_for_hands
 from ulti.players import make_player
 from ulti.players.inference import (
-    CARD_SURPRISE,
+    CARD_ALPHAS,
     KONTRA_SURPRISE,
+    card_hits,
     evidence,
     legal_plays,
     log_weight,
@@ -163,20 +164,10 @@ def test_the_rules_players_cards_are_the_models_choice() -> None:
                 obs = d.observation(seat)
                 if obs.phase == "PLAY" and obs.contract and len(obs.tricks) == 4 and not obs.trick:
                     ev = evidence(obs, rules)
-                    true = (d.hands[0], d.hands[1], d.hands[2])
-                    for x in ev.plays:
-                        ev1 = evidence(obs, rules)
-                        ev1.auction, ev1.kontras, ev1.rekontras, ev1.declined = [], [], [], []
-                        ev1.trump_named = False
-                        ev1.plays = [x]
-                        ev0 = evidence(obs, rules)
-                        ev0.auction, ev0.kontras, ev0.rekontras, ev0.declined = [], [], [], []
-                        ev0.trump_named = False
-                        ev0.plays = []
-                        term = log_weight(ev1, true, d.talon) - log_weight(ev0, true, d.talon)
-                        if term:
-                            weighed += 1
-                            assert math.isclose(term, math.log(1 - CARD_SURPRISE)), (preset, g, x)
+                    assert ev.contract is not None
+                    hits = card_hits(ev, ev.contract, (d.hands[0], d.hands[1], d.hands[2]))
+                    assert all(hit for _, hit, _ in hits), (preset, g, hits)
+                    weighed += len(hits)
                 d.apply(players[seat].act(obs, d.legal_actions()))
     assert weighed > 150
 
@@ -226,5 +217,20 @@ def test_a_soloist_who_did_not_draw_trumps_weighs_against_his_holding_the_top_tr
     ev.plays = []
     without = log_weight(ev, true, d.talon) - log_weight(ev, top, d.talon)
     n = 10  # his cards then: any may be led
-    expected = math.log((1 - CARD_SURPRISE) / (CARD_SURPRISE / (n - 1)))
-    assert math.isclose(with_it - without, expected)
+    assert CARD_ALPHAS is not None
+    hit = sum(a + (1 - a) / n for a in CARD_ALPHAS)
+    miss = sum((1 - a) / n for a in CARD_ALPHAS)
+    assert math.isclose(with_it - without, math.log(hit / miss))
+
+
+def test_pimc_reads_the_card_play_only_when_told() -> None:
+    """``read_cards`` (off: the model fits rules players, not sampling ones)."""
+    d = forty_hundred("play HA", "play HO")
+    obs = d.observation(2)
+    p = PimcPlayer(1)
+    p.start(2, d.rules, 0)
+    p.observe(obs)
+    assert p.evidence is not None and p.evidence.plays == [] and p.evidence.declined
+    p.read_cards = True
+    p.observe(obs)
+    assert p.evidence is not None and len(p.evidence.plays) == 2

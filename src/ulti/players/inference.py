@@ -69,9 +69,12 @@ TRUMP_TEMPERATURE = 2.0
 #: the chance the model gives a kontra from a holding the rules player would not double on
 #: (and one minus it to a holding it would)
 KONTRA_SURPRISE = 0.15
-#: card play: the chance the model gives the seat's choosing another card than the rules
+#: card play with :data:`CARD_ALPHAS` None: the chance of another card than the rules
 #: player's (shared among the other legal cards)
 CARD_SURPRISE = 0.5
+#: card play: the chances a seat plays the rules player's card (else any legal card), each
+#: alike (``None``: that chance is ``1 - CARD_SURPRISE``, the rest shared among the others)
+CARD_ALPHAS: tuple[float, ...] | None = (0.0, 0.5, 0.9)
 #: card play: the cards chosen in the first this many tricks are weighed
 PLAY_TRICKS = 4
 #: the log-weight of a deal in which a card played was not a legal one (the hard facts of
@@ -193,8 +196,9 @@ def legal_plays(
     return legal
 
 
-def evidence(obs: Observation, rules: Ruleset) -> Evidence:
-    """The evidence in ``obs`` about the hands of the seats other than ``obs.seat``."""
+def evidence(obs: Observation, rules: Ruleset, cards: bool = True) -> Evidence:
+    """The evidence in ``obs`` about the hands of the seats other than ``obs.seat`` (with
+    ``cards=False``, the card play aside: see :attr:`ulti.players.pimc.PimcPlayer.read_cards`)."""
     contract = rules.ladder[obs.contract] if obs.contract else None
     ev = Evidence(obs.seat, rules, obs.soloist, contract, obs.trump)
     ev.contract_key = obs.contract
@@ -231,7 +235,7 @@ def evidence(obs: Observation, rules: Ruleset) -> Evidence:
     ev.auction = [x for x in ev.auction if x[0] != obs.soloist]
     if contract is not None and obs.soloist >= 0:
         ev.declined = _declined(obs, contract)
-        ev.plays = _plays(obs, contract)
+        ev.plays = _plays(obs, contract) if cards else []
         if ev.plays:
             ev.policy = RulesPlayer(0)
             ev.policy.start(obs.seat, rules)
@@ -359,29 +363,57 @@ def log_weight(ev: Evidence, hands: tuple[int, int, int], talon: int) -> float:
     return total
 
 
-def _plays_log(ev: Evidence, b: Bid, hands: tuple[int, int, int]) -> float:
-    """The log-likelihood of the cards chosen (:attr:`Evidence.plays`) under the rules
-    player's choice, softened by :data:`CARD_SURPRISE`."""
+def card_hits(ev: Evidence, b: Bid, hands: tuple[int, int, int]) -> list[tuple[int, bool, int]]:
+    """For each card in :attr:`Evidence.plays` chosen among several: (its seat, whether it is
+    the rules player's choice from the hand ``hands`` gives the seat then, the number of
+    legal cards).  A card ``hands`` makes illegal (never, where the deal keeps the hard facts
+    of :mod:`ulti.players.knowledge`) comes as (seat, False, 0)."""
     policy = ev.policy
     assert policy is not None
     trump_game = b.trump
     t = ev.trump if trump_game else -1
     ulti = card(t, SEVEN) if t >= 0 and b.has(Kind.ULTI) else -1
-    hit = math.log(1 - CARD_SURPRISE)
-    total = 0.0
+    out: list[tuple[int, bool, int]] = []
     for x in ev.plays:
         hand = hands[x.seat] | x.later | 1 << x.card
         ub = 1 << ulti if ulti >= 0 and x.seat == ev.soloist else 0
         legal = legal_plays(hand, x.trick, t, trump_game, ub)
         n = legal.bit_count()
-        if n < 2:
+        if not legal >> x.card & 1:
+            out.append((x.seat, False, 0))
             continue
-        if not legal >> x.card & 1:  # the deal gives him a card he had to play instead
-            total += IMPOSSIBLE
+        if n < 2:
             continue
         seen = _Seen(x.seat, ev.soloist, ev.contract_key, ev.trump, x.trick, x.leader)
         known = _Known(hand, x.before, [x.sol_void if q == ev.soloist else 0 for q in range(3)])
         cards = [c for c in range(32) if legal >> c & 1]
         chosen = policy.choose_card(seen, known, cards)  # type: ignore[arg-type]
-        total += hit if chosen == x.card else math.log(CARD_SURPRISE / (n - 1))
+        out.append((x.seat, chosen == x.card, n))
+    return out
+
+
+def _plays_log(ev: Evidence, b: Bid, hands: tuple[int, int, int]) -> float:
+    """The log-likelihood of the cards chosen (:attr:`Evidence.plays`): each seat plays the
+    rules player's card with a chance ``a`` and any legal card otherwise, ``a`` unknown (each
+    of :data:`CARD_ALPHAS` alike), so that a seat whose cards the model explains in no deal
+    weighs little, and one whose cards it explains (a rules player's) weighs much."""
+    per_seat: dict[int, list[tuple[bool, int]]] = {}
+    total = 0.0
+    for seat, hit, n in card_hits(ev, b, hands):
+        if n == 0:
+            total += IMPOSSIBLE
+        else:
+            per_seat.setdefault(seat, []).append((hit, n))
+    for seen_plays in per_seat.values():
+        if CARD_ALPHAS is None:
+            for hit, n in seen_plays:
+                total += math.log(1 - CARD_SURPRISE if hit else CARD_SURPRISE / (n - 1))
+            continue
+        mix = 0.0
+        for a in CARD_ALPHAS:
+            like = 1.0
+            for hit, n in seen_plays:
+                like *= a + (1 - a) / n if hit else (1 - a) / n
+            mix += like
+        total += math.log(mix / len(CARD_ALPHAS))
     return total

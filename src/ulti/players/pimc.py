@@ -10,11 +10,12 @@ on it where the baseline is known to go wrong (issue 17):
   trump length, a Betli with unguarded high cards, a Durchmars with losers):
   :func:`~ulti.players.evaluate.unsound`;
 * inference: the deals it solves are drawn in proportion to how likely the other seats were
-  to bid, pass, name the trump, double or not and choose the cards they played as they did
-  holding them (:mod:`ulti.players.inference`): each deal used is resampled from
-  :data:`POOL` uniform ones by their weights (sampling-importance-resampling); during card
-  play only in the first :data:`INFER_TRICKS` tricks (later the cards played say more, and
-  weighing costs more than solving);
+  to bid, pass, name the trump and double or not as they did holding them
+  (:mod:`ulti.players.inference`; the card play too with :attr:`PimcPlayer.read_cards`):
+  each deal used is resampled from :data:`POOL` uniform ones by their weights
+  (sampling-importance-resampling); during card play only in the first
+  :data:`INFER_TRICKS` tricks (later the cards played say more, and weighing costs more
+  than solving);
 * bidding: the contracts worth measuring are chosen by the learned evaluator
   (:mod:`ulti.players.learned`: each component's chance fitted to the solver's verdicts on
   the project's own deals) instead of the hand-written formulas;
@@ -27,7 +28,8 @@ on it where the baseline is known to go wrong (issue 17):
   sample is not begun when the ones before say it would end past the limit, and the solver
   stops a search still running at the limit (``Solver.limit``): the decision is then taken on
   the samples finished, or, when not one finished, by the ``rules`` player's judgement.
-  Default 150 ms.
+  Default 150 ms for a card, 600 ms for the few other decisions of a deal (each weighs whole
+  contracts: a talon's first sample alone can take longer than 150 ms).
 """
 
 from __future__ import annotations
@@ -60,8 +62,12 @@ DEFENDER_RAISE = {1: 0.3, 3: 0.12}
 SOLOIST_RAISE = {2: 0.8, 4: 0.92}
 #: no raise beyond this level (Mordkontra, x16)
 MAX_RAISE = 4
-#: the default time limit of a decision (ms)
+#: the default time limit of a card decision (ms), and of the others (the auction, the talon,
+#: the trump, a kontra: a few a deal, each weighing whole contracts, whose first sample
+#: alone can take longer than a card's whole limit); a budget's ``ms`` is the limit of every
+#: kind of decision
 DEFAULT_MS = 150.0
+DEFAULT_CONTRACT_MS = 600.0
 #: deals resampled at a time
 BATCH = 8
 #: the weights are flattened (halving their logs) until the effective number of distinct
@@ -75,6 +81,11 @@ class PimcPlayer(Pimc1Player):
     sound = True
     #: weigh sampled deals by what the other seats did (:mod:`ulti.players.inference`)
     infer = True
+    #: ... the cards they chose included.  Off: measured by ``benchmarks/bench_inference.py
+    #: --at-trick 3``, the rules player's card play as the model places the hidden cards
+    #: better against rules players (log-likelihood +0.066 a card) but worse against
+    #: sampling ones (-0.012), and ``pimc``'s opponents in its tournaments sample
+    read_cards = False
 
     def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
         super().start(seat, rules, game)
@@ -90,7 +101,7 @@ class PimcPlayer(Pimc1Player):
 
     def observe(self, obs: Observation) -> None:
         """Read what ``obs`` says about the others' hands (before deciding on it)."""
-        self.evidence = evidence(obs, self.rules) if self.infer else None
+        self.evidence = evidence(obs, self.rules, self.read_cards) if self.infer else None
         self._queue = []
         self._queue_k = None
 
@@ -99,7 +110,10 @@ class PimcPlayer(Pimc1Player):
             return legal[0]
         self.observe(obs)
         self.weigh = obs.phase != "PLAY" or len(obs.tricks) < INFER_TRICKS
-        ms = self.budget.ms if self.budget.ms is not None else DEFAULT_MS
+        ms = self.budget.ms
+        if ms is None:
+            cards_only = obs.phase == "PLAY" and all(a.kind != ActionKind.KONTRA for a in legal)
+            ms = DEFAULT_MS if cards_only else DEFAULT_CONTRACT_MS
         self.decision_deadline = time.perf_counter() + ms / 1000.0
         sv = S._solver()  # this thread's: the limit is lifted before another player uses it
         sv.limit(ms / 1000.0)
