@@ -26,13 +26,14 @@ from ulti.analysis import teach
 from ulti.players.base import Budget
 from ulti.server.tables import LiveTable
 
-#: The analysis and teaching mode with samples only (4: the least a sampling player takes),
-#: so that an answer is the same on every run and quick.
+#: The analysis and teaching mode with samples only (4), their time limits the most the
+#: settings allow (never reached by four samples), so that an answer is the same on every run,
+#: however busy the machine (a time limit would cut the samples short: CI on e285a6f).
 TINY: dict[str, Any] = {
     "analysis_samples": 4,
-    "analysis_ms": 50.0,
+    "analysis_ms": 60_000.0,
     "teach_samples": 4,
-    "teach_ms": 50.0,
+    "teach_ms": 10_000.0,
 }
 
 
@@ -359,7 +360,7 @@ def test_a_warning_before_a_losing_card_from_the_seats_view_alone(tmp_path: Path
                 s0.act(s0.choose(rng))
                 s0.recv()
                 continue
-            budget = Budget(4, 50.0)
+            budget = Budget(TINY["teach_samples"], TINY["teach_ms"])
             expected = {c: teach(obs, live.rules, c, budget, threshold, v) for c in legal}
             for c in legal:
                 w = expected[c]
