@@ -24,13 +24,16 @@ What is weighed (for every seat but the one deciding):
   pass without one when he could have given it (his first card played, no double from his
   side before it): the same holding, read the other way;
 * each re-double of the soloist: the estimate of that component alone with his cards;
-* each card a seat chose among several in the first :data:`PLAY_TRICKS` tricks: the card the
-  ``rules`` player would have played from the hand the deal gives him then (the cards he
-  holds now and those he played since), the trick so far and what had been played — likely
-  when it is the card played (a defender who ducked under a trick he could have won
-  cheaply, a soloist who did not draw trumps with the top trump, a seat that threw an Ace
-  where a small card would do), unlikely when another one.  The legal cards are the rules'
-  own (R2, R3, R6: :func:`legal_plays`).
+* with ``cards`` (:func:`evidence`), each card a seat chose among several in the first
+  :data:`PLAY_TRICKS` tricks: the card the ``rules`` player would have played from the hand
+  the deal gives him then (the cards he holds now and those he played since), the trick so
+  far and what had been played — likely when it is the card played (a defender who ducked
+  under a trick he could have won cheaply, a soloist who did not draw trumps with the top
+  trump, a seat that threw an Ace where a small card would do), unlikely when another one;
+  each seat follows that model with a chance unknown (:data:`CARD_ALPHAS`).  The legal
+  cards are the rules' own (R2, R3, R6: :func:`legal_plays`).  The model is exact for the
+  rules player and wrong for a sampling one: the ``pimc`` player leaves it off
+  (:attr:`~ulti.players.pimc.PimcPlayer.read_cards`).
 
 A seat's cards are taken as its hand now plus the cards it has played (and, for the soloist,
 the two he laid); a seat that picked up and was overcalled held two other cards then, which the
@@ -235,7 +238,7 @@ def evidence(obs: Observation, rules: Ruleset, cards: bool = True) -> Evidence:
     ev.auction = [x for x in ev.auction if x[0] != obs.soloist]
     if contract is not None and obs.soloist >= 0:
         ev.declined = _declined(obs, contract)
-        ev.plays = _plays(obs, contract) if cards else []
+        ev.plays = _plays(obs) if cards else []
         if ev.plays:
             ev.policy = RulesPlayer(0)
             ev.policy.start(obs.seat, rules)
@@ -269,7 +272,7 @@ def _declined(obs: Observation, contract: Bid) -> list[tuple[int, Kind]]:
     return out
 
 
-def _plays(obs: Observation, contract: Bid) -> list[PastPlay]:
+def _plays(obs: Observation) -> list[PastPlay]:
     """The cards the other seats chose in the first :data:`PLAY_TRICKS` tricks (those they
     played as the only card they held that could be played are weighed too: the model gives
     them certainty, so they change nothing)."""
@@ -298,7 +301,6 @@ def _plays(obs: Observation, contract: Bid) -> list[PastPlay]:
         if p == s and trick and c >> 3 != trick[0] >> 3:
             void |= SUIT_MASKS[trick[0] >> 3]
         before |= 1 << c
-    del contract
     return out
 
 
