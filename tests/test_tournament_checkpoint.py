@@ -216,3 +216,37 @@ def test_the_command_says_what_it_kept_and_refuses_in_the_players_language(
         assert "checkpoint of another tournament" in " ".join(r.output.split())
     r = runner.invoke(app, [*base[:-1], str(tmp_path)])  # a folder
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_ctrl_c_says_what_was_kept_and_how_to_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A stop by Ctrl-C: no traceback, exit 130, the games finished kept in the checkpoint and
+    the words to go on; without a checkpoint, the words that would have kept them."""
+    run = tournament_mod.run_unit
+    played: list[int] = []
+
+    def interrupted(u: Any) -> Any:
+        if len(played) == 5:
+            raise KeyboardInterrupt
+        played.append(u.index)
+        return run(u)
+
+    monkeypatch.setattr(tournament_mod, "run_unit", interrupted)
+    cp = tmp_path / "t.jsonl"
+    base = ["tournament", "--bots", "rules,random", "--deals", "3", "--seed", "4"]
+    r = CliRunner().invoke(app, [*base, "--lang", lang, "--checkpoint", str(cp)])
+    assert r.exit_code == 130 and "Traceback" not in r.output
+    said = " ".join(r.output.split())
+    if lang == "en":
+        assert "Stopped: 5 of 18 games are kept in" in said and "same command goes on" in said
+    else:
+        assert "Leállítva: 18 játszmából 5 megmaradt" in said
+        assert not english_words_in(said.replace(str(cp), "").replace(" ", " ")), said
+    assert len(lines(cp)) == 1 + 5
+    played.clear()
+    r = CliRunner().invoke(app, [*base, "--lang", lang])
+    assert r.exit_code == 130
+    said = " ".join(r.output.split())
+    assert ("none kept: --checkpoint FILE" in said) == (lang == "en")

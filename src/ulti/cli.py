@@ -990,11 +990,13 @@ def tournament(
         console.print(say("one-deal"))
     with _progress() as bar:
         task = bar.add_task(escape(say("progress")), total=None)
-        step = _tourn_step(bar, task, checkpoint, lang)
+        step = _TournProgress(bar, task, checkpoint, lang)
         try:
             summary, results = run_tournament(
                 specs, deals, seed, rs, workers, step, ray_address, checkpoint
             )
+        except KeyboardInterrupt:
+            step.stopped()
         except RayError as exc:
             bar.stop()
             _fail(lang, str(exc))
@@ -1089,9 +1091,11 @@ def _snap_tournament(
         console.print(_snap(lang, "cli-tourn-one-deal"), highlight=False)
     with _progress() as bar:
         task = bar.add_task(escape(messages.text("cli.tourn-progress", lang)), total=None)
-        step = _tourn_step(bar, task, checkpoint, lang)
+        step = _TournProgress(bar, task, checkpoint, lang)
         try:
             summary, results = run_tournament(specs, deals, seed, rs, workers, step, checkpoint)
+        except KeyboardInterrupt:
+            step.stopped()
         except CheckpointError as exc:
             bar.stop()
             _fail(lang, exc.text(lang))
@@ -1221,33 +1225,40 @@ def _check_checkpoint(path: Path | None, lang: str = "en") -> None:
         raise typer.Exit(2)
 
 
-def _tourn_step(
-    bar: Progress, task: TaskID, checkpoint: Path | None, lang: str
-) -> Callable[[int, int], None]:
-    """The tournament's progress: the bar, and the lines on its checkpoint (the games an
-    earlier run played, said once before play)."""
-    said = False
+class _TournProgress:
+    """The tournament's progress: the bar, the lines on its checkpoint (the games an earlier
+    run played, said once before play), and the games done so far (said on a stop)."""
 
-    def step(done: int, total: int) -> None:
-        nonlocal said
-        if checkpoint is not None and not said:
-            said = True
+    def __init__(self, bar: Progress, task: TaskID, checkpoint: Path | None, lang: str):
+        self.bar, self.task, self.checkpoint, self.lang = bar, task, checkpoint, lang
+        self.said = False
+        self.done = self.total = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        if self.checkpoint is not None and not self.said:
+            self.said = True
+            key = "cli.tourn-kept"
             if done:
                 key = "cli.tourn-complete" if done == total else "cli.tourn-resumed"
-                bar.console.print(
-                    escape(messages.text(key, lang, path=checkpoint, done=done, total=total)),
-                    highlight=False,
-                )
-            else:
-                bar.console.print(
-                    escape(messages.text("cli.tourn-kept", lang, path=checkpoint)),
-                    highlight=False,
-                )
-            bar.update(task, completed=done, total=total)
-            return
-        bar.update(task, completed=done, total=total)
+            self.say(key)
+        self.bar.update(self.task, completed=done, total=total)
 
-    return step
+    def say(self, key: str) -> None:
+        self.bar.console.print(
+            escape(
+                messages.text(
+                    key, self.lang, path=self.checkpoint, done=self.done, total=self.total
+                )
+            ),
+            highlight=False,
+        )
+
+    def stopped(self) -> NoReturn:
+        """Ctrl-C: what is kept, and how to go on (exit 130)."""
+        self.bar.stop()
+        self.say("cli.tourn-stopped" if self.checkpoint is not None else "cli.tourn-lost")
+        raise typer.Exit(130)
 
 
 def _interactive() -> bool:

@@ -692,6 +692,17 @@ CLI: dict[str, tuple[str, str]] = {
         "{path}: {done} of {total} games were played already; playing the rest",
         "{path}: {total} játszmából {done} már lement; a többi következik",
     ),
+    "tourn-stopped": (
+        "Stopped: {done} of {total} games are kept in {path}; the same command goes on from there",
+        "Leállítva: {total} játszmából {done} megmaradt itt: {path}; ugyanez a parancs "
+        "onnan folytatja",
+    ),
+    "tourn-lost": (
+        "Stopped after {done} of {total} games, none kept: --checkpoint FILE keeps each game "
+        "as it ends",
+        "Leállítva {total} játszmából {done} után, semmi sem maradt meg: a --checkpoint FÁJL "
+        "minden játszmát megőriz, amint véget ér",
+    ),
     "tourn-complete": (
         "{path}: all {total} games were played already; nothing is played again",
         "{path}: mind a(z) {total} játszma lement már; semmi sem játszódik újra",

@@ -428,8 +428,16 @@ def stream_units(
         return
     import multiprocessing as mp
 
-    with mp.get_context("spawn").Pool(workers) as pool:
+    with mp.get_context("spawn").Pool(workers, initializer=_ignore_interrupt) as pool:
         yield from pool.imap_unordered(run, todo, chunksize=1)
+
+
+def _ignore_interrupt() -> None:
+    """A worker leaves Ctrl-C to the process that started it, which stops the workers and
+    says what was kept (no traceback from each worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _stream_on_ray(todo: Sequence[U], run: Callable[[U], R], address: str) -> Iterator[R]:
