@@ -177,3 +177,13 @@ def test_bench_inference_scores_both_samplers(tmp_path: Path) -> None:
         abs(f["loglik-gain"] - (f["loglik-per-card-inference"] - f["loglik-per-card-uniform"]))
         < 1e-9
     )
+
+
+def test_bench_card_inference_weighs_one_pool_three_ways(tmp_path: Path) -> None:
+    data = bench_json(tmp_path, "bench_card_inference.py", "--deals", "4", "--pool", "8")
+    f, better = data["figures"], data["better"]
+    assert f["decisions"] > 0
+    for kind in ("uniform", "auction", "cards"):
+        assert f[f"loglik-per-card-{kind}"] < 0 and better[f"loglik-per-card-{kind}"] == "higher"
+    gain = f["loglik-per-card-cards"] - f["loglik-per-card-auction"]
+    assert abs(f["cards-gain"] - gain) < 1e-9

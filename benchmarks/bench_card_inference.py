@@ -1,0 +1,137 @@
+"""Whether reading the card play helps inference: the same sampled deals weighed three ways,
+compared pair by pair (:mod:`ulti.players.inference`).
+
+Deals are played by computer players (``--bots``).  At each seat's first card decision from
+trick ``--at-trick`` + 1 on, ``--pool`` deals are drawn uniformly among those consistent with
+what the seat knows (:func:`ulti.players.knowledge.sample`), and weighed:
+
+* ``uniform``: not at all;
+* ``auction``: by the auction, the trump named and the kontras given and not given (what
+  ``pimc`` weighs, :attr:`~ulti.players.pimc.PimcPlayer.read_cards` off);
+* ``cards``: by those and the cards the other seats chose (``read_cards`` on).
+
+The weights are flattened as ``pimc`` flattens them (:func:`ulti.players.pimc.resample`'s
+rule: a quarter of the pool stays effective).  For each hidden card, the weighted share of the
+pool that puts it where it truly is (add-one smoothed) gives its log-likelihood; the figures are
+the mean per card, and the gain of ``cards`` over ``auction`` with a 95% interval over the
+decisions (the same pool for both: the difference is the card evidence alone).
+
+    python benchmarks/bench_card_inference.py [--bots rules] [--deals 100] [--at-trick 3]
+        [--pool 96] [--json PATH]
+
+``--bots rules`` plays against the model itself (its card play is exact for them);
+``--bots pimc-1:samples=12,ms=80`` against sampling players it does not fit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+
+from rich.progress import track
+
+from report import HIGHER, NONE, Report, add_json_option
+from ulti.cards import cards_of
+from ulti.deal import Deal
+from ulti.players import make_player
+from ulti.players.inference import evidence, log_weight
+from ulti.players.knowledge import knowledge, sample
+from ulti.players.pimc import MIN_ESS_SHARE
+from ulti.rules import Ruleset
+
+Draw = tuple[tuple[int, int, int], int]
+
+
+def flattened(logs: list[float]) -> list[float]:
+    """Weights from log-weights, flattened as pimc's resampling flattens them."""
+    scale = 1.0
+    while True:
+        top = max(logs)
+        w = [math.exp((x - top) * scale) for x in logs]
+        total = sum(w)
+        if total * total / sum(x * x for x in w) >= MIN_ESS_SHARE * len(w) or scale < 1e-3:
+            return w
+        scale /= 2
+
+
+def loglik(pool: list[Draw], weights: list[float], truth: Draw, seat: int, unknown: int) -> float:
+    """Mean log-likelihood of the true places of the ``unknown`` cards under the weighted
+    places of ``pool`` (the other hands and the talon; add-one smoothed)."""
+    places = [p for p in range(3) if p != seat] + [3]
+
+    def where(deal: Draw, c: int) -> int:
+        return next((p for p in range(3) if deal[0][p] >> c & 1), 3)
+
+    scale = len(weights) / sum(weights)
+    total = 0.0
+    cs = cards_of(unknown)
+    for c in cs:
+        counts = dict.fromkeys(places, 1.0)
+        for deal, w in zip(pool, weights, strict=True):
+            counts[where(deal, c)] += w * scale
+        total += math.log(counts[where(truth, c)] / sum(counts.values()))
+    return total / len(cs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bots", default="rules", help="the players of the deals (a player spec)")
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--at-trick", type=int, default=3, help="tricks played before (1-8)")
+    ap.add_argument("--pool", type=int, default=96, help="uniform deals per decision")
+    ap.add_argument("--seed", type=int, default=5)
+    add_json_option(ap)
+    args = ap.parse_args(argv)
+    if args.deals < 1 or args.pool < 2 or not 1 <= args.at_trick <= 8:
+        ap.error("--deals >= 1, --pool >= 2 and --at-trick between 1 and 8")
+    make_player(args.bots)  # a bad spec is refused before any work
+    report = Report("bench_card_inference", args)
+    rules = Ruleset()
+    kinds = ("uniform", "auction", "cards")
+    got: dict[str, list[float]] = {k: [] for k in kinds}
+    for g in track(range(args.deals), description="deals"):
+        players = [make_player(args.bots, seed=args.seed + 3 * g + s) for s in range(3)]
+        d = Deal(rules, args.seed * 100_003 + g, g % 3)
+        for s, p in enumerate(players):
+            p.start(s, rules, g)
+        judged: set[int] = set()
+        while not d.is_over():
+            seat = d.current_player
+            obs = d.observation(seat)
+            if (
+                obs.phase == "PLAY"
+                and obs.contract
+                and seat not in judged
+                and len(obs.tricks) >= args.at_trick
+            ):
+                judged.add(seat)
+                k = knowledge(obs, rules, careful=True)
+                if k.unknown:
+                    truth: Draw = ((d.hands[0], d.hands[1], d.hands[2]), d.talon)
+                    rng = random.Random(g * 7 + seat)
+                    pool = [sample(k, rng) for _ in range(args.pool)]
+                    for kind in kinds:
+                        if kind == "uniform":
+                            w = [1.0] * len(pool)
+                        else:
+                            ev = evidence(obs, rules, cards=kind == "cards")
+                            w = flattened([log_weight(ev, h, t) for h, t in pool])
+                        got[kind].append(loglik(pool, w, truth, seat, k.unknown))
+            d.apply(players[seat].act(obs, d.legal_actions()))
+    report.figure("decisions", len(got["uniform"]), NONE)
+    for kind in kinds:
+        report.figure(f"loglik-per-card-{kind}", statistics.fmean(got[kind]), HIGHER, ".4f")
+    gain = [c - a for a, c in zip(got["auction"], got["cards"], strict=True)]
+    m = statistics.fmean(gain)
+    h = 1.96 * statistics.stdev(gain) / math.sqrt(len(gain)) if len(gain) > 1 else math.nan
+    report.figure("cards-gain", m, HIGHER, ".4f")
+    print(f"  95% interval of the cards' gain over the auction's: [{m - h:+.4f}, {m + h:+.4f}]")
+    report.write(args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
