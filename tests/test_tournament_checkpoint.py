@@ -216,6 +216,9 @@ def test_the_command_says_what_it_kept_and_refuses_in_the_players_language(
         assert "checkpoint of another tournament" in " ".join(r.output.split())
     r = runner.invoke(app, [*base[:-1], str(tmp_path)])  # a folder
     assert r.exit_code == 2 and "Traceback" not in r.output
+    r = runner.invoke(app, [*base, "--json", str(cp)])  # the results would go over it
+    assert r.exit_code == 2 and cp.read_bytes() == before
+    assert ("as the checkpoint and as an output" in " ".join(r.output.split())) == (lang == "en")
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])

@@ -972,7 +972,7 @@ def tournament(
         raise typer.Exit(2)
     _check_output(json_file, lang)
     _check_output(plot_file, lang)
-    _check_checkpoint(checkpoint, lang)
+    _check_checkpoint(checkpoint, lang, json_file, plot_file)
     if ray_address is not None:
         from ulti.tournament import check_ray_address
 
@@ -1085,7 +1085,7 @@ def _snap_tournament(
         raise typer.Exit(2)
     _check_output(json_file, lang)
     _check_output(plot_file, lang)
-    _check_checkpoint(checkpoint, lang)
+    _check_checkpoint(checkpoint, lang, json_file, plot_file)
     console.print(_snap(lang, "cli-tourn-seatings"), highlight=False)
     if deals < 2:
         console.print(_snap(lang, "cli-tourn-one-deal"), highlight=False)
@@ -1208,11 +1208,15 @@ def _check_output(path: Path | None, lang: str = "en") -> None:
         raise typer.Exit(2)
 
 
-def _check_checkpoint(path: Path | None, lang: str = "en") -> None:
+def _check_checkpoint(path: Path | None, lang: str = "en", *outputs: Path | None) -> None:
     """Refuse, before any work, a checkpoint file that could not be kept (one already there
-    is what a stopped tournament left: it is read, never replaced)."""
+    is what a stopped tournament left: it is read, never replaced), or that is one of the
+    ``outputs`` too (written over at the end)."""
     if path is None:
         return
+    if any(o is not None and o.resolve() == path.resolve() for o in outputs):
+        _fail(lang, messages.text("cli.tourn-same-file", lang, path=path))
+        raise typer.Exit(2)
     why: str | None
     if path.is_dir():
         why = _say(lang, "is-folder")

@@ -692,6 +692,11 @@ CLI: dict[str, tuple[str, str]] = {
         "{path}: {done} of {total} games were played already; playing the rest",
         "{path}: {total} játszmából {done} már lement; a többi következik",
     ),
+    "tourn-same-file": (
+        "{path} is given as the checkpoint and as an output: the results would be written over "
+        "it; give two files",
+        "a(z) {path} a mentési pont és egy kimenet is: az eredmény felülírná; adj meg két fájlt",
+    ),
     "tourn-stopped": (
         "Stopped: {done} of {total} games are kept in {path}; the same command goes on from there",
         "Leállítva: {total} játszmából {done} megmaradt itt: {path}; ugyanez a parancs "
