@@ -68,8 +68,20 @@ async def do(pilot: Pilot[Any], app: UltiApp, a: Action) -> None:
     elif a.kind == ActionKind.PLAY:
         await pilot.click(f"#card-{code(a.card)}")
     else:
+        await shown(pilot, app, f"#{widget_id(a)}")
         await pilot.click(f"#{widget_id(a)}")
     await pilot.pause()
+
+
+async def shown(pilot: Pilot[Any], app: UltiApp, selector: str) -> None:
+    """Wait until ``selector`` is on the screen (a busy machine may draw the buttons of the
+    person's turn a moment after the turn comes: CI on 712fc0f), up to a minute."""
+    import time
+
+    deadline = time.monotonic() + 60
+    while not app.screen.query(selector):
+        assert time.monotonic() < deadline, f"{selector} never shown"
+        await pilot.pause()
 
 
 async def play_one_deal(pilot: Pilot[Any], app: UltiApp) -> None:

@@ -31,9 +31,11 @@ from ulti.tui.app import (
 from ulti.tui.texts import ta
 
 SIZE = (80, 24)
-#: Few samples (no more than the sampling player's minimum, so that no clock cuts them short:
-#: the same judgement on every run).
-SMALL = Budget(4, None)
+#: Few samples and no time limit worth the name (a budget without ``ms`` takes the sampling
+#: player's default limit, which a busy machine reaches: CI on 712fc0f), so that the same
+#: judgement comes on every run.
+SAMPLES_ONLY_MS = 3_600_000.0
+SMALL = Budget(4, SAMPLES_ONLY_MS)
 
 
 def config(**kw: Any) -> PlayConfig:
@@ -43,7 +45,7 @@ def config(**kw: Any) -> PlayConfig:
         "deals": 3,
         "seed": 4,
         "hint": "rules",
-        "analysis_budget": Budget(2, None),
+        "analysis_budget": Budget(2, SAMPLES_ONLY_MS),
         "teach_budget": SMALL,
     }
     base.update(kw)
