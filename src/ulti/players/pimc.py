@@ -81,10 +81,11 @@ class PimcPlayer(Pimc1Player):
     sound = True
     #: weigh sampled deals by what the other seats did (:mod:`ulti.players.inference`)
     infer = True
-    #: ... the cards they chose included.  Off: measured by ``benchmarks/bench_inference.py
-    #: --at-trick 3``, the rules player's card play as the model places the hidden cards
-    #: better against rules players (log-likelihood +0.066 a card) but worse against
-    #: sampling ones (-0.012), and ``pimc``'s opponents in its tournaments sample
+    #: ... the cards they chose included.  Off: measured by ``benchmarks/bench_card_inference.py``
+    #: (one pool weighed with and without the cards), the rules player's card play as the model
+    #: places the hidden cards much better against rules players (log-likelihood +0.066 a card,
+    #: [+0.057, +0.076]) but not against sampling ones (-0.002, [-0.012, +0.008]; -0.012 in
+    #: an earlier run), and ``pimc``'s opponents in its tournaments sample
     read_cards = False
 
     def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
