@@ -31,11 +31,9 @@ import random
 import statistics
 import sys
 
-from rich.progress import track
-
+from bench_inference import first_card_views
 from report import HIGHER, NONE, Report, add_json_option
 from ulti.cards import cards_of
-from ulti.deal import Deal
 from ulti.players import make_player
 from ulti.players.inference import evidence, log_weight
 from ulti.players.knowledge import knowledge, sample
@@ -92,35 +90,21 @@ def main(argv: list[str] | None = None) -> int:
     rules = Ruleset()
     kinds = ("uniform", "auction", "cards")
     got: dict[str, list[float]] = {k: [] for k in kinds}
-    for g in track(range(args.deals), description="deals"):
-        players = [make_player(args.bots, seed=args.seed + 3 * g + s) for s in range(3)]
-        d = Deal(rules, args.seed * 100_003 + g, g % 3)
-        for s, p in enumerate(players):
-            p.start(s, rules, g)
-        judged: set[int] = set()
-        while not d.is_over():
-            seat = d.current_player
-            obs = d.observation(seat)
-            if (
-                obs.phase == "PLAY"
-                and obs.contract
-                and seat not in judged
-                and len(obs.tricks) >= args.at_trick
-            ):
-                judged.add(seat)
-                k = knowledge(obs, rules, careful=True)
-                if k.unknown:
-                    truth: Draw = ((d.hands[0], d.hands[1], d.hands[2]), d.talon)
-                    rng = random.Random(g * 7 + seat)
-                    pool = [sample(k, rng) for _ in range(args.pool)]
-                    for kind in kinds:
-                        if kind == "uniform":
-                            w = [1.0] * len(pool)
-                        else:
-                            ev = evidence(obs, rules, cards=kind == "cards")
-                            w = flattened([log_weight(ev, h, t) for h, t in pool])
-                        got[kind].append(loglik(pool, w, truth, seat, k.unknown))
-            d.apply(players[seat].act(obs, d.legal_actions()))
+    for g, d, obs in first_card_views(args.bots, args.deals, args.seed, rules, args.at_trick):
+        seat = obs.seat
+        k = knowledge(obs, rules, careful=True)
+        if not k.unknown:
+            continue
+        truth: Draw = ((d.hands[0], d.hands[1], d.hands[2]), d.talon)
+        rng = random.Random(g * 7 + seat)
+        pool = [sample(k, rng) for _ in range(args.pool)]
+        for kind in kinds:
+            if kind == "uniform":
+                w = [1.0] * len(pool)
+            else:
+                ev = evidence(obs, rules, cards=kind == "cards")
+                w = flattened([log_weight(ev, h, t) for h, t in pool])
+            got[kind].append(loglik(pool, w, truth, seat, k.unknown))
     report.figure("decisions", len(got["uniform"]), NONE)
     for kind in kinds:
         report.figure(f"loglik-per-card-{kind}", statistics.fmean(got[kind]), HIGHER, ".4f")

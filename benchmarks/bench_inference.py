@@ -28,12 +28,14 @@ import argparse
 import math
 import statistics
 import sys
+from collections.abc import Iterator
 
 from rich.progress import track
 
 from report import HIGHER, NONE, Report, add_json_option
 from ulti.cards import cards_of
 from ulti.deal import Deal
+from ulti.observation import Observation
 from ulti.players import make_player
 from ulti.players.knowledge import knowledge, sample
 from ulti.players.pimc import PimcPlayer
@@ -71,6 +73,32 @@ def score(
     return ll / len(cs), hits / len(cs)
 
 
+def first_card_views(
+    bots: str, deals: int, seed: int, rules: Ruleset, at_trick: int
+) -> Iterator[tuple[int, Deal, Observation]]:
+    """Seeded deals played by ``bots`` (a player spec, in every seat); at each seat's first
+    card decision of a deal with ``at_trick`` tricks or more played: the deal's number, the
+    deal (its true hands) and the seat's observation.  The deal goes on after each."""
+    for g in track(range(deals), description="deals"):
+        players = [make_player(bots, seed=seed + 3 * g + s) for s in range(3)]
+        d = Deal(rules, seed * 100_003 + g, g % 3)
+        for s, p in enumerate(players):
+            p.start(s, rules, g)
+        judged: set[int] = set()
+        while not d.is_over():
+            seat = d.current_player
+            obs = d.observation(seat)
+            if (
+                obs.phase == "PLAY"
+                and seat not in judged
+                and obs.contract
+                and len(obs.tricks) >= at_trick
+            ):
+                judged.add(seat)
+                yield g, d, obs
+            d.apply(players[seat].act(obs, d.legal_actions()))
+
+
 def mean_ci(xs: list[float]) -> tuple[float, float]:
     m = statistics.fmean(xs)
     h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
@@ -104,39 +132,24 @@ def main(argv: list[str] | None = None) -> int:
     inf_ll: list[float] = []
     uni_acc: list[float] = []
     inf_acc: list[float] = []
-    for g in track(range(args.deals), description="deals"):
-        players = [make_player(args.bots, seed=args.seed + 3 * g + s) for s in range(3)]
-        d = Deal(rules, args.seed * 100_003 + g, g % 3)
-        for s, p in enumerate(players):
-            p.start(s, rules, g)
-        judged: set[int] = set()
-        while not d.is_over():
-            seat = d.current_player
-            legal = d.legal_actions()
-            obs = d.observation(seat)
-            if (
-                obs.phase == "PLAY"
-                and seat not in judged
-                and obs.contract
-                and len(obs.tricks) >= args.at_trick
-            ):
-                judged.add(seat)
-                k = knowledge(obs, rules)
-                if k.unknown:
-                    truth = ((d.hands[0], d.hands[1], d.hands[2]), d.talon)
-                    viewer = PimcPlayer(args.seed + g)
-                    viewer.read_cards = args.read_cards
-                    viewer.start(seat, rules, g)
-                    viewer.observe(obs)
-                    uni = [sample(k, viewer.rng) for _ in range(args.draws)]
-                    inf = [viewer.draw(k) for _ in range(args.draws)]
-                    a, b = score(uni, truth, seat, k.unknown)
-                    c, e = score(inf, truth, seat, k.unknown)
-                    uni_ll.append(a)
-                    uni_acc.append(b)
-                    inf_ll.append(c)
-                    inf_acc.append(e)
-            d.apply(players[seat].act(obs, legal))
+    for g, d, obs in first_card_views(args.bots, args.deals, args.seed, rules, args.at_trick):
+        seat = obs.seat
+        k = knowledge(obs, rules)
+        if not k.unknown:
+            continue
+        truth = ((d.hands[0], d.hands[1], d.hands[2]), d.talon)
+        viewer = PimcPlayer(args.seed + g)
+        viewer.read_cards = args.read_cards
+        viewer.start(seat, rules, g)
+        viewer.observe(obs)
+        uni = [sample(k, viewer.rng) for _ in range(args.draws)]
+        inf = [viewer.draw(k) for _ in range(args.draws)]
+        a, b = score(uni, truth, seat, k.unknown)
+        c, e = score(inf, truth, seat, k.unknown)
+        uni_ll.append(a)
+        uni_acc.append(b)
+        inf_ll.append(c)
+        inf_acc.append(e)
     report.figure("decisions", len(uni_ll), NONE)
     report.figure("loglik-per-card-uniform", statistics.fmean(uni_ll), HIGHER, ".4f")
     report.figure("loglik-per-card-inference", statistics.fmean(inf_ll), HIGHER, ".4f")
