@@ -31,7 +31,7 @@ import random
 import statistics
 import sys
 
-from bench_inference import first_card_views
+from bench_inference import first_card_views, mean_ci
 from report import HIGHER, NONE, Report, add_json_option
 from ulti.cards import cards_of
 from ulti.players import make_player
@@ -109,8 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     for kind in kinds:
         report.figure(f"loglik-per-card-{kind}", statistics.fmean(got[kind]), HIGHER, ".4f")
     gain = [c - a for a, c in zip(got["auction"], got["cards"], strict=True)]
-    m = statistics.fmean(gain)
-    h = 1.96 * statistics.stdev(gain) / math.sqrt(len(gain)) if len(gain) > 1 else math.nan
+    m, h = mean_ci(gain)
     report.figure("cards-gain", m, HIGHER, ".4f")
     print(f"  95% interval of the cards' gain over the auction's: [{m - h:+.4f}, {m + h:+.4f}]")
     report.write(args.json)
