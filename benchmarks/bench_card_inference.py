@@ -10,8 +10,8 @@ what the seat knows (:func:`ulti.players.knowledge.sample`), and weighed:
   ``pimc`` weighs, :attr:`~ulti.players.pimc.PimcPlayer.read_cards` off);
 * ``cards``: by those and the cards the other seats chose (``read_cards`` on).
 
-The weights are flattened as ``pimc`` flattens them (:func:`ulti.players.pimc.resample`'s
-rule: a quarter of the pool stays effective).  For each hidden card, the weighted share of the
+The weights are flattened as ``pimc`` flattens them (:func:`ulti.players.pimc.flatten`:
+a quarter of the pool stays effective).  For each hidden card, the weighted share of the
 pool that puts it where it truly is (add-one smoothed) gives its log-likelihood; the figures are
 the mean per card, and the gain of ``cards`` over ``auction`` with a 95% interval over the
 decisions (the same pool for both: the difference is the card evidence alone).
@@ -37,22 +37,10 @@ from ulti.cards import cards_of
 from ulti.players import make_player
 from ulti.players.inference import evidence, log_weight
 from ulti.players.knowledge import knowledge, sample
-from ulti.players.pimc import MIN_ESS_SHARE
+from ulti.players.pimc import flatten
 from ulti.rules import Ruleset
 
 Draw = tuple[tuple[int, int, int], int]
-
-
-def flattened(logs: list[float]) -> list[float]:
-    """Weights from log-weights, flattened as pimc's resampling flattens them."""
-    scale = 1.0
-    while True:
-        top = max(logs)
-        w = [math.exp((x - top) * scale) for x in logs]
-        total = sum(w)
-        if total * total / sum(x * x for x in w) >= MIN_ESS_SHARE * len(w) or scale < 1e-3:
-            return w
-        scale /= 2
 
 
 def loglik(pool: list[Draw], weights: list[float], truth: Draw, seat: int, unknown: int) -> float:
@@ -103,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
                 w = [1.0] * len(pool)
             else:
                 ev = evidence(obs, rules, cards=kind == "cards")
-                w = flattened([log_weight(ev, h, t) for h, t in pool])
+                w = flatten([log_weight(ev, h, t) for h, t in pool])
             got[kind].append(loglik(pool, w, truth, seat, k.unknown))
     report.figure("decisions", len(got["uniform"]), NONE)
     for kind in kinds:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from ulti.actions import parse_action
 from ulti.bids import Kind
 from ulti.cards import SEVEN, card, mask_of, parse_cards
@@ -21,7 +23,7 @@ from ulti.players.inference import (
     log_weight,
 )
 from ulti.players.knowledge import knowledge
-from ulti.players.pimc import POOL, PimcPlayer, resample
+from ulti.players.pimc import MIN_ESS_SHARE, POOL, PimcPlayer, flatten, resample
 from ulti.rules import Ruleset
 
 FULL = (1 << 32) - 1
@@ -101,6 +103,19 @@ def test_resample_draws_in_proportion_to_the_weights() -> None:
     # one overwhelming weight is flattened so that the pool keeps a quarter effective
     picks = resample([0.0] * 31 + [50.0], 8, 0.5)
     assert len(set(picks)) > 1 and 31 in picks
+
+
+def test_flatten_keeps_a_quarter_of_the_pool_effective() -> None:
+    def ess(w: list[float]) -> float:
+        return sum(w) ** 2 / sum(x * x for x in w)
+
+    # weights already spread enough come back as they are, the largest 1
+    assert flatten([0.0, math.log(3.0)]) == pytest.approx([1 / 3, 1.0])
+    logs = [0.0] * 31 + [50.0]
+    w = flatten(logs)
+    assert ess(w) >= MIN_ESS_SHARE * len(logs)
+    assert max(w) == w[31] == 1.0 and len(set(w[:31])) == 1  # the order is kept
+    assert ess([math.exp(x - 50.0) for x in logs]) < 1.01  # unflattened: one deal
 
 
 def test_the_weighted_draw_stays_consistent_with_what_the_seat_knows() -> None:

@@ -207,19 +207,25 @@ class PimcPlayer(Pimc1Player):
         return super().play_turn(obs, legal)
 
 
-def resample(logs: list[float], n: int, u: float) -> list[int]:
-    """``n`` indices drawn in proportion to ``exp(logs)`` (systematic resampling, offset
-    ``u`` in [0, 1)), the weights flattened first until the pool's effective size is at least
-    :data:`MIN_ESS_SHARE` of it."""
+def flatten(logs: list[float]) -> list[float]:
+    """Weights from log-weights (the largest 1), flattened (the log-weights scaled by halves)
+    until the pool's effective size is at least :data:`MIN_ESS_SHARE` of it."""
     scale = 1.0
+    top = max(logs)
     while True:
-        top = max(logs)
         w = [math.exp((x - top) * scale) for x in logs]
         total = sum(w)
         ess = total * total / sum(x * x for x in w)
         if ess >= MIN_ESS_SHARE * len(logs) or scale < 1e-3:
-            break
+            return w
         scale /= 2
+
+
+def resample(logs: list[float], n: int, u: float) -> list[int]:
+    """``n`` indices drawn in proportion to ``exp(logs)`` (systematic resampling, offset
+    ``u`` in [0, 1)), the weights flattened first (:func:`flatten`)."""
+    w = flatten(logs)
+    total = sum(w)
     out: list[int] = []
     step = total / n
     pos = u * step
