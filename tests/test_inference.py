@@ -14,6 +14,7 @@ from ulti.bids import Kind
 from ulti.cards import SEVEN, card, mask_of, parse_cards
 from ulti.deal import Deal, deck_for_hands
 from ulti.players import make_player
+from ulti.players.base import Budget
 from ulti.players.inference import (
     CARD_ALPHAS,
     KONTRA_SURPRISE,
@@ -22,7 +23,7 @@ from ulti.players.inference import (
     legal_plays,
     log_weight,
 )
-from ulti.players.knowledge import knowledge
+from ulti.players.knowledge import knowledge, sample
 from ulti.players.pimc import MIN_ESS_SHARE, POOL, PimcPlayer, flatten, resample
 from ulti.rules import Ruleset
 
@@ -249,3 +250,25 @@ def test_pimc_reads_the_card_play_only_when_told() -> None:
     p.read_cards = True
     p.observe(obs)
     assert p.evidence is not None and len(p.evidence.plays) == 2
+
+
+def test_the_analysis_and_the_teacher_weigh_the_deals_as_the_player_does() -> None:
+    """S1/R5, K1: valuing a defender's decision from his seat after a 40-100 of Acorns, the
+    analysis and the teacher draw deals as the player would before deciding: the soloist
+    holds the Acorn marriage his bid says he holds in more than twice as many of them as in
+    uniform draws (about 45% against 18%, 10/22 * 9/21: the weights are flattened so that a
+    quarter of each pool stays effective)."""
+    from ulti.analysis import seat_player
+
+    d = forty_hundred("play HA", "play HO")
+    obs = d.observation(2)  # the second defender, to play to the first trick
+    marriage = mask_of(parse_cards("AK AO"))
+    p = seat_player(obs, d.rules, Budget(8, 1e6), seed=3, game=len(obs.history))
+    assert p.evidence is not None and not p.evidence.empty and p.weigh
+    k = p.know(obs)
+    n = 400
+    weighed = sum(p.draw(k)[0][0] & marriage == marriage for _ in range(n))
+    rng = random.Random(3)
+    uniform = sum(sample(k, rng)[0][0] & marriage == marriage for _ in range(n))
+    assert uniform < 0.3 * n
+    assert weighed > 2 * uniform

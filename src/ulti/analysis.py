@@ -11,7 +11,9 @@ in two views:
   (:mod:`ulti.solver`);
 * **from the seat** (``info``): what the seat knew when it acted; the sampling player's
   expectation over deals consistent with its observation (:mod:`ulti.players.pimc`, which
-  samples with :mod:`ulti.players.knowledge`), each solved double dummy.
+  samples with :mod:`ulti.players.knowledge`), weighed as the player weighs them by what the
+  others' bids, passes, trump and kontras made likely (:mod:`ulti.players.inference`), each
+  solved double dummy.
 
 **Units.**  Every value is in the deciding seat's own units (what the settlement would credit
 it): the soloist's units, or a defender's share, half the defence's (both defenders pay alike;
@@ -68,8 +70,7 @@ from ulti.cards import ACE, HEARTS, KING, OVER, SEVEN, SUIT_MASKS, TEN, card, ma
 from ulti.messages import LANGS, text
 from ulti.players.base import Budget
 from ulti.players.evaluate import Candidate, candidates, contract_estimate, discard_options
-from ulti.players.knowledge import knowledge, sample
-from ulti.players.pimc import MIN_SAMPLES, PimcPlayer
+from ulti.players.pimc import BATCH, MIN_SAMPLES, PimcPlayer
 from ulti.scoring import SILENT_BASE, Money, item_title
 from ulti.state import Phase
 
@@ -515,12 +516,11 @@ class _Analyst:
             dec = replace(dec, facts=tuple(facts(dec)))
         self.decisions.append(dec)
 
-    def _seat_view(self, seat: int, i: int) -> PimcPlayer:
+    def _seat_view(self, seat: int, i: int, obs: Observation) -> PimcPlayer:
         """The sampling player that values a decision from the seat (its samples seeded by
-        the analysis seed and the decision's place)."""
-        p = PimcPlayer(self.seed, self.budget)
-        p.start(seat, self.rules, game=i)
-        return p
+        the analysis seed and the decision's place), having read ``obs`` as it would before
+        deciding: the deals it draws are weighed by what the seat saw the others do."""
+        return seat_player(obs, self.rules, self.budget, self.seed, game=i)
 
     def _samples(self, p: PimcPlayer) -> Iterator[int]:
         """Sample numbers while the budget lasts (at least :data:`MIN_SAMPLES`)."""
@@ -578,8 +578,8 @@ class _Analyst:
             for pair in discard_options(hand12, c.bid, c.trump, 2):
                 if (c.bid.key, pair) != (taken_bid.key, pair_laid):
                     pairs.append((c, pair))
-        p = self._seat_view(seat, i)
-        k = knowledge(obs, self.rules)
+        p = self._seat_view(seat, i, obs)
+        k = p.know(obs)
         trace: list[list[float]] = []
         means, n = p.option_means(k, pairs, hand12, p.samples(SAMPLES), obs, trace)
         forfeit = self.rules.simple_forfeit and e.bid is None
@@ -627,8 +627,8 @@ class _Analyst:
         the best contract of the twelve cards; a bid (V4) is played as it stands."""
         legal = e.legal_actions()
         obs = e.observation(seat)
-        k = knowledge(obs, self.rules)
-        p = self._seat_view(seat, i)
+        p = self._seat_view(seat, i, obs)
+        k = p.know(obs)
         hand = e.hands[seat]
         rank = e.bid.rank if e.bid else 0
         acts: list[Action] = [a for a in legal if a.kind in (ActionKind.PASS, ActionKind.PICKUP)]
@@ -647,7 +647,7 @@ class _Analyst:
         trace: list[list[float]] = []
         pickup_ok = True
         for _j in self._samples(p):
-            hands, talon = sample(k, p.rng)
+            hands, talon = p.draw(k)
             row: list[float] = []
             for a in acts:
                 if a.kind == ActionKind.PASS:
@@ -710,7 +710,7 @@ class _Analyst:
     def _trump(self, e: Deal, i: int, seat: int, action: Action) -> None:
         legal = e.legal_actions()
         obs = e.observation(seat)
-        p = self._seat_view(seat, i)
+        p = self._seat_view(seat, i, obs)
         suits = [a.suit for a in legal]
         trace: list[list[float]] = []
         sums, n = p.trump_sums(obs, suits, trace)
@@ -794,8 +794,8 @@ class _Analyst:
             money.append(items)
             dd.append(_own(S.value(S.Position.from_deal(c), self.sv), seat, e.soloist, items))
         obs = e.observation(seat)
-        p = self._seat_view(seat, i)
-        k = knowledge(obs, self.rules)
+        p = self._seat_view(seat, i, obs)
+        k = p.know(obs)
         trace: list[list[float]] = []
         made: dict[int, int] = {}
         for _j in self._samples(p):
@@ -860,7 +860,7 @@ class _Analyst:
         pos = S.Position.from_deal(e)
         mv = {m.card: m for m in S.move_values(pos, self.sv)}
         obs = e.observation(seat)
-        p = self._seat_view(seat, i)
+        p = self._seat_view(seat, i, obs)
         trace: list[list[float]] = []
         sums, n = p.card_sums(obs, cards, trace)
         s = e.soloist
@@ -1127,6 +1127,20 @@ class TeachWarning:
         }
 
 
+def seat_player(
+    obs: Observation, rules: Ruleset, budget: Budget, seed: int, game: int
+) -> PimcPlayer:
+    """The sampling player that values a decision from ``obs``'s seat (the analysis and the
+    teacher), having read ``obs`` as it reads it before deciding: the deals it draws are
+    weighed by what the others' bids, passes, trump and kontras made likely (in batches no
+    larger than the samples a decision takes: the weighing is a fifth of an analysis's work)."""
+    p = PimcPlayer(seed, budget)
+    p.start(obs.seat, rules, game=game)
+    p.batch = max(1, min(BATCH, p.samples(SAMPLES)))
+    p.observe(obs)
+    return p
+
+
 def teach(
     obs: Observation,
     rules: Ruleset,
@@ -1143,8 +1157,7 @@ def teach(
         raise ValueError(f"{name(card_to_play)} is not a card this seat may play now")
     if len(cards) < 2 or obs.contract is None:
         return None
-    p = PimcPlayer(seed, budget or DEFAULT_BUDGET)
-    p.start(obs.seat, rules, game=len(obs.history))
+    p = seat_player(obs, rules, budget or DEFAULT_BUDGET, seed, game=len(obs.history))
     sums, n = p.card_sums(obs, cards)
     sign = 1.0 if obs.seat == obs.soloist else -0.5
     own = {c: sign * sums[c] / max(1, n) for c in cards}

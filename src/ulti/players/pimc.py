@@ -93,6 +93,7 @@ class PimcPlayer(Pimc1Player):
         self.chance = learned_chance  # the contracts to measure: by the learned evaluator
         self.evidence: Evidence | None = None
         self.weigh = True  # weigh the deals drawn for this decision
+        self.batch = BATCH  # deals resampled at a time (fewer where fewer are wanted)
         self.decision_deadline: float | None = None
         self._queue: list[tuple[tuple[int, int, int], int]] = []
         self._queue_k: Knowledge | None = None
@@ -101,8 +102,11 @@ class PimcPlayer(Pimc1Player):
         return knowledge(obs, self.rules, careful=True)
 
     def observe(self, obs: Observation) -> None:
-        """Read what ``obs`` says about the others' hands (before deciding on it)."""
+        """Read what ``obs`` says about the others' hands (before deciding on it, or before
+        valuing a decision from the seat: the analysis and the teacher): the deals drawn
+        after are weighed by it, up to :data:`INFER_TRICKS` tricks into the play."""
         self.evidence = evidence(obs, self.rules, self.read_cards) if self.infer else None
+        self.weigh = obs.phase != "PLAY" or len(obs.tricks) < INFER_TRICKS
         self._queue = []
         self._queue_k = None
 
@@ -110,7 +114,6 @@ class PimcPlayer(Pimc1Player):
         if len(legal) == 1:
             return legal[0]
         self.observe(obs)
-        self.weigh = obs.phase != "PLAY" or len(obs.tricks) < INFER_TRICKS
         ms = self.budget.ms
         if ms is None:
             cards_only = obs.phase == "PLAY" and all(a.kind != ActionKind.KONTRA for a in legal)
@@ -149,7 +152,7 @@ class PimcPlayer(Pimc1Player):
 
     def draw(self, k: Knowledge) -> tuple[tuple[int, int, int], int]:
         """A sampled deal, drawn with the weight the evidence gives it: resampled in batches
-        of :data:`BATCH` from :data:`POOL` times as many uniform ones."""
+        of :attr:`batch` (:data:`BATCH`) from :data:`POOL` times as many uniform ones."""
         ev = self.evidence
         if ev is None or ev.empty or not self.weigh:
             return sample(k, self.rng)
@@ -157,9 +160,9 @@ class PimcPlayer(Pimc1Player):
             self._queue = []
             self._queue_k = k
         if not self._queue:
-            pool = [sample(k, self.rng) for _ in range(BATCH * POOL)]
+            pool = [sample(k, self.rng) for _ in range(self.batch * POOL)]
             logs = [log_weight(ev, h, t) for h, t in pool]
-            self._queue = [pool[i] for i in resample(logs, BATCH, self.rng.random())]
+            self._queue = [pool[i] for i in resample(logs, self.batch, self.rng.random())]
             self.rng.shuffle(self._queue)
         return self._queue.pop()
 
