@@ -1132,8 +1132,8 @@ def seat_player(
 ) -> PimcPlayer:
     """The sampling player that values a decision from ``obs``'s seat (the analysis and the
     teacher), having read ``obs`` as it reads it before deciding: the deals it draws are
-    weighed by what the others' bids, passes, trump and kontras made likely (in batches no
-    larger than the samples a decision takes: the weighing is a fifth of an analysis's work)."""
+    weighed by what the others' bids, passes, trump and kontras made likely, in batches no
+    larger than the samples a decision takes (each deal used costs four weighed)."""
     p = PimcPlayer(seed, budget)
     p.start(obs.seat, rules, game=game)
     p.batch = max(1, min(BATCH, p.samples(SAMPLES)))
