@@ -1,5 +1,5 @@
-"""Build of the compiled cores (``ulti._core`` for Ulti, ``ulti._snap`` for Snapszli; Cython);
-everything else is in pyproject.toml."""
+"""Build of the compiled cores (``ulti.search._core`` for Ulti, ``ulti.search._snap`` for
+Snapszli; Cython); everything else is in pyproject.toml."""
 
 import platform
 
@@ -16,13 +16,13 @@ setup(
     ext_modules=cythonize(
         [
             Extension(
-                "ulti._core",
-                ["src/ulti/_core.pyx"],
+                "ulti.search._core",
+                ["src/ulti/search/_core.pyx"],
                 extra_compile_args=FLAGS,
             ),
             Extension(
-                "ulti._snap",
-                ["src/ulti/_snap.pyx"],
+                "ulti.search._snap",
+                ["src/ulti/search/_snap.pyx"],
                 extra_compile_args=FLAGS,
             ),
         ],

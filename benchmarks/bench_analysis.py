@@ -3,7 +3,7 @@
 The workload: ``--deals`` seeded deals played to their end by three ``pimc`` players (a
 samples-only budget, so the deals are the same on every run; thrown-in deals are replaced by
 the next seed, so every deal has an auction, a contract and card play), recorded, then each
-analysed at the analysis's default budget (:data:`ulti.analysis.DEFAULT_BUDGET`: at most 12
+analysed at the analysis's default budget (:data:`ulti.analysis.ulti.DEFAULT_BUDGET`: at most 12
 sampled deals and 120 ms per decision from the seat's view, every card double dummy) on one
 core.  The deals are made before the clock starts; each analysis is timed alone.
 
@@ -30,12 +30,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from report import HIGHER, LOWER, NONE, Report, add_json_option
-from ulti.analysis import DEFAULT_BUDGET, analyze
-from ulti.deal import Deal
+from ulti.analysis.ulti import DEFAULT_BUDGET, analyze
+from ulti.arena.tournament import percentile
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player
 from ulti.players.base import play_deal
-from ulti.rules import Ruleset
-from ulti.tournament import percentile
 
 TARGETS = {"analysis-seconds-per-deal": 5.0}
 PLAYER = "pimc:samples=6,ms=100000"

@@ -27,11 +27,11 @@ from rich.progress import track
 from rich.table import Table
 
 from report import LOWER, NONE, Report, add_json_option
+from ulti.arena.tournament import percentile
+from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player
 from ulti.players.base import DECISION_KINDS as KINDS
 from ulti.players.base import play_deal
-from ulti.rules import Ruleset
-from ulti.tournament import percentile
 
 
 def timings(spec: str, deals: int, seed: int, rules: Ruleset) -> dict[str, list[float]]:

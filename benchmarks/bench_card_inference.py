@@ -1,16 +1,16 @@
 """Whether reading the card play helps inference: the same sampled deals weighed three ways,
-compared pair by pair (:mod:`ulti.players.inference`).
+compared pair by pair (:mod:`ulti.players.ulti.inference`).
 
 Deals are played by computer players (``--bots``).  At each seat's first card decision from
 trick ``--at-trick`` + 1 on, ``--pool`` deals are drawn uniformly among those consistent with
-what the seat knows (:func:`ulti.players.knowledge.sample`), and weighed:
+what the seat knows (:func:`ulti.players.ulti.knowledge.sample`), and weighed:
 
 * ``uniform``: not at all;
 * ``auction``: by the auction, the trump named and the kontras given and not given (what
-  ``pimc`` weighs, :attr:`~ulti.players.pimc.PimcPlayer.read_cards` off);
+  ``pimc`` weighs, :attr:`~ulti.players.ulti.pimc.PimcPlayer.read_cards` off);
 * ``cards``: by those and the cards the other seats chose (``read_cards`` on).
 
-The weights are flattened as ``pimc`` flattens them (:func:`ulti.players.pimc.flatten`:
+The weights are flattened as ``pimc`` flattens them (:func:`ulti.players.ulti.pimc.flatten`:
 a quarter of the pool stays effective).  For each hidden card, the weighted share of the
 pool that puts it where it truly is (add-one smoothed) gives its log-likelihood; the figures are
 the mean per card, and the gain of ``cards`` over ``auction`` with a 95% interval over the
@@ -33,12 +33,12 @@ import sys
 
 from bench_inference import first_card_views, mean_ci
 from report import HIGHER, NONE, Report, add_json_option
-from ulti.cards import cards_of
+from ulti.core.cards import cards_of
+from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player
-from ulti.players.inference import evidence, log_weight
-from ulti.players.knowledge import knowledge, sample
-from ulti.players.pimc import flatten
-from ulti.rules import Ruleset
+from ulti.players.ulti.inference import evidence, log_weight
+from ulti.players.ulti.knowledge import knowledge, sample
+from ulti.players.ulti.pimc import flatten
 
 Draw = tuple[tuple[int, int, int], int]
 

@@ -25,9 +25,9 @@ import time
 from typing import Any
 
 from report import HIGHER, NONE, Report, add_json_option
-from ulti.actions import ActionKind
-from ulti.deal import Deal
-from ulti.rules import Ruleset
+from ulti.games.ulti.actions import ActionKind
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.rules import Ruleset
 
 ANCHOR = 4100
 

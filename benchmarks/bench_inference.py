@@ -1,11 +1,11 @@
 """Inference on its own: how well the sampler places the hidden cards, with and without
-weighing what the other seats did (:mod:`ulti.players.inference`).
+weighing what the other seats did (:mod:`ulti.players.ulti.inference`).
 
 Deals are played by computer players (``--bots``, default ``rules``: the model of the other
 players is the rules player's policy, so ``--bots pimc`` shows it against players it does not
 model).  At each seat's first card-play decision of every deal (``--at-trick N``: its first
 from the N+1-th trick on, the cards played so far being evidence too), ``--draws`` deals are
-drawn by the uniform sampler (:func:`ulti.players.knowledge.sample`) and by ``pimc``'s
+drawn by the uniform sampler (:func:`ulti.players.ulti.knowledge.sample`) and by ``pimc``'s
 weighted draw;
 from each set, every hidden card's chance of lying in each place (the two other hands, the
 talon) is estimated (add-one smoothed), and the true deal is scored:
@@ -33,13 +33,13 @@ from collections.abc import Iterator
 from rich.progress import track
 
 from report import HIGHER, NONE, Report, add_json_option
-from ulti.cards import cards_of
-from ulti.deal import Deal
-from ulti.observation import Observation
+from ulti.core.cards import cards_of
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.observation import Observation
+from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player
-from ulti.players.knowledge import knowledge, sample
-from ulti.players.pimc import PimcPlayer
-from ulti.rules import Ruleset
+from ulti.players.ulti.knowledge import knowledge, sample
+from ulti.players.ulti.pimc import PimcPlayer
 
 
 def score(

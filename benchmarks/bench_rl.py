@@ -2,7 +2,7 @@
 OpenSpiel's Skat, driven from the same Python loop, interleaved in one run.
 
 Each game: a new state (Ulti: a seeded deal under the research rules, standard with kontras
-capped at Mordkontra, :data:`ulti.game.RESEARCH_MAX_KONTRA`; Skat:
+capped at Mordkontra, :data:`ulti.games.ulti.game.RESEARCH_MAX_KONTRA`; Skat:
 ``pyspiel.load_game("skat")``, its deal 32 chance outcomes drawn from ``chance_outcomes()``),
 then uniformly random legal actions to the end (``legal_actions()``, ``random()``,
 ``apply_action()``), then ``returns()``.  The figures count **decisions** (player actions):
@@ -47,9 +47,9 @@ try:
 except ImportError:  # pragma: no cover - the research extra is part of the dev install
     sys.exit("bench_rl needs the research extra: pip install -e '.[research]'")
 
-from ulti.actions import CLAIM
-from ulti.deal import Deal
-from ulti.fast import FastDeal, research_rules
+from ulti.games.ulti.actions import CLAIM
+from ulti.games.ulti.deal import Deal
+from ulti.search.ulti.fast import FastDeal, research_rules
 
 CLAIM_ID = CLAIM.id
 
@@ -123,7 +123,7 @@ def skat(seconds: float, rng: random.Random) -> tuple[int, int, float]:
 def solver_share(seconds: float, seed: int) -> float:
     """The share of the compiled loop's time spent in the solver (R7), timed by wrapping the
     thread's solver."""
-    from ulti import solver
+    from ulti.search.ulti import solver
 
     real = solver._solver()
     spent = [0.0]
@@ -156,7 +156,7 @@ def tensor_us(samples: int, rng: random.Random) -> tuple[float, float]:
     would) and through the OpenSpiel face's Python code (``python_ulti``)."""
     import numpy as np
 
-    import ulti.openspiel  # noqa: F401  (registers python_ulti)
+    import ulti.research.openspiel  # noqa: F401  (registers python_ulti)
 
     rules = research_rules()
     compiled: list[float] = []

@@ -29,7 +29,7 @@ import httpx
 import websockets
 
 from report import HIGHER, LOWER, NONE, Report, add_json_option
-from ulti.cards import code
+from ulti.core.cards import code
 
 
 def start_server(

@@ -1,16 +1,16 @@
 """Snapszli: the engine's random deals per second and the exact solver's times.
 
-* ``random-deals-per-second``: whole deals through :class:`ulti.snapszli.SnapDeal`'s public
+* ``random-deals-per-second``: whole deals through :class:`ulti.games.snapszli.SnapDeal`'s public
   API (``legal_actions`` and ``apply``), seeded, random play to the end: a uniformly random
   legal action, except that a player claims as soon as their points reach 66 and never
   claims falsely; ``random-actions-per-second``: the actions applied a second in them;
-* ``strict-*``: :meth:`ulti.snapszli_solver.SnapSolver.solve` (the whole call: the deal read,
+* ``strict-*``: :meth:`ulti.search.snapszli.solver.SnapSolver.solve` (the whole call: the deal read,
   the search) from talon-exhausted positions of the 20-card game (Z5 strict play from the
   first lead after the last draw: both hands 5 cards), reached by seeded random play (no
   closing, claims only when true): median, p90 and max ms, median nodes, and ``strict-won``,
   how many the player to move wins (a fixed workload's answers: a change is a different
   answer, not a faster machine).  ``strict24-*``: the same in the 24-card game (ZV1: 6 cards);
-* ``open-*``: :meth:`~ulti.snapszli_solver.SnapSolver.solve_open` from the first lead of
+* ``open-*``: :meth:`~ulti.search.snapszli.solver.SnapSolver.solve_open` from the first lead of
   seeded 20-card deals (the whole deal, the talon's order known: draws, exchange, closing,
   marriages, claims): median and max ms, median nodes; ``open24-*`` the 24-card game's.
 
@@ -34,9 +34,9 @@ from collections.abc import Callable
 from functools import partial
 
 from report import HIGHER, LOWER, NONE, SAME, Report, add_json_option
-from ulti.snapszli import TARGET, Kind, SnapDeal, SnapRules
-from ulti.snapszli_solver import SnapSolver
-from ulti.tournament import percentile
+from ulti.arena.tournament import percentile
+from ulti.games.snapszli import TARGET, Kind, SnapDeal, SnapRules
+from ulti.search.snapszli.solver import SnapSolver
 
 TARGETS = {"strict-solve-median-ms": 0.05}
 

@@ -40,12 +40,12 @@ from functools import partial
 from typing import Any
 
 from report import HIGHER, LOWER, SAME, Report, add_json_option
-from ulti import _core
-from ulti.cards import PLAIN_ORDER_STRENGTH, SUIT_MASKS, TRUMP_ORDER_STRENGTH, cards_of, code
-from ulti.deal import Deal, deck_for_hands
-from ulti.rules import Ruleset
-from ulti.solver import Position, objective, points
-from ulti.tournament import percentile
+from ulti.arena.tournament import percentile
+from ulti.core.cards import PLAIN_ORDER_STRENGTH, SUIT_MASKS, TRUMP_ORDER_STRENGTH, cards_of, code
+from ulti.games.ulti.deal import Deal, deck_for_hands
+from ulti.games.ulti.rules import Ruleset
+from ulti.search import _core
+from ulti.search.ulti.solver import Position, objective, points
 
 RULES = Ruleset(simple_forfeit=False)
 KINDS = ("simple", "ulti", "betli", "durchmars")

@@ -38,11 +38,15 @@ def load_engine(src: Path) -> tuple[Any, Any, Any]:
     loaded afresh (any ``ulti`` loaded before is set aside first)."""
     for name in [m for m in sys.modules if m == "ulti" or m.startswith("ulti.")]:
         del sys.modules[name]
+    # and the finder of old module paths that a later ulti installs (ulti._moved)
+    sys.meta_path[:] = [f for f in sys.meta_path if type(f).__module__ != "ulti._moved"]
     sys.path.insert(0, str(src))
     try:
-        deal = importlib.import_module("ulti.deal")
-        rules = importlib.import_module("ulti.rules")
-        actions = importlib.import_module("ulti.actions")
+        # the engine's modules where they are, or where they were before the layer packages
+        games = "ulti.games.ulti" if (src / "ulti" / "games").is_dir() else "ulti"
+        deal = importlib.import_module(f"{games}.deal")
+        rules = importlib.import_module(f"{games}.rules")
+        actions = importlib.import_module(f"{games}.actions")
     finally:
         sys.path.remove(str(src))
     if not str(deal.__file__).startswith(str(src)):
@@ -82,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     if check.returncode:
         ap.error(f"{args.rev!r} is not a revision of this repository")
-    built = list((ROOT / "src" / "ulti").glob("_core*.so"))
+    built = list((ROOT / "src" / "ulti").glob("**/_core*.so"))
     if not built:
         raise SystemExit("the compiled core is not built: pip install -e .")
     report = Report("engine_against", args)
@@ -94,8 +98,9 @@ def main(argv: list[str] | None = None) -> int:
             check=True,
         )
         try:
-            for so in built:
-                shutil.copy2(so, tree / "src" / "ulti" / so.name)
+            for so in built:  # beside the revision's own _core.pyx
+                (pyx,) = (tree / "src" / "ulti").glob("**/_core.pyx")
+                shutil.copy2(so, pyx.parent / so.name)
             engines = {"before": load_engine(tree / "src"), "after": load_engine(ROOT / "src")}
             best = {side: float("inf") for side in engines}
             acts = dict.fromkeys(engines, 0)

@@ -39,7 +39,7 @@ import websockets
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from bench_server import start_server
-from ulti.cards import code
+from ulti.core.cards import code
 
 
 def tree_rss_mb(pid: int) -> float:

@@ -28,9 +28,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ulti.actions import NUM_ACTIONS
-from ulti.deal import derive_seed
-from ulti.gymnasium import UltiEnv, env, observation_bounds
+from ulti.core.seeds import derive_seed
+from ulti.games.ulti.actions import NUM_ACTIONS
+from ulti.research.gymnasium import UltiEnv, env, observation_bounds
 
 #: units are divided by this before they enter the gradient (a deal's units are tens to hundreds)
 REWARD_SCALE = 100.0

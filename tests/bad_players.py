@@ -9,8 +9,8 @@ import signal
 import time
 from collections.abc import Sequence
 
-from ulti.actions import Action
-from ulti.observation import Observation
+from ulti.games.ulti.actions import Action
+from ulti.games.ulti.observation import Observation
 from ulti.players.base import Player
 
 
@@ -58,7 +58,7 @@ class Illegal(Player):
     name = "illegal"
 
     def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        from ulti.actions import parse_action
+        from ulti.games.ulti.actions import parse_action
 
         return next(
             a

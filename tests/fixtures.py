@@ -14,8 +14,7 @@ from typing import TypeVar
 
 import pytest
 
-from ulti.actions import Action, ActionKind
-from ulti.cards import (
+from ulti.core.cards import (
     KING,
     OVER,
     PLAIN_ORDER_STRENGTH,
@@ -26,8 +25,9 @@ from ulti.cards import (
     rank_of,
     suit_of,
 )
-from ulti.deal import Deal, IllegalAction, Phase, deck_for_hands
-from ulti.rules import STANDARD, Ruleset
+from ulti.games.ulti.actions import Action, ActionKind
+from ulti.games.ulti.deal import Deal, IllegalAction, Phase, deck_for_hands
+from ulti.games.ulti.rules import STANDARD, Ruleset
 
 T = TypeVar("T")
 

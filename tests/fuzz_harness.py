@@ -29,7 +29,7 @@ import httpx
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from server_util import Running, Seat, person
-from ulti.actions import ActionParseError, parse_action
+from ulti.games.ulti.actions import ActionParseError, parse_action
 from ulti.server.guard import BadInput, loads
 
 

@@ -3,7 +3,7 @@ wrong, each with the reason (issue 17).  ``python tests/positions_bidding.py [pl
 which positions each player fails (the README's table); ``tests/test_bidding_positions.py``
 demands that ``pimc`` and ``rules`` pass them all.
 
-A position is a deck stacked by hands (cards in the record codes of :mod:`ulti.cards`: suits
+A position is a deck stacked by hands (cards in the record codes of :mod:`ulti.core.cards`: suits
 H hearts / piros, A acorns / makk, L leaves / zöld, B bells / tök; ranks 7 8 9 X U O K A), the
 actions that lead to the decision, and a check of the action the player takes there (with the
 actions it takes after it, for a discard, which the bid that follows completes).
@@ -15,12 +15,12 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ulti.actions import Action, ActionKind, parse_action
-from ulti.bids import Bid, Kind
-from ulti.cards import ACE, KING, OVER, SEVEN, card, mask_of, parse_cards
-from ulti.deal import Deal, deck_for_hands
+from ulti.core.cards import ACE, KING, OVER, SEVEN, card, mask_of, parse_cards
+from ulti.games.ulti.actions import Action, ActionKind, parse_action
+from ulti.games.ulti.bids import Bid, Kind
+from ulti.games.ulti.deal import Deal, deck_for_hands
+from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player
-from ulti.rules import Ruleset
 
 FULL = (1 << 32) - 1
 

@@ -1,10 +1,10 @@
 """Exact best play by search over a deal's remaining card play: the pure-Python reference.
 
-The soloist maximises their settlement in units; the defenders, one side (K3), minimise it.  It
-is the reference the compiled solver is tested against, and, as :class:`ReferenceAdjudicator`,
-it answers R7's questions for an engine that is given no solver.  It plays on the real
-:class:`~ulti.deal.Deal` (every rule in one place) through its push/pop stack, and uses three
-exact reductions:
+The soloist maximises their settlement in units; the defenders, one side (K3), minimise it.  It is
+the reference the compiled solver is tested against, and, as :class:`ReferenceAdjudicator`, it
+answers R7's questions for an engine that is given no solver.  It plays on the real
+:class:`~ulti.games.ulti.deal.Deal` (every rule in one place) through its push/pop stack, and uses
+three exact reductions:
 
 * **R8 cut-off** — a line ends as soon as every item is decided;
 * **a transposition table** keyed on the cards still out, the trick in progress, and the past
@@ -19,14 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ulti.actions import PLAY
-from ulti.bids import Kind
-from ulti.cards import ACES, card_points, cards_of
-from ulti.deal import Deal, Phase
-from ulti.scoring import Item, Settlement, Status
+from ulti.core.cards import ACES, card_points, cards_of
+from ulti.games.ulti.actions import PLAY
+from ulti.games.ulti.bids import Kind
+from ulti.games.ulti.deal import Deal, Phase
+from ulti.games.ulti.scoring import Item, Settlement, Status
 
 if TYPE_CHECKING:
-    from ulti.state import DealState
+    from ulti.games.ulti.state import DealState
 
 _INF = 1 << 40
 _PLAY = Phase.PLAY

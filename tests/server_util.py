@@ -22,7 +22,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from fixtures import require_system
-from ulti.cards import code
+from ulti.core.cards import code
 from ulti.server.app import create_app, uvicorn_config
 from ulti.server.guard import ServerSettings
 

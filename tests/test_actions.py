@@ -6,9 +6,9 @@ import pickle
 
 import pytest
 
-from ulti import actions as A
-from ulti.bids import ALL_BIDS, Kind
-from ulti.cards import parse_card
+from ulti.core.cards import parse_card
+from ulti.games.ulti import actions as A
+from ulti.games.ulti.bids import ALL_BIDS, Kind
 
 
 def all_actions() -> list[A.Action]:

@@ -1,4 +1,4 @@
-"""Post-deal analysis (ulti.analysis): the amounts of known mistakes, a perfect line flagged
+"""Post-deal analysis (ulti.analysis.ulti): the amounts of known mistakes, a perfect line flagged
 nowhere, explanations in both languages, summaries, and teaching mode's view limited to the
 seat's observation.  Rule ids: R1-R5 (play, marriages), K1-K3 (kontra), A3/D4 (the talon),
 B6 (trump)."""
@@ -13,16 +13,16 @@ import pytest
 
 from english_words import english_words_in
 from fixtures import make_deal, start
-from ulti import analysis as AN
-from ulti import solver as S
-from ulti.actions import ActionKind, play
-from ulti.deal import Deal
-from ulti.notation import deal_position_text, read_position
+from ulti.analysis import ulti as AN
+from ulti.games.ulti.actions import ActionKind, play
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.notation import deal_position_text, read_position
+from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.session import Session
+from ulti.games.ulti.state import Phase
 from ulti.players import make_player
 from ulti.players.base import Budget, play_deal
-from ulti.rules import Ruleset
-from ulti.session import Session
-from ulti.state import Phase
+from ulti.search.ulti import solver as S
 
 #: A samples-only budget: the analysis is the same on every run.
 BUDGET = Budget(6, 1e6)
@@ -204,7 +204,7 @@ def test_a_forgotten_marriage_costs_what_it_was_worth() -> None:
 
 
 def _two_low(hand: int) -> list[str]:
-    from ulti.cards import cards_of, code
+    from ulti.core.cards import cards_of, code
 
     cs = sorted(cards_of(hand), key=lambda c: (c & 7, c))
     return [code(cs[0]), code(cs[1])]
@@ -387,7 +387,7 @@ def test_teach_refuses_a_card_that_may_not_be_played() -> None:
 def _ulti_deal(seed: int) -> Deal | None:
     """Forehand bids Ulti in its longest suit holding the VII (R6), the others pass; then
     ``rules`` players play it out."""
-    from ulti.cards import SUIT_MASKS, cards_of, code
+    from ulti.core.cards import SUIT_MASKS, cards_of, code
 
     d = Deal(Ruleset(), seed, 0)
     h = d.hands[d.forehand]

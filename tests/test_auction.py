@@ -7,10 +7,11 @@ import random
 import pytest
 
 from fixtures import assert_refused, make_deal, play_random, start
-from ulti import actions as A
-from ulti.cards import HEARTS, card_points, cards_of, code, parse_card
-from ulti.deal import Deal, IllegalAction, Phase, deck_for_hands, shuffled_deck
-from ulti.rules import Ruleset
+from ulti.core.cards import HEARTS, card_points, cards_of, code, parse_card
+from ulti.core.seeds import shuffled_deck
+from ulti.games.ulti import actions as A
+from ulti.games.ulti.deal import Deal, IllegalAction, Phase, deck_for_hands
+from ulti.games.ulti.rules import Ruleset
 
 HANDS = {
     # dealer 0: seat 1 is forehand (12 cards)

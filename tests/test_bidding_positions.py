@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from positions_bidding import POSITIONS, Position, decide, setup
-from ulti.players.evaluate import unsound
+from ulti.players.ulti.evaluate import unsound
 
 
 @pytest.mark.parametrize("p", POSITIONS, ids=lambda p: p.name)
@@ -36,8 +36,8 @@ def test_the_suite_can_fail() -> None:
 
 def test_unsound_names_each_condition() -> None:
     """The conditions a bid cannot do without (S1, R5, R6) and the judgements (A5, R2)."""
-    from ulti.cards import mask_of, parse_cards
-    from ulti.rules import Ruleset
+    from ulti.core.cards import mask_of, parse_cards
+    from ulti.games.ulti.rules import Ruleset
 
     ladder = Ruleset().ladder
 

@@ -9,15 +9,15 @@ from collections.abc import Sequence
 
 import pytest
 
-from ulti.actions import Action, ActionKind
-from ulti.bids import Bid
-from ulti.cards import parse_cards
-from ulti.deal import Deal, Phase
-from ulti.observation import Observation
+from ulti.core.cards import parse_cards
+from ulti.games.ulti.actions import Action, ActionKind
+from ulti.games.ulti.bids import Bid
+from ulti.games.ulti.deal import Deal, Phase
+from ulti.games.ulti.observation import Observation
+from ulti.games.ulti.rules import PRESETS, Ruleset
 from ulti.players import Player, make_player, play_deal
-from ulti.players.evaluate import round1_sound
-from ulti.players.pimc import PimcPlayer
-from ulti.rules import PRESETS, Ruleset
+from ulti.players.ulti.evaluate import round1_sound
+from ulti.players.ulti.pimc import PimcPlayer
 
 V1 = Ruleset.from_preset("two-round")
 
@@ -267,7 +267,7 @@ def test_pimc_opens_without_a_talon_by_sampling() -> None:
     opening over sampled deals (the other hands and the two cards aside).  Holding every
     Acorn and the other Aces it wins every trick without a trump, and opens the Plain Open
     Durchmars (24, B2), not a trump Durchmars the defenders' trumps would ruff (R3)."""
-    from ulti.deal import deck_for_hands
+    from ulti.games.ulti.deal import deck_for_hands
 
     def mask(text: str) -> int:
         return sum(1 << c for c in parse_cards(text))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ulti.bids import (
+from ulti.games.ulti.bids import (
     STANDARD_BIDS,
     BidParseError,
     Kind,
@@ -16,7 +16,7 @@ from ulti.bids import (
     build_ladder,
     find_bid,
 )
-from ulti.rules import Ruleset
+from ulti.games.ulti.rules import Ruleset
 
 RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 

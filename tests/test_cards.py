@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ulti import cards as C
+from ulti.core import cards as C
 
 
 def test_c1_thirty_two_cards_four_suits_eight_ranks() -> None:

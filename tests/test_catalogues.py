@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from ulti import messages
-from ulti.rules import OPTIONS, PRESETS
-from ulti.scoring import Termination
+from ulti.games.ulti.rules import OPTIONS, PRESETS
+from ulti.games.ulti.scoring import Termination
 from ulti.server.app import browser_words
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"

@@ -73,7 +73,7 @@ def test_replay_of_a_bad_file(tmp_path: Path) -> None:
 def test_rules_is_readable_at_80_columns_and_piped() -> None:
     """B5's whole ladder with every bid's full name in both languages, nothing cut short and
     nothing wider than the terminal (a pipe gets the same 80 columns)."""
-    from ulti.rules import Ruleset
+    from ulti.games.ulti.rules import Ruleset
 
     r = runner.invoke(app, ["rules"], env={"COLUMNS": "80"})
     assert r.exit_code == 0, r.output

@@ -15,9 +15,9 @@ from english_words import english_words_in
 from fixtures import rich_deal
 from ulti import messages
 from ulti.cli import app
-from ulti.deal import Deal
-from ulti.record import dumps, render
-from ulti.rules import LADDERS, OPTIONS, PRESETS, Ruleset, RulesetError
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.record import dumps, render
+from ulti.games.ulti.rules import LADDERS, OPTIONS, PRESETS, Ruleset, RulesetError
 
 runner = CliRunner()
 SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
@@ -213,9 +213,9 @@ def test_a_plain_ruleset_error_keeps_its_words() -> None:
 
 
 def test_every_ruleset_error_key_exists_and_is_used() -> None:
-    src = (SRC / "rules.py").read_text(encoding="utf-8") + (SRC / "cli.py").read_text(
-        encoding="utf-8"
-    )
+    src = (SRC / "games" / "ulti" / "rules.py").read_text(encoding="utf-8") + (
+        SRC / "cli.py"
+    ).read_text(encoding="utf-8")
     used = set(re.findall(r"RulesetError\(\s*\"([\w-]+)\"", src))
     used |= set(re.findall(r"_refusal\(\s*\w+,\s*\"([\w-]+)\"", src))
     keys = {k.removeprefix("rules.") for k in messages.CATALOGUE if k.startswith("rules.")}

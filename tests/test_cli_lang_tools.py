@@ -23,10 +23,10 @@ from test_notation import POS
 from test_record import finished
 from ulti import messages
 from ulti.cli import app
-from ulti.errors import CatalogueError
-from ulti.record import RecordError, dumps, from_record, loads, to_record
-from ulti.session import Session
-from ulti.snapszli import SnapRules, SnapRulesError
+from ulti.core.errors import CatalogueError
+from ulti.games.snapszli import SnapRules, SnapRulesError
+from ulti.games.ulti.record import RecordError, dumps, from_record, loads, to_record
+from ulti.games.ulti.session import Session
 
 runner = CliRunner()
 SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
@@ -282,7 +282,8 @@ def test_a_plain_record_error_keeps_its_words() -> None:
 
 def test_every_record_error_key_exists_and_is_used() -> None:
     src = "".join(
-        (SRC / n).read_text(encoding="utf-8") for n in ("record.py", "session.py", "game.py")
+        (SRC / "games" / "ulti" / n).read_text(encoding="utf-8")
+        for n in ("record.py", "session.py", "game.py")
     )
     used = set(re.findall(r"RecordError\(\s*\"([\w-]+)\"", src))  # raised, or given to _need
     used |= set(re.findall(r"\"(bad-[\w-]+)\"", src))

@@ -20,13 +20,13 @@ import pytest
 
 from bad_players import Counting, Crashing, Illegal, NullPointer, Raising, Sleeping
 from fixtures import play_positions
-from ulti import _core
-from ulti import solver as S
-from ulti.actions import Action
-from ulti.deal import Deal
+from ulti.games.ulti.actions import Action
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.rules import Ruleset
 from ulti.players import Player, make_player
 from ulti.players.pool import BotPool, DecisionError
-from ulti.rules import Ruleset
+from ulti.search import _core
+from ulti.search.ulti import solver as S
 
 RULES = Ruleset()
 #: deterministic (no clock in the budget): the same seed decides the same, in any thread
@@ -283,8 +283,8 @@ def test_closing_the_pool_mid_decision_stops_every_worker_cleanly() -> None:
 def test_every_legal_action_travels_to_a_worker_and_back() -> None:
     """Kontras past the integer-id range (a long kontra chain, K2) have no action id: the
     pool sends actions themselves and gets back a place among them."""
-    from ulti.actions import KONTRA_LEVELS_WITH_ID, kontra, parse_action
-    from ulti.bids import Kind
+    from ulti.games.ulti.actions import KONTRA_LEVELS_WITH_ID, kontra, parse_action
+    from ulti.games.ulti.bids import Kind
 
     high = kontra(Kind.ULTI, KONTRA_LEVELS_WITH_ID + 5)
     assert high.id == -1

@@ -12,14 +12,14 @@ import random
 import pytest
 
 from fixtures import random_action, ref_legal, ref_winner
-from ulti import _core
-from ulti.actions import PLAY
-from ulti.bids import Kind
-from ulti.cards import ACES, TRUMP_ORDER_STRENGTH, card_points, cards_of, mask_of
-from ulti.deal import Deal, Phase
-from ulti.rules import Ruleset
-from ulti.scoring import status
-from ulti.solver import Position, item_statuses
+from ulti.core.cards import ACES, TRUMP_ORDER_STRENGTH, card_points, cards_of, mask_of
+from ulti.games.ulti.actions import PLAY
+from ulti.games.ulti.bids import Kind
+from ulti.games.ulti.deal import Deal, Phase
+from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.scoring import status
+from ulti.search import _core
+from ulti.search.ulti.solver import Position, item_statuses
 
 VARIANTS = ["standard", "hearts-trump", "no-talon", "open-double", "two-round", "casual"]
 
@@ -218,8 +218,9 @@ def test_the_core_shares_its_constants_with_the_python_definitions(
 ) -> None:
     """Item codes (B, S2), statuses and objectives have one definition; a compiled core built
     from other values is refused when the solver is imported."""
-    from ulti import _core, solver
-    from ulti.scoring import SILENT_BASE, Status
+    from ulti.games.ulti.scoring import SILENT_BASE, Status
+    from ulti.search import _core
+    from ulti.search.ulti import solver
 
     solver.check_core()
     assert _core.CONSTANTS["items"]["ulti"] == int(Kind.ULTI)

@@ -6,7 +6,7 @@ import json
 import random
 
 from fixtures import FAIL, FAIL_PLAY, make_deal, play_random, play_script, start
-from ulti.deal import Deal
+from ulti.games.ulti.deal import Deal
 
 
 def test_event_log_is_complete_and_ordered() -> None:
@@ -49,8 +49,8 @@ def test_observation_is_json_ready() -> None:
 def test_events_are_typed_seats_marriage_values_and_the_outcome() -> None:
     """R4/R5/R8 as data: each trick event names who played each card, a marriage its value
     (40 in trump), the last event the typed outcome; front ends need no text."""
-    from ulti.actions import ActionKind
-    from ulti.scoring import Termination
+    from ulti.games.ulti.actions import ActionKind
+    from ulti.games.ulti.scoring import Termination
 
     d = start(make_deal(FAIL), "40-100 ulti durchmars", "♦7 ♦8", trump="acorns")
     d.apply("marriage acorns")
@@ -75,7 +75,7 @@ def test_events_are_typed_seats_marriage_values_and_the_outcome() -> None:
 
 
 def test_observation_history_and_legal_actions_are_typed() -> None:
-    from ulti.actions import Action, ActionKind
+    from ulti.games.ulti.actions import Action, ActionKind
 
     d = Deal(seed=12)
     d.apply(d.legal_actions()[0])  # forehand lays the talon

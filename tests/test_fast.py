@@ -1,4 +1,5 @@
-"""The compiled full-game state (ulti.fast.FastDeal) against the Python engine, the reference.
+"""The compiled full-game state (ulti.search.ulti.fast.FastDeal) against the Python engine, the
+reference.
 
 Both play the same random deals, step by step: the same current player, phase and legal
 actions (ids, in the engine's order) at every step, and the same returns and ending.  The
@@ -15,11 +16,12 @@ from collections import Counter
 
 import pytest
 
-from ulti import actions as A
-from ulti.deal import Deal, shuffled_deck
-from ulti.fast import FastDeal, research_rules
-from ulti.rules import PRESETS, Ruleset
-from ulti.state import IllegalAction, Phase
+from ulti.core.seeds import shuffled_deck
+from ulti.games.ulti import actions as A
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.rules import PRESETS, Ruleset
+from ulti.games.ulti.state import IllegalAction, Phase
+from ulti.search.ulti.fast import FastDeal, research_rules
 
 #: Every preset (kontras capped where the preset does not cap them: ids stop at level 16) but
 #: ``howto``, whose auction and marriages the compiled state does not play yet (it refuses
@@ -201,11 +203,11 @@ def test_play_random_ends_every_deal_zero_sum() -> None:
 
 
 def test_tensors_are_the_research_faces_tensors() -> None:
-    """The compiled observation and information-state tensors equal ulti.infostate's (the
+    """The compiled observation and information-state tensors equal ulti.games.ulti.infostate's (the
     OpenSpiel face's) for every seat at every step of random deals of every preset, so they
     hide what those hide (another hand, another seat's discards, the deck)."""
     np = pytest.importorskip("numpy")
-    from ulti.infostate import OBSERVATION_SIZE, Recall
+    from ulti.games.ulti.infostate import OBSERVATION_SIZE, Recall
 
     checked = 0
     for rules in RULESETS:

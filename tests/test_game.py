@@ -8,8 +8,8 @@ import pytest
 
 from fixtures import random_action
 from ulti import Game, Ruleset
-from ulti.actions import NUM_ACTIONS
-from ulti.record import RecordError
+from ulti.games.ulti.actions import NUM_ACTIONS
+from ulti.games.ulti.record import RecordError
 
 
 def test_uncapped_kontras_leave_length_and_returns_unbounded() -> None:
@@ -54,9 +54,9 @@ def test_the_package_face_and_its_examples() -> None:
     import sys
 
     import ulti
-    import ulti.deal
+    import ulti.games.ulti.deal
 
-    for mod in (ulti, ulti.deal):
+    for mod in (ulti, ulti.games.ulti.deal):
         assert doctest.testmod(mod).failed == 0
     assert ulti.__version__ and all(hasattr(ulti, name) for name in ulti.__all__)
     for err in (
@@ -68,5 +68,5 @@ def test_the_package_face_and_its_examples() -> None:
         ulti.RecordError,
     ):
         assert issubclass(err, ulti.UltiError) and issubclass(err, ValueError)
-    code = "import sys, ulti; assert 'ulti.solver' not in sys.modules"
+    code = "import sys, ulti; assert 'ulti.search.ulti.solver' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)

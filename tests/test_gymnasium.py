@@ -1,5 +1,5 @@
-"""The Gymnasium face (ulti.gymnasium): Gymnasium's own checker, determinism for a seed (D2),
-the learning seat's reward as the engine's return (S1), opponents that act on their own
+"""The Gymnasium face (ulti.research.gymnasium): Gymnasium's own checker, determinism for a seed
+(D2), the learning seat's reward as the engine's return (S1), opponents that act on their own
 observations only, and a few deals of the training example's learner."""
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env
 
-from ulti.actions import NUM_ACTIONS, Action
-from ulti.cards import cards_of
-from ulti.deal import Deal, deck_for_hands, shuffled_deck
-from ulti.game import Game
-from ulti.gymnasium import UltiEnv, action_of, env
-from ulti.observation import TENSOR_SIZE, Observation
-from ulti.players.random import RandomPlayer
+from ulti.core.cards import cards_of
+from ulti.core.seeds import shuffled_deck
+from ulti.games.ulti.actions import NUM_ACTIONS, Action
+from ulti.games.ulti.deal import Deal, deck_for_hands
+from ulti.games.ulti.game import Game
+from ulti.games.ulti.observation import TENSOR_SIZE, Observation
+from ulti.players.ulti.random import RandomPlayer
+from ulti.research.gymnasium import UltiEnv, action_of, env
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "train_ulti_gym.py"
 

@@ -11,16 +11,16 @@ import random
 import pytest
 
 from fixtures import assert_refused, hand, make_deal, play_random
-from ulti import actions as A
-from ulti.actions import ActionKind
-from ulti.bids import Kind, Silent
-from ulti.cards import ACORNS, HEARTS, LEAVES, cards_of, parse_card
-from ulti.deal import Deal, Phase
-from ulti.legality import KINGS_OVERS, play_rule
-from ulti.record import dumps, loads
-from ulti.rules import Ruleset, RulesetError
-from ulti.scoring import SILENT_BASE, Status, Termination, money_for, settle
-from ulti.session import Session
+from ulti.core.cards import ACORNS, HEARTS, LEAVES, cards_of, parse_card
+from ulti.games.ulti import actions as A
+from ulti.games.ulti.actions import ActionKind
+from ulti.games.ulti.bids import Kind, Silent
+from ulti.games.ulti.deal import Deal, Phase
+from ulti.games.ulti.legality import KINGS_OVERS, play_rule
+from ulti.games.ulti.record import dumps, loads
+from ulti.games.ulti.rules import Ruleset, RulesetError
+from ulti.games.ulti.scoring import SILENT_BASE, Status, Termination, money_for, settle
+from ulti.games.ulti.session import Session
 
 HOWTO = Ruleset.from_preset("howto")
 
@@ -377,8 +377,8 @@ def test_an_ulti_lost_pays_4_and_4() -> None:
 def test_a_simple_is_made_at_41_points() -> None:
     """W10: the Simple needs more than 40 of the 90 points (talon for the defenders, the last
     trick 10): at the end of ten tricks, 50 makes it and 40 does not."""
-    from ulti.cards import card_points
-    from ulti.scoring import status
+    from ulti.core.cards import card_points
+    from ulti.games.ulti.scoring import status
 
     seen = set()
     for d in random_deals(400, seed=4, pass_bias=0.3):
@@ -576,7 +576,7 @@ def test_pimc_names_the_contract_a_hand_is_made_for() -> None:
 def test_analysis_values_the_how_to_play_auction() -> None:
     """V2 after the deal: W2's turns (pass, pick up, or bid at once) and W4's trump with the
     bid are valued like any decision, with the first lead forehand's (W6)."""
-    from ulti import analysis
+    from ulti.analysis import ulti as analysis
     from ulti.players import Budget, make_player
 
     players = [make_player(s, seed=1) for s in ("rules", "random", "pimc:samples=4")]

@@ -1,5 +1,5 @@
 """Inference (issue 17): what the auction, the trump and the kontras say about the hidden
-hands (ulti.players.inference), the careful knowledge of the pimc player, and the weighted
+hands (ulti.players.ulti.inference), the careful knowledge of the pimc player, and the weighted
 draw."""
 
 from __future__ import annotations
@@ -9,13 +9,14 @@ import random
 
 import pytest
 
-from ulti.actions import parse_action
-from ulti.bids import Kind
-from ulti.cards import SEVEN, card, mask_of, parse_cards
-from ulti.deal import Deal, deck_for_hands
+from ulti.core.cards import SEVEN, card, mask_of, parse_cards
+from ulti.games.ulti.actions import parse_action
+from ulti.games.ulti.bids import Kind
+from ulti.games.ulti.deal import Deal, deck_for_hands
+from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player
 from ulti.players.base import Budget
-from ulti.players.inference import (
+from ulti.players.ulti.inference import (
     CARD_ALPHAS,
     KONTRA_SURPRISE,
     card_hits,
@@ -23,9 +24,8 @@ from ulti.players.inference import (
     legal_plays,
     log_weight,
 )
-from ulti.players.knowledge import knowledge, sample
-from ulti.players.pimc import MIN_ESS_SHARE, POOL, PimcPlayer, flatten, resample
-from ulti.rules import Ruleset
+from ulti.players.ulti.knowledge import knowledge, sample
+from ulti.players.ulti.pimc import MIN_ESS_SHARE, POOL, PimcPlayer, flatten, resample
 
 FULL = (1 << 32) - 1
 
@@ -258,7 +258,7 @@ def test_the_analysis_and_the_teacher_weigh_the_deals_as_the_player_does() -> No
     holds the Acorn marriage his bid says he holds in more than twice as many of them as in
     uniform draws (about 45% against 18%, 10/22 * 9/21: the weights are flattened so that a
     quarter of each pool stays effective)."""
-    from ulti.analysis import seat_player
+    from ulti.analysis.ulti import seat_player
 
     d = forty_hundred("play HA", "play HO")
     obs = d.observation(2)  # the second defender, to play to the first trick

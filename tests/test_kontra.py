@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from fixtures import BETLI_HANDS, ULTI_HANDS, assert_refused, make_deal, start
-from ulti import actions as A
-from ulti.bids import Kind
-from ulti.deal import Deal, Phase
-from ulti.rules import Ruleset
+from ulti.games.ulti import actions as A
+from ulti.games.ulti.bids import Kind
+from ulti.games.ulti.deal import Deal, Phase
+from ulti.games.ulti.rules import Ruleset
 
 
 def texts(d: Deal, kind: A.ActionKind = A.ActionKind.KONTRA) -> list[str]:

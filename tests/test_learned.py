@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from ulti.bids import Kind
-from ulti.cards import mask_of, parse_cards
-from ulti.players import learned
-from ulti.players.learned import MODELS, WEIGHTS, features, label_rows, learned_chance
+from ulti.core.cards import mask_of, parse_cards
+from ulti.games.ulti.bids import Kind
+from ulti.players.ulti import learned
+from ulti.players.ulti.learned import MODELS, WEIGHTS, features, label_rows, learned_chance
 
 
 def test_the_shipped_weights_fit_the_features_and_beat_the_formulas() -> None:

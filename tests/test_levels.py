@@ -11,12 +11,12 @@ import pytest
 from typer.testing import CliRunner
 
 import ulti.cli
-import ulti.tui.app
+import ulti.tui.ulti
 from ulti.messages import text
 from ulti.players import LEVELS, Budget, level_of, make_player, resolve
-from ulti.players.pimc import PimcPlayer
-from ulti.players.rules import RulesPlayer
-from ulti.tui.app import bot_name
+from ulti.players.ulti.pimc import PimcPlayer
+from ulti.players.ulti.rules import RulesPlayer
+from ulti.tui.ulti import bot_name
 
 runner = CliRunner()
 
@@ -49,7 +49,7 @@ def test_levels_have_words_in_both_languages(lang: str) -> None:
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, bool]]:
     calls: list[tuple[Any, bool]] = []
-    monkeypatch.setattr(ulti.tui.app, "run", lambda cfg, resume: calls.append((cfg, resume)))
+    monkeypatch.setattr(ulti.tui.ulti, "run", lambda cfg, resume: calls.append((cfg, resume)))
     return calls
 
 

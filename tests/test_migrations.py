@@ -24,9 +24,10 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Connection
 
 from server_util import Running, Seat, postgres
-from ulti.actions import ActionKind
-from ulti.record import action_code
-from ulti.rules import Ruleset
+from ulti.games.ulti.actions import ActionKind
+from ulti.games.ulti.record import action_code
+from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.session import Session
 from ulti.server.store import (
     Base,
     Store,
@@ -36,7 +37,6 @@ from ulti.server.store import (
     normalize_url,
     revision,
 )
-from ulti.session import Session
 
 #: the tables of the first revision, and those the club added
 OLD_TABLES = {"ulti_tables", "ulti_actions"}

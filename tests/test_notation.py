@@ -1,5 +1,5 @@
-"""The position notation of ``ulti solve`` (ulti.notation: read and written) and the command
-itself."""
+"""The position notation of ``ulti solve`` (ulti.games.ulti.notation: read and written) and the
+command itself."""
 
 from __future__ import annotations
 
@@ -13,22 +13,22 @@ import pytest
 from typer.testing import CliRunner
 
 from fixtures import FAIL, make_deal, random_action, start
-from ulti import notation
-from ulti.actions import ActionKind, parse_action, parse_component
-from ulti.bids import Kind
-from ulti.cards import FULL_DECK, fold, parse_suit
 from ulti.cli import app
-from ulti.deal import Deal, Phase
-from ulti.notation import (
+from ulti.core.cards import FULL_DECK, fold, parse_suit
+from ulti.games.ulti import notation
+from ulti.games.ulti.actions import ActionKind, parse_action, parse_component
+from ulti.games.ulti.bids import Kind
+from ulti.games.ulti.deal import Deal, Phase
+from ulti.games.ulti.notation import (
     NotationError,
     deal_position_text,
     parse_position,
     read_position,
     write_position,
 )
-from ulti.record import dumps
-from ulti.rules import PRESETS, Ruleset
-from ulti.solver import Position, solve, value
+from ulti.games.ulti.record import dumps
+from ulti.games.ulti.rules import PRESETS, Ruleset
+from ulti.search.ulti.solver import Position, solve, value
 
 POS = (
     "bid=40-100 ulti durchmars; trump=acorns; soloist=1; marriages=1:acorns; "
@@ -98,20 +98,20 @@ def test_solve_command_on_a_record(tmp_path: Path) -> None:
 
 def test_the_notation_has_one_reader() -> None:
     assert parse_position is read_position
-    import ulti.solver
+    import ulti.search.ulti.solver
 
-    assert not hasattr(ulti.solver, "parse_position")  # the solver knows no notation
+    assert not hasattr(ulti.search.ulti.solver, "parse_position")  # the solver knows no notation
 
 
 def test_fold_is_the_one_folding() -> None:
     """C1: case, accents and spacing do not matter in names; every parser folds alike."""
     assert fold("  Zöld   TÖK ") == "zold tok" == fold("zold tok")
     assert fold("Négy Ász") == fold("negy asz")
-    import ulti.actions
-    import ulti.bids
-    import ulti.cards
+    import ulti.core.cards
+    import ulti.games.ulti.actions
+    import ulti.games.ulti.bids
 
-    for mod in (ulti.actions, ulti.bids, ulti.cards, notation):
+    for mod in (ulti.games.ulti.actions, ulti.games.ulti.bids, ulti.core.cards, notation):
         assert not hasattr(mod, "_fold"), mod.__name__
     assert parse_action("trump  ZÖLD") == parse_action("trump leaves")
     assert parse_component("NÉGY ÁSZ") == Kind.FOUR_ACES
@@ -121,7 +121,7 @@ def test_fold_is_the_one_folding() -> None:
 def reader_view(p: Position) -> Position:
     """What of a position from a deal the notation keeps: the reader takes a trump VII among
     the taken cards as fallen in an early trick, and sees one in the trick in progress or in
-    the soloist's hand (see ulti.notation)."""
+    the soloist's hand (see ulti.games.ulti.notation)."""
     seven = p.trump * 8 if p.trump >= 0 else -1
     taken = FULL_DECK & ~(p.hands[0] | p.hands[1] | p.hands[2] | p.talon)
     for c in p.trick:
@@ -291,7 +291,7 @@ HANDS = (
 def test_every_suit_and_component_field_takes_every_name(
     bid: str, hungarian: str, english: str
 ) -> None:
-    """C1, B6, R5, K1: the suit names of ulti.cards (Hungarian, symbols, accents or not) in
+    """C1, B6, R5, K1: the suit names of ulti.core.cards (Hungarian, symbols, accents or not) in
     every field that names a suit, and the component names of kontra actions in ``kontra``."""
     base = f"bid={bid}; soloist=1; {HANDS}"
     hu, _ = read_position(f"{base}; {hungarian}")

@@ -7,9 +7,9 @@ import random
 
 from fixtures import random_action
 from ulti import Deal
-from ulti.cards import cards_of
-from ulti.deal import deck_for_hands
-from ulti.observation import TENSOR_LAYOUT, TENSOR_SIZE, tensor_layout
+from ulti.core.cards import cards_of
+from ulti.games.ulti.deal import deck_for_hands
+from ulti.games.ulti.observation import TENSOR_LAYOUT, TENSOR_SIZE, tensor_layout
 
 
 def segment(t: list[float], name: str) -> list[float]:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ulti import record
-from ulti.session import Session
+from ulti.games.ulti import record
+from ulti.games.ulti.session import Session
 
 STORED = Path(__file__).parent / "data" / "records"
 DEALS = sorted(p for p in STORED.glob("v1-*.json") if p.name != "v1-session.json")

@@ -1,6 +1,6 @@
-"""The OpenSpiel face (``ulti.openspiel``, game ``python_ulti``): OpenSpiel's own conformance
-checks, the engine's settlement, the observer's views and what they hide, resampling and an
-ISMCTS bot playing whole deals."""
+"""The OpenSpiel face (``ulti.research.openspiel``, game ``python_ulti``): OpenSpiel's own
+conformance checks, the engine's settlement, the observer's views and what they hide, resampling and
+an ISMCTS bot playing whole deals."""
 
 from __future__ import annotations
 
@@ -17,15 +17,15 @@ from open_spiel.python import policy  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
-import ulti.openspiel as uos  # noqa: E402
-from ulti.actions import NUM_ACTIONS, ActionKind, from_id  # noqa: E402
-from ulti.cards import cards_of, code, mask_of  # noqa: E402
-from ulti.deal import Deal, deck_for_hands, shuffled_deck  # noqa: E402
-from ulti.game import Game  # noqa: E402
-from ulti.observation import TENSOR_SIZE, observation_tensor  # noqa: E402
+import ulti.research.openspiel as uos  # noqa: E402
+from ulti.core.cards import cards_of, code, mask_of  # noqa: E402
+from ulti.games.ulti.actions import NUM_ACTIONS, ActionKind, from_id  # noqa: E402
+from ulti.games.ulti.deal import Deal, deck_for_hands, shuffled_deck  # noqa: E402
+from ulti.games.ulti.game import Game  # noqa: E402
+from ulti.games.ulti.observation import TENSOR_SIZE, observation_tensor  # noqa: E402
+from ulti.games.ulti.record import dumps, loads  # noqa: E402
+from ulti.games.ulti.rules import Ruleset  # noqa: E402
 from ulti.players import make_player  # noqa: E402
-from ulti.record import dumps, loads  # noqa: E402
-from ulti.rules import Ruleset  # noqa: E402
 
 State = Any  # a pyspiel state (untyped)
 
@@ -76,7 +76,7 @@ def test_registered_with_documented_defaults() -> None:
 @pytest.mark.parametrize("preset", ["standard", "tournament", "two-round", "no-talon"])
 def test_static_info_matches_the_engine_under_the_cap(preset: str) -> None:
     """K2 leaves kontras unbounded; the OpenSpiel game caps them (V11, default 4), so length
-    and utility come from ulti.game.Game under that cap.  S1: zero-sum."""
+    and utility come from ulti.games.ulti.game.Game under that cap.  S1: zero-sum."""
     game = load(preset=preset)
     engine = Game(Ruleset.from_dict({"preset": preset, "max_kontra": 4}))
     assert game.num_distinct_actions() == NUM_ACTIONS == engine.num_distinct_actions()
@@ -217,7 +217,7 @@ def test_the_deal_is_32_uniform_chance_moves_dealt_by_d1() -> None:
 
 
 def test_a_fixed_seed_has_no_chance_node() -> None:
-    """D2: seed >= 0 fixes the deck (ulti.deal.shuffled_deck)."""
+    """D2: seed >= 0 fixes the deck (ulti.core.seeds.shuffled_deck)."""
     game = load(seed=4242, dealer=1)
     s = game.new_initial_state()
     assert not s.is_chance_node() and s.current_player() == 2
@@ -525,9 +525,9 @@ def test_ismcts_bot_plays_whole_deals_against_the_rules_player() -> None:
 @pytest.mark.parametrize(
     ("module", "library"),
     [
-        ("ulti.openspiel", "pyspiel"),
-        ("ulti.gymnasium", "gymnasium"),
-        ("ulti.pettingzoo", "pettingzoo"),
+        ("ulti.research.openspiel", "pyspiel"),
+        ("ulti.research.gymnasium", "gymnasium"),
+        ("ulti.research.pettingzoo", "pettingzoo"),
     ],
 )
 def test_a_research_face_without_its_library_says_how_to_install_it(

@@ -8,9 +8,9 @@ from collections.abc import Callable
 import pytest
 
 from fixtures import BETLI_HANDS, ULTI_HANDS, make_deal, ref_legal, ref_winner, start
-from ulti.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of
-from ulti.deal import Deal, Phase, play_actions
-from ulti.rules import Ruleset
+from ulti.core.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of
+from ulti.games.ulti.deal import Deal, Phase, play_actions
+from ulti.games.ulti.rules import Ruleset
 
 
 def perft(d: Deal, depth: int) -> int:

@@ -1,5 +1,5 @@
-"""The PettingZoo face (ulti.pettingzoo): PettingZoo's own API and seed tests, rewards that are
-the engine's returns (S1: zero-sum), masks that are the legal actions, seeds that are the
+"""The PettingZoo face (ulti.research.pettingzoo): PettingZoo's own API and seed tests, rewards that
+are the engine's returns (S1: zero-sum), masks that are the legal actions, seeds that are the
 engine's (D2), and observations and renders that show no other seat's hand."""
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
-from ulti.actions import NUM_ACTIONS
-from ulti.cards import cards_of, code
-from ulti.deal import Deal, deck_for_hands, shuffled_deck
-from ulti.game import Game
-from ulti.gymnasium import DEFAULT_MAX_KONTRA, action_of
-from ulti.observation import TENSOR_SIZE
-from ulti.pettingzoo import AGENTS, UltiAEC, env, raw_env
+from ulti.core.cards import cards_of, code
+from ulti.core.seeds import shuffled_deck
+from ulti.games.ulti.actions import NUM_ACTIONS
+from ulti.games.ulti.deal import Deal, deck_for_hands
+from ulti.games.ulti.game import Game
+from ulti.games.ulti.observation import TENSOR_SIZE
+from ulti.research.gymnasium import DEFAULT_MAX_KONTRA, action_of
+from ulti.research.pettingzoo import AGENTS, UltiAEC, env, raw_env
 
 CARD_CODE = re.compile(r"\b[HALB][789XUOKA]\b")
 

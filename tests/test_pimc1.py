@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player, play_deal, registry
-from ulti.players.pimc import PimcPlayer
-from ulti.players.pimc1 import Pimc1Player
-from ulti.rules import Ruleset
+from ulti.players.ulti.pimc import PimcPlayer
+from ulti.players.ulti.pimc1 import Pimc1Player
 
 GOLDEN = Path(__file__).parent / "data" / "pimc1_golden.json"
 BUDGET = "samples=6,ms=3600000"

@@ -15,11 +15,11 @@ from fixtures import (
     ref_legal,
     start,
 )
-from ulti import actions as A
-from ulti.bids import Kind
-from ulti.cards import cards_of, parse_card, parse_cards
-from ulti.deal import Deal, IllegalAction, Phase
-from ulti.rules import Ruleset
+from ulti.core.cards import cards_of, parse_card, parse_cards
+from ulti.games.ulti import actions as A
+from ulti.games.ulti.bids import Kind
+from ulti.games.ulti.deal import Deal, IllegalAction, Phase
+from ulti.games.ulti.rules import Ruleset
 
 
 def legal(d: Deal) -> set[str]:
@@ -27,7 +27,7 @@ def legal(d: Deal) -> set[str]:
 
 
 def cards(text: str) -> set[str]:
-    from ulti.cards import symbol
+    from ulti.core.cards import symbol
 
     return {symbol(c) for c in parse_cards(text)}
 
@@ -352,8 +352,9 @@ def test_the_engine_does_not_import_the_solver() -> None:
     import sys
 
     code = (
-        "import sys, ulti.deal, ulti.observation, ulti.record; "
-        "assert 'ulti.solver' not in sys.modules and 'ulti._core' not in sys.modules, "
+        "import sys, ulti.games.ulti.deal, ulti.games.ulti.observation, ulti.games.ulti.record; "
+        "assert 'ulti.search.ulti.solver' not in sys.modules "
+        "and 'ulti.search._core' not in sys.modules, "
         "sorted(m for m in sys.modules if m.startswith('ulti'))"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -408,9 +409,9 @@ def test_card_notation_in_play_actions() -> None:
 
 
 def test_r4_trick_winner_is_the_one_the_engine_records() -> None:
-    """R4 in one place: :func:`ulti.play.trick_winner` (used by the players) names the winner
-    the engine recorded for every trick of many random deals."""
-    from ulti.play import trick_winner
+    """R4 in one place: :func:`ulti.games.ulti.play.trick_winner` (used by the players) names the
+    winner the engine recorded for every trick of many random deals."""
+    from ulti.games.ulti.play import trick_winner
 
     rng = random.Random(8)
     seen = 0
@@ -431,7 +432,7 @@ def test_refusals_are_data_with_words_in_both_languages() -> None:
     """R2/R3/R6/K2/B5 refusals carry the rule id, a code and parameters; every code has
     English and Hungarian words, and the explanation of a card is the same rule that
     excludes it from the legal cards."""
-    from ulti.legality import Reason
+    from ulti.games.ulti.legality import Reason
     from ulti.messages import CATALOGUE
 
     codes = [k for k in CATALOGUE if k.startswith("reason.")]

@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 import ulti.cli
-import ulti.tui.app
-from ulti.rules import Ruleset
-from ulti.session import Session
+import ulti.tui.ulti
+from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.session import Session
 
 runner = CliRunner()
 
@@ -22,7 +22,7 @@ runner = CliRunner()
 def started(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, bool]]:
     """The terminal games that would have started (the app itself is not run)."""
     calls: list[tuple[Any, bool]] = []
-    monkeypatch.setattr(ulti.tui.app, "run", lambda cfg, resume: calls.append((cfg, resume)))
+    monkeypatch.setattr(ulti.tui.ulti, "run", lambda cfg, resume: calls.append((cfg, resume)))
     return calls
 
 

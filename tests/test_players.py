@@ -9,16 +9,16 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from fixtures import ULTI_HANDS, hand, make_deal, random_action, start
-from ulti.actions import Action, ActionKind, discard
-from ulti.bids import Kind
-from ulti.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of, mask_of
-from ulti.deal import Deal, Phase, deck_for_hands
-from ulti.observation import Observation
+from ulti.core.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of, mask_of
+from ulti.games.ulti.actions import Action, ActionKind, discard
+from ulti.games.ulti.bids import Kind
+from ulti.games.ulti.deal import Deal, Phase, deck_for_hands
+from ulti.games.ulti.observation import Observation
+from ulti.games.ulti.record import dumps
+from ulti.games.ulti.rules import PRESETS, Ruleset
 from ulti.players import Budget, Player, make_player, play_deal, registry
-from ulti.players.evaluate import round1_sound
-from ulti.players.knowledge import knowledge, sample
-from ulti.record import dumps
-from ulti.rules import PRESETS, Ruleset
+from ulti.players.ulti.evaluate import round1_sound
+from ulti.players.ulti.knowledge import knowledge, sample
 
 
 class Spy(Player):
@@ -153,7 +153,7 @@ def assert_declares_marriages_and_bids_round_one_soundly(
 ) -> None:
     """R5: declaring a marriage always counts, so the bots always do; V1: a bid on the first
     round's five cards is one those cards can hold (the marriage of a 40-100, the VII of an
-    Ulti: :func:`~ulti.players.evaluate.round1_sound`)."""
+    Ulti: :func:`~ulti.players.ulti.evaluate.round1_sound`)."""
     for obs, legal, a in decisions(players):
         if any(x.kind == ActionKind.MARRIAGE for x in legal):
             assert a.kind == ActionKind.MARRIAGE, (obs.seat, a)
@@ -371,7 +371,7 @@ def test_voids_are_inferred_from_a_trick() -> None:
     d.apply("play ♦Q")
     d.apply("play ♣J")  # seat 0 trumps: void in bells
     k = knowledge(d.observation(1), d.rules)
-    from ulti.cards import SUIT_MASKS, parse_card
+    from ulti.core.cards import SUIT_MASKS, parse_card
 
     assert k.cannot[0] & SUIT_MASKS[3] == SUIT_MASKS[3]  # void in Bells
     assert k.cannot[0] >> parse_card("♥A") & 1  # did not beat ♥X: no ♥A (R2)
@@ -379,7 +379,7 @@ def test_voids_are_inferred_from_a_trick() -> None:
 
 
 def test_pimc_plays_the_solver_move_when_every_card_is_known() -> None:
-    from ulti.solver import Position, move_values_only
+    from ulti.search.ulti.solver import Position, move_values_only
 
     rng = random.Random(21)
     seen = 0

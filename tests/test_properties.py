@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fixtures import public_cards, random_action
-from ulti.actions import ActionKind
-from ulti.cards import FULL_DECK, card_points
-from ulti.deal import Deal
-from ulti.record import dumps, loads
-from ulti.rules import PRESETS, Ruleset
+from ulti.core.cards import FULL_DECK, card_points
+from ulti.games.ulti.actions import ActionKind
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.record import dumps, loads
+from ulti.games.ulti.rules import PRESETS, Ruleset
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 PRESET = st.sampled_from(sorted(PRESETS))

@@ -11,9 +11,9 @@ import pytest
 import ray
 from typer.testing import CliRunner
 
+from ulti.arena.tournament import RayError, check_ray_address, tournament
 from ulti.cli import app
-from ulti.rules import Ruleset
-from ulti.tournament import RayError, check_ray_address, tournament
+from ulti.games.ulti.rules import Ruleset
 
 pytestmark = pytest.mark.slow  # a Ray cluster takes seconds to start
 runner = CliRunner()

@@ -18,9 +18,9 @@ from fixtures import (
     rich_deal,
     start,
 )
-from ulti.deal import Deal
-from ulti.record import RecordError, dumps, load, loads, render, to_record
-from ulti.rules import Ruleset
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.record import RecordError, dumps, load, loads, render, to_record
+from ulti.games.ulti.rules import Ruleset
 
 
 def finished(seed: int = 5, rules: Ruleset | None = None) -> Deal:

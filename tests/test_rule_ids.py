@@ -39,7 +39,7 @@ def test_every_rule_id_is_cited_in_a_test() -> None:
 def test_not_yet_implemented_rules_are_really_absent() -> None:
     """Nothing is listed as not yet; V2 is the preset ``howto`` (an unknown preset name is
     still a clear error, not a silent standard game)."""
-    from ulti.rules import PRESETS, Ruleset, RulesetError
+    from ulti.games.ulti.rules import PRESETS, Ruleset, RulesetError
 
     assert NOT_YET == {} and "howto" in PRESETS
     try:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ulti.rules import OPTIONS, PRESETS, Ruleset, RulesetError
+from ulti.games.ulti.rules import OPTIONS, PRESETS, Ruleset, RulesetError
 
 
 def test_defaults_are_the_standard_rules() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 from fixtures import FAIL, FAIL_PLAY, make_deal, play_random, play_script, start
-from ulti import actions as A
-from ulti.bids import Kind
-from ulti.deal import Deal, Phase
-from ulti.rules import Ruleset
-from ulti.scoring import SILENT_BASE, Status, settle
+from ulti.games.ulti import actions as A
+from ulti.games.ulti.bids import Kind
+from ulti.games.ulti.deal import Deal, Phase
+from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.scoring import SILENT_BASE, Status, settle
 
 # dealer 0: seat 1 (forehand) is the soloist; seat 2 is the first defender, seat 0 the second
 WIN = {
@@ -245,8 +245,8 @@ def test_four_aces_talon_ace_default_and_reading() -> None:
 def test_s1_settlement_lines_are_data_rendered_in_either_language() -> None:
     """S1/S2/K4 lines carry the item, the kontra levels and the reason as a code with
     parameters; English and Hungarian words come from one catalogue (ulti.messages)."""
+    from ulti.games.ulti.scoring import PENALTY, line_text
     from ulti.messages import CATALOGUE
-    from ulti.scoring import PENALTY, line_text
 
     d = start(make_deal(FAIL), "40-100 ulti durchmars", "♦7 ♦8", trump="acorns")
     d.apply("marriage acorns")

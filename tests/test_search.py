@@ -8,8 +8,8 @@ import pytest
 
 from fixtures import random_action
 from reference_search import best_play
-from ulti.actions import ActionKind
-from ulti.deal import Deal, Phase
+from ulti.games.ulti.actions import ActionKind
+from ulti.games.ulti.deal import Deal, Phase
 
 
 def brute(d: Deal) -> int:

@@ -20,13 +20,14 @@ import pyspiel
 import pytest
 from typer.testing import CliRunner, Result
 
-import ulti.openspiel  # noqa: F401  (registers "python_ulti")
-from ulti import selfplay as SP
-from ulti.actions import NUM_ACTIONS, from_id
+import ulti.research.openspiel  # noqa: F401  (registers "python_ulti")
+from ulti.arena import selfplay as SP
 from ulti.cli import app
-from ulti.deal import Deal, derive_seed, shuffled_deck
+from ulti.core.seeds import derive_seed, shuffled_deck
+from ulti.games.ulti.actions import NUM_ACTIONS, from_id
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.rules import Ruleset
 from ulti.players.base import MAX_MS
-from ulti.rules import Ruleset
 
 runner = CliRunner()
 
@@ -337,11 +338,13 @@ def test_bad_input_is_refused_in_one_line_before_any_work(tmp_path: Path) -> Non
 
 
 def test_without_pyarrow_one_line_names_the_research_extra() -> None:
-    code = "import sys; sys.modules['pyarrow'] = None; import ulti.selfplay"
+    code = "import sys; sys.modules['pyarrow'] = None; import ulti.arena.selfplay"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode != 0
     last = r.stderr.strip().splitlines()[-1]
-    assert last == "ImportError: ulti.selfplay needs PyArrow: pip install 'ulti[research]'", last
+    assert last == "ImportError: ulti.arena.selfplay needs PyArrow: pip install 'ulti[research]'", (
+        last
+    )
     code = (
         "import sys; sys.modules['pyarrow'] = None; from ulti.cli import main; "
         "sys.argv = ['ulti', 'selfplay', '--out', 'x']; main()"

@@ -135,14 +135,14 @@ def test_a_person_plays_a_deal_against_two_bots_over_websockets(tmp_path: Path) 
         rec = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/record.json", headers=q)
         assert rec.status_code == 200 and rec.json()["format"] == "ulti-record"
         assert "attachment" in rec.headers["content-disposition"]
-        from ulti.record import from_record
+        from ulti.games.ulti.record import from_record
 
         assert from_record(rec.json()).returns() == prev["settlement"]["totals"]
         steps = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/steps", headers=q).json()
         assert len(steps["steps"]) == len(rec.json()["actions"]) + 1
         assert "Settlement" in steps["text"]
         # the account in Hungarian too (the replay page shows the one of its language)
-        from ulti.record import render
+        from ulti.games.ulti.record import render
 
         names = rec.json()["players"]
         assert steps["text_hu"] == render(from_record(rec.json()), names, "hu")

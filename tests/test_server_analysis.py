@@ -21,8 +21,8 @@ import pytest
 from english_words import english_words_in
 from server_util import Running, Seat, Watcher, bot, person
 from test_server_leaks import allowed, cards_in
-from ulti.actions import ActionKind
-from ulti.analysis import teach
+from ulti.analysis.ulti import teach
+from ulti.games.ulti.actions import ActionKind
 from ulti.players.base import Budget
 from ulti.server.tables import LiveTable
 

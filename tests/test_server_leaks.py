@@ -19,9 +19,9 @@ import pytest
 
 from fixtures import public_cards
 from server_util import Running, Seat, Watcher, person
-from ulti.actions import ActionKind, parse_action
-from ulti.cards import FULL_DECK
-from ulti.deal import Deal
+from ulti.core.cards import FULL_DECK
+from ulti.games.ulti.actions import ActionKind, parse_action
+from ulti.games.ulti.deal import Deal
 from ulti.server.tables import LiveTable
 
 CARD_KEYS = {"hand", "talon", "trick", "final_talon"}

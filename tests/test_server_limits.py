@@ -17,7 +17,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from server_util import FAST, Running, Seat, bot, person
-from ulti.rules import Ruleset, RulesetError
+from ulti.games.ulti.rules import Ruleset, RulesetError
 from ulti.server.guard import ServerSettings, SettingsError, clean_name, json_depth_ok, loads
 
 

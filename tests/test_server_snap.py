@@ -19,10 +19,10 @@ import pytest
 from english_words import english_words_in
 from server_util import Running, Seat, bot, person
 from ulti import messages
-from ulti.cards import KING, OVER, name, symbol
+from ulti.core.cards import KING, OVER, name, symbol
+from ulti.games.snapszli import Kind, SnapDeal, SnapMatch, parse_action
 from ulti.server.app import browser_words
 from ulti.server.snap import SnapTable
-from ulti.snapszli import Kind, SnapDeal, SnapMatch, parse_action
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "ulti" / "server" / "static"
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from fixtures import random_action
-from ulti.deal import derive_seed
-from ulti.record import RecordError
-from ulti.rules import Ruleset
-from ulti.session import Session
+from ulti.core.seeds import derive_seed
+from ulti.games.ulti.record import RecordError
+from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.session import Session
 
 
 def play_session(s: Session, rng: random.Random, stop_after: int | None = None) -> None:

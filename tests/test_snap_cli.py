@@ -14,9 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 import ulti.cli
-import ulti.tui.snap
-from ulti.players.snap import PLAY_SPEC
-from ulti.snapszli import MATCH_FORMAT, Kind, SnapDeal, SnapMatch, SnapRules, to_record
+import ulti.tui.snapszli
+from ulti.games.snapszli import MATCH_FORMAT, Kind, SnapDeal, SnapMatch, SnapRules, to_record
+from ulti.players.snapszli import PLAY_SPEC
 
 runner = CliRunner()
 cli = ulti.cli.app
@@ -26,7 +26,7 @@ cli = ulti.cli.app
 def started(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, bool]]:
     """The Snapszli games that would have started (the app itself is not run)."""
     calls: list[tuple[Any, bool]] = []
-    monkeypatch.setattr(ulti.tui.snap, "run", lambda cfg, resume: calls.append((cfg, resume)))
+    monkeypatch.setattr(ulti.tui.snapszli, "run", lambda cfg, resume: calls.append((cfg, resume)))
     return calls
 
 

@@ -15,10 +15,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
-from ulti.cards import ACE, KING, OVER, SUIT_SYMBOLS, TEN, UNDER, code
-from ulti.snapszli import Kind, SnapAction, SnapDeal, SnapMatch
-from ulti.tui.app import CARD_KEYS, CardButton, TextScreen
-from ulti.tui.snap import (
+from ulti.core.cards import ACE, KING, OVER, SUIT_SYMBOLS, TEN, UNDER, code
+from ulti.games.snapszli import Kind, SnapAction, SnapDeal, SnapMatch
+from ulti.tui.snapszli import (
     BOT,
     HUMAN,
     ConfirmScreen,
@@ -28,6 +27,7 @@ from ulti.tui.snap import (
     widget_id,
 )
 from ulti.tui.texts import rank_short
+from ulti.tui.ulti import CARD_KEYS, CardButton, TextScreen
 
 SIZE = (80, 24)
 SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
@@ -278,7 +278,7 @@ async def test_the_table_shows_what_z13_allows(tmp_path: Path) -> None:
             for c in app.query(CardButton):
                 assert c.card in d.observation(HUMAN).hand
     # the opponent's points are never shown: no words for them exist
-    src = (SRC / "tui" / "snap.py").read_text(encoding="utf-8")
+    src = (SRC / "tui" / "snapszli.py").read_text(encoding="utf-8")
     assert "points(BOT)" not in src and "own_points" in src
 
 
@@ -328,7 +328,7 @@ async def test_an_illegal_card_and_why_not_name_the_rule(tmp_path: Path) -> None
 def widest_lead() -> SnapMatch:
     """A match whose first deal gives the person (forehand) the most a lead offers: the trump
     Under to exchange (Z6), the talon to close (Z8), two marriages (Z7) and the claim (Z9)."""
-    from ulti.snapszli import pack
+    from ulti.games.snapszli import pack
 
     h, c, s, d = (suit * 8 for suit in range(4))
     hand = [h + KING, h + OVER, c + KING]
@@ -364,7 +364,7 @@ async def test_the_widest_lead_fits_80_columns() -> None:
 async def test_a_hint_names_an_action_and_why_in_the_tables_language() -> None:
     """h asks the adviser (players.snap's advise) for the person's seat: a legal action, by
     its words in the table's language, and the reason; nothing is played."""
-    from ulti.snapszli import describe
+    from ulti.games.snapszli import describe
 
     for lang, title in (("en", "Hint"), ("hu", "Súgó")):
         app = SnapApp(config(lang=lang))
@@ -427,12 +427,12 @@ def test_every_word_the_snapszli_screens_ask_for_exists() -> None:
 
     used = set()
     for path, pattern in (
-        (SRC / "tui" / "snap.py", r"\bsay\(\s*[\w.]+,\s*[\"']([\w-]+)[\"']"),
+        (SRC / "tui" / "snapszli.py", r"\bsay\(\s*[\w.]+,\s*[\"']([\w-]+)[\"']"),
         (SRC / "cli.py", r"\b_snap\(\s*[\w.\"]+,\s*[\"']([\w-]+)[\"']"),
     ):
         found = set(re.findall(pattern, path.read_text(encoding="utf-8")))
         assert found
-        used |= {f"snap.tui-{k}" if path.name == "snap.py" else f"snap.{k}" for k in found}
+        used |= {f"snap.tui-{k}" if path.name == "snapszli.py" else f"snap.{k}" for k in found}
     assert sorted(used - set(messages.CATALOGUE)) == []
     assert messages.check({k: messages.CATALOGUE[k] for k in used}) == []
 
@@ -526,7 +526,7 @@ async def test_a_hungarian_deal_shows_no_english_word(seed: int) -> None:
 
 def test_the_match_file_is_written_atomically(tmp_path: Path) -> None:
     """Saved after every action (the same file, replaced whole): the record reads back."""
-    from ulti.tui.snap import save_match
+    from ulti.tui.snapszli import save_match
 
     m = SnapMatch(seed=3, players=["A", "B"])
     f = tmp_path / "m.json"

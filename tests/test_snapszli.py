@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from ulti.cards import ACE, KING, NINE, OVER, TEN, UNDER, card, cards_of, parse_card
-from ulti.errors import UltiError
-from ulti.snapszli import (
+from ulti.core.cards import ACE, KING, NINE, OVER, TEN, UNDER, card, cards_of, parse_card
+from ulti.core.errors import UltiError
+from ulti.games.snapszli import (
     CLAIM,
     CLOSE,
     EXCHANGE,

@@ -1,5 +1,5 @@
-"""Snapszli's computer players (docs/SNAPSZLI.md; ulti.players.snap) and its duplicate
-tournaments (ulti.snap_tournament): legal actions only, never a false claim (Z9), points counted
+"""Snapszli's computer players (docs/SNAPSZLI.md; ulti.players.snapszli) and its duplicate
+tournaments (ulti.arena.snapszli): legal actions only, never a false claim (Z9), points counted
 from the observation alone (Z7, Z9, ZV4, Z13), determinism, what a seat infers in strict play
 (Z5) and from marriages (Z7) and the exchange (Z6), deals sampled consistently with an
 observation, the players' strength in small duplicate tournaments, both seatings of each deal."""
@@ -16,21 +16,7 @@ from pathlib import Path
 import pytest
 
 from ulti import messages
-from ulti.cards import mask_of, parse_card
-from ulti.players.base import Budget
-from ulti.players.snap import (
-    SnapPimcPlayer,
-    SnapPlayer,
-    SnapRandomPlayer,
-    SnapRulesPlayer,
-    build_deal,
-    knowledge,
-    make_snap_player,
-    play_snap_deal,
-    points_of,
-    sample_deal,
-)
-from ulti.snap_tournament import (
+from ulti.arena.snapszli import (
     run_unit,
     seatings,
     summarize,
@@ -39,7 +25,8 @@ from ulti.snap_tournament import (
     winner_first,
     write_json,
 )
-from ulti.snapszli import (
+from ulti.core.cards import mask_of, parse_card
+from ulti.games.snapszli import (
     CLAIM,
     CLOSE,
     EXCHANGE,
@@ -51,6 +38,19 @@ from ulti.snapszli import (
     SnapRules,
     pack,
     play,
+)
+from ulti.players.base import Budget
+from ulti.players.snapszli import (
+    SnapPimcPlayer,
+    SnapPlayer,
+    SnapRandomPlayer,
+    SnapRulesPlayer,
+    build_deal,
+    knowledge,
+    make_snap_player,
+    play_snap_deal,
+    points_of,
+    sample_deal,
 )
 
 #: every preset and ZV1 alone
@@ -408,7 +408,7 @@ def test_rules_beats_random_in_a_duplicate_tournament(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_workers_give_the_same_results_and_a_plot(tmp_path: Path) -> None:
-    from ulti.snap_tournament import plot
+    from ulti.arena.snapszli import plot
 
     one, r1 = tournament(["rules", "random"], 4, seed=2, workers=1)
     two, r2 = tournament(["rules", "random"], 4, seed=2, workers=2)
@@ -449,7 +449,7 @@ def test_pimc_is_deterministic_per_seed() -> None:
 def test_pimc_solves_exactly_once_the_talon_is_empty() -> None:
     """Z5 with the talon drawn: both hands are known, one exact solve decides, and its values
     are the solver's on the real deal."""
-    from ulti.snapszli_solver import SnapSolver
+    from ulti.search.snapszli.solver import SnapSolver
 
     rules = SnapRules()
     found = 0

@@ -1,7 +1,7 @@
-"""The exact Snapszli solver (``ulti._snap`` behind ``ulti.snapszli_solver``) against a plain
-brute force over the engine, on random positions of every phase (docs/SNAPSZLI.md).
+"""The exact Snapszli solver (``ulti.search._snap`` behind ``ulti.search.snapszli.solver``) against
+a plain brute force over the engine, on random positions of every phase (docs/SNAPSZLI.md).
 
-The reference, :func:`brute`, is plain minimax over :class:`~ulti.snapszli.SnapDeal`'s own
+The reference, :func:`brute`, is plain minimax over :class:`~ulti.games.snapszli.SnapDeal`'s own
 ``legal_actions``/``apply``/``undo``: every action the engine allows, **false claims
 included** (Z9: a false claim is an action like any other, and it can pay — a player who will
 take no trick loses 3 by the cards but only 2 by a false claim once the opponent has a trick).
@@ -22,9 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from ulti import _snap
-from ulti.cards import parse_card, parse_cards
-from ulti.snapszli import (
+from ulti.core.cards import parse_card, parse_cards
+from ulti.games.snapszli import (
     CLAIM,
     CLOSE,
     TARGET,
@@ -35,7 +34,8 @@ from ulti.snapszli import (
     marriage,
     play,
 )
-from ulti.snapszli_solver import SnapSolver, SolverBusy, core_state, strict_position
+from ulti.search import _snap
+from ulti.search.snapszli.solver import SnapSolver, SolverBusy, core_state, strict_position
 
 Memo = dict[tuple[object, ...], int]
 

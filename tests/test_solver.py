@@ -9,10 +9,18 @@ import pytest
 
 from fixtures import play_positions, random_action, ref_legal, ref_winner
 from reference_search import NO_PROOF, best_play
-from ulti.actions import PLAY
-from ulti.cards import ACES, PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, card_points, cards_of
-from ulti.deal import Deal, Phase
-from ulti.solver import Position, game_objectives, move_values, objective, points, solve, value
+from ulti.core.cards import ACES, PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, card_points, cards_of
+from ulti.games.ulti.actions import PLAY
+from ulti.games.ulti.deal import Deal, Phase
+from ulti.search.ulti.solver import (
+    Position,
+    game_objectives,
+    move_values,
+    objective,
+    points,
+    solve,
+    value,
+)
 
 
 class Line:
@@ -196,7 +204,7 @@ def all_outcomes(d: Deal) -> set[tuple[tuple[int, int], ...]]:
 def test_fixed_result_equals_brute_force(seed: int) -> None:
     """R7/R8: the solver says the result can no longer change exactly when no line changes
     any item's outcome."""
-    from ulti.solver import fixed
+    from ulti.search.ulti.solver import fixed
 
     found = {True: 0, False: 0}
     for d in play_positions(15, 7, 500 + seed):
@@ -214,7 +222,7 @@ def test_fixed_result_equals_brute_force(seed: int) -> None:
 def test_the_quick_core_position_equals_the_one_built_from_a_position() -> None:
     """R7's quick path (``core_of_deal``) and :meth:`Position.from_deal` build the same
     position for the compiled core, at every point of play of many random deals."""
-    from ulti.solver import core_of_deal
+    from ulti.search.ulti.solver import core_of_deal
 
     rng = random.Random(44)
     compared = 0

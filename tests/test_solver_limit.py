@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 
 from fixtures import play_positions
-from ulti import _core, messages
-from ulti import solver as S
-from ulti.deal import Deal
+from ulti import messages
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player
-from ulti.players.pimc import PimcPlayer
-from ulti.players.pimc1 import Pimc1Player
-from ulti.rules import Ruleset
+from ulti.players.ulti.pimc import PimcPlayer
+from ulti.players.ulti.pimc1 import Pimc1Player
+from ulti.search import _core
+from ulti.search.ulti import solver as S
 
 #: each search of the solver from a full play phase (ten tricks to go)
 SEARCHES: dict[str, Callable[[S.Position, _core.Solver], Any]] = {

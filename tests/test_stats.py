@@ -10,12 +10,14 @@ import pytest
 
 from fixtures import BETLI_HANDS, FAIL, FAIL_PLAY, ULTI_HANDS, make_deal, play_random, play_script
 from fixtures import start as start_deal
-from ulti import actions as A
-from ulti.bids import ALL_BIDS, BID_BY_KEY, Kind
-from ulti.cards import parse_card
-from ulti.deal import Deal, Phase
-from ulti.rules import Ruleset
-from ulti.scoring import Status
+from ulti.core.cards import parse_card
+from ulti.games.snapszli import CLAIM, SnapDeal, SnapRules, pack
+from ulti.games.snapszli import Kind as SnapKind
+from ulti.games.ulti import actions as A
+from ulti.games.ulti.bids import ALL_BIDS, BID_BY_KEY, Kind
+from ulti.games.ulti.deal import Deal, Phase
+from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.scoring import Status
 from ulti.server.stats import (
     KIND_KEYS,
     DealFacts,
@@ -25,8 +27,6 @@ from ulti.server.stats import (
     summary,
     ulti_deal_facts,
 )
-from ulti.snapszli import CLAIM, SnapDeal, SnapRules, pack
-from ulti.snapszli import Kind as SnapKind
 
 # dealer 0: seat 1 (forehand) is the soloist; seat 2 is the first defender, seat 0 the second.
 # A 40-100 Ulti Durchmars in acorns that the soloist makes whatever the defenders play.

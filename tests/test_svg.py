@@ -1,4 +1,4 @@
-"""Card faces as SVG (ulti.svg): every face of both styles and both languages is well-formed,
+"""Card faces as SVG (ulti.render.svg): every face of both styles and both languages is well-formed,
 titled and indexed; pip cards carry their number of signs (C1); the suit colours stay apart
 for colour-blind players and stand out against the card."""
 
@@ -11,8 +11,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ulti import cards as C
-from ulti import svg
+from ulti.core import cards as C
+from ulti.render import svg
 
 NS = "{http://www.w3.org/2000/svg}"
 STYLE_LANGS = list(itertools.product(svg.STYLES, svg.LANGS))

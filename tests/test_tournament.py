@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from ulti.arena.tournament import ci95, run_unit, seatings, summarize, t95, tournament, units
 from ulti.cli import app
-from ulti.rules import Ruleset
-from ulti.tournament import ci95, run_unit, seatings, summarize, t95, tournament, units
+from ulti.games.ulti.rules import Ruleset
 
 
 def test_every_seating_of_three_players() -> None:
@@ -134,9 +134,9 @@ def test_summary_counts_contracts() -> None:
 def test_a_forfeited_simple_is_not_counted_as_made() -> None:
     """A5: a Simple left standing is paid, not played: no component was made; nor is a
     thrown-in deal (W2), which has no contract."""
-    from ulti.deal import Deal
-    from ulti.rules import Ruleset
-    from ulti.tournament import contract_made
+    from ulti.arena.tournament import contract_made
+    from ulti.games.ulti.deal import Deal
+    from ulti.games.ulti.rules import Ruleset
 
     d = Deal(seed=3)
     d.apply(d.legal_actions()[0])  # forehand lays two cards

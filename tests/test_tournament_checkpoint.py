@@ -13,11 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from english_words import english_words_in
-from ulti import tournament as tournament_mod
-from ulti.cli import app
-from ulti.rules import Ruleset
-from ulti.snap_tournament import tournament as snap_tournament
-from ulti.tournament import (
+from ulti.arena import tournament as tournament_mod
+from ulti.arena.snapszli import tournament as snap_tournament
+from ulti.arena.tournament import (
     CHECKPOINT_FORMAT,
     Checkpoint,
     CheckpointError,
@@ -25,6 +23,8 @@ from ulti.tournament import (
     tournament,
     units,
 )
+from ulti.cli import app
+from ulti.games.ulti.rules import Ruleset
 
 SPECS = ["rules", "random"]
 DEALS = 4

@@ -9,13 +9,13 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from ulti.actions import Action, ActionKind
-from ulti.cards import code
-from ulti.deal import Phase
+from ulti.core.cards import code
+from ulti.games.ulti.actions import Action, ActionKind
+from ulti.games.ulti.deal import Phase
+from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.session import Session
 from ulti.players import make_player
-from ulti.rules import Ruleset
-from ulti.session import Session
-from ulti.tui.app import HUMAN, CardButton, PlayConfig, TextScreen, UltiApp, widget_id
+from ulti.tui.ulti import HUMAN, CardButton, PlayConfig, TextScreen, UltiApp, widget_id
 
 SIZE = (80, 24)
 
@@ -272,7 +272,7 @@ def test_the_words_of_the_table_at_the_edges_of_a_deal() -> None:
     import random
 
     from fixtures import random_action
-    from ulti.deal import Deal
+    from ulti.games.ulti.deal import Deal
     from ulti.tui.texts import t
 
     rng = random.Random(11)
@@ -318,7 +318,7 @@ def test_the_words_of_the_table_at_the_edges_of_a_deal() -> None:
 
 async def keys_for(pilot: Pilot[Any], app: UltiApp, a: Action) -> int:
     """Take action ``a`` with the keyboard only; returns the keys pressed."""
-    from ulti.tui.app import CARD_KEYS
+    from ulti.tui.ulti import CARD_KEYS
 
     hand = [b.card for b in app.query(CardButton)]
     keys: list[str]
@@ -397,7 +397,7 @@ async def test_a_terminal_too_small_says_so_and_80x24_keeps_totals_and_trump() -
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not app.query_one("#too-small").display and app.query_one("#middle").display
-    from ulti.deal import Deal
+    from ulti.games.ulti.deal import Deal
 
     app = UltiApp(config(deals=3))  # not running: its status line for a deal of our own
     seen = 0

@@ -12,11 +12,12 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from english_words import english_words_in
-from ulti.actions import ActionKind
-from ulti.deal import Phase
+from ulti.games.ulti.actions import ActionKind
+from ulti.games.ulti.deal import Phase
 from ulti.players import make_player
 from ulti.players.base import Budget
-from ulti.tui.app import (
+from ulti.tui.texts import ta
+from ulti.tui.ulti import (
     CARD_KEYS,
     HUMAN,
     AnalysisScreen,
@@ -28,7 +29,6 @@ from ulti.tui.app import (
     analysis_text,
     decision_head,
 )
-from ulti.tui.texts import ta
 
 SIZE = (80, 24)
 #: Few samples and no time limit worth the name (a budget without ``ms`` takes the sampling

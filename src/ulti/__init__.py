@@ -8,25 +8,29 @@
 Action('discard ♥J ♣9')
 
 The engine (cards, bids, actions, the deal, scoring, observations, records) imports no solver;
-:mod:`ulti.solver` and the players (:mod:`ulti.players`) are imported on their own.
+:mod:`ulti.search.ulti.solver` and the players (:mod:`ulti.players`) are imported on their own.
 """
 
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from ulti.actions import NUM_ACTIONS, Action, ActionKind, ActionParseError, parse_action
-from ulti.bids import Bid, BidParseError, Kind, Silent
-from ulti.cards import Card, CardParseError, Mask, Seat, parse_card, parse_cards
-from ulti.deal import Deal, Event, IllegalAction, Phase, derive_seed, shuffled_deck
-from ulti.errors import UltiError
-from ulti.game import Game
-from ulti.legality import Reason
-from ulti.observation import Move, Observation
-from ulti.record import RecordError
-from ulti.rules import PRESETS, STANDARD, Ruleset, RulesetError
-from ulti.scoring import Outcome, Settlement, Status, Termination
-from ulti.session import Session
+from ulti import _moved
+from ulti.core.cards import Card, CardParseError, Mask, Seat, parse_card, parse_cards
+from ulti.core.errors import UltiError
+from ulti.core.seeds import derive_seed, shuffled_deck
+from ulti.games.ulti.actions import NUM_ACTIONS, Action, ActionKind, ActionParseError, parse_action
+from ulti.games.ulti.bids import Bid, BidParseError, Kind, Silent
+from ulti.games.ulti.deal import Deal, Event, IllegalAction, Phase
+from ulti.games.ulti.game import Game
+from ulti.games.ulti.legality import Reason
+from ulti.games.ulti.observation import Move, Observation
+from ulti.games.ulti.record import RecordError
+from ulti.games.ulti.rules import PRESETS, STANDARD, Ruleset, RulesetError
+from ulti.games.ulti.scoring import Outcome, Settlement, Status, Termination
+from ulti.games.ulti.session import Session
+
+_moved.install()
 
 try:
     __version__ = version("ulti")

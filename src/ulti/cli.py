@@ -17,20 +17,20 @@ from rich.markup import escape
 from rich.table import Table
 
 from ulti import messages
-from ulti.actions import Action, ActionKind
-from ulti.bids import Bid, Silent
-from ulti.cards import SUIT_NAMES_EN, SUIT_NAMES_HU
-from ulti.deal import Deal, IllegalAction, Phase
-from ulti.errors import CatalogueError
-from ulti.record import RecordError, dumps, from_record, players_of, render, seat_names
-from ulti.rules import OPTIONS, PRESETS, Ruleset, RulesetError
-from ulti.session import Session
-from ulti.snapszli import MATCH_FORMAT as SNAP_MATCH_FORMAT
-from ulti.snapszli import OPTIONS as SNAP_OPTIONS
-from ulti.snapszli import PRESETS as SNAP_PRESETS
-from ulti.snapszli import SnapMatch, SnapRules, SnapRulesError
-from ulti.snapszli import from_record as snap_from_record
-from ulti.snapszli import render as snap_render
+from ulti.core.cards import SUIT_NAMES_EN, SUIT_NAMES_HU
+from ulti.core.errors import CatalogueError
+from ulti.games.snapszli import MATCH_FORMAT as SNAP_MATCH_FORMAT
+from ulti.games.snapszli import OPTIONS as SNAP_OPTIONS
+from ulti.games.snapszli import PRESETS as SNAP_PRESETS
+from ulti.games.snapszli import SnapMatch, SnapRules, SnapRulesError
+from ulti.games.snapszli import from_record as snap_from_record
+from ulti.games.snapszli import render as snap_render
+from ulti.games.ulti.actions import Action, ActionKind
+from ulti.games.ulti.bids import Bid, Silent
+from ulti.games.ulti.deal import Deal, IllegalAction, Phase
+from ulti.games.ulti.record import RecordError, dumps, from_record, players_of, render, seat_names
+from ulti.games.ulti.rules import OPTIONS, PRESETS, Ruleset, RulesetError
+from ulti.games.ulti.session import Session
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -312,7 +312,7 @@ def _an(lang: str, key: str, **fields: object) -> str:
 
 def _num(x: float | None, lang: str = "en", sign: bool = True) -> str:
     """Units for the report (a decimal comma in Hungarian); a dash for no value."""
-    from ulti.analysis import number
+    from ulti.analysis.ulti import number
 
     return "–" if x is None else number(x, lang, sign)
 
@@ -365,7 +365,7 @@ def analyze(
     decision of every seat valued with all hands open and from the seat's own view, the
     mistakes marked with the best move, the amount and why."""
 
-    from ulti import analysis as AN
+    from ulti.analysis import ulti as AN
     from ulti.players.base import Budget
 
     if lang not in ("en", "hu"):
@@ -457,7 +457,7 @@ def analyze(
 def _print_analysis(
     n: int | None, d: Deal, a: object, players: list[str], lang: str, every: bool
 ) -> None:
-    from ulti.analysis import DealAnalysis
+    from ulti.analysis.ulti import DealAnalysis
 
     assert isinstance(a, DealAnalysis)
     console.rule(_an(lang, "deal", n=n) if n is not None else _an(lang, "title"))
@@ -509,7 +509,7 @@ def _print_analysis(
 
 
 def _print_mistake(x: object, players: list[str], lang: str, prefix: str = "") -> None:
-    from ulti.analysis import Decision
+    from ulti.analysis.ulti import Decision
 
     assert isinstance(x, Decision)
     best = x.best()
@@ -535,7 +535,7 @@ def _print_mistake(x: object, players: list[str], lang: str, prefix: str = "") -
 
 
 def _print_summary(summary: tuple[object, ...], players: list[str], lang: str) -> None:
-    from ulti.analysis import SeatSummary
+    from ulti.analysis.ulti import SeatSummary
 
     t = Table(box=box.SIMPLE, show_edge=False, title=_an(lang, "summary"), title_justify="left")
     t.add_column(_an(lang, "seat"))
@@ -556,7 +556,7 @@ def _print_summary(summary: tuple[object, ...], players: list[str], lang: str) -
 
 
 def _replay_snapszli(file: Path, rec: dict[str, object], lang: str) -> None:
-    """A Snapszli deal record or match, deal by deal (:func:`ulti.snapszli.render`)."""
+    """A Snapszli deal record or match, deal by deal (:func:`ulti.games.snapszli.render`)."""
     try:
         if rec.get("format") == SNAP_MATCH_FORMAT:
             m = SnapMatch.from_record(rec)
@@ -726,11 +726,16 @@ def solve(
     """Solve a position double dummy: each legal card with its outcome under best play.
 
     The position solved is printed in the notation, to solve it again, edited."""
-    from ulti import solver as S
-    from ulti.cards import name_hu
-    from ulti.notation import NotationError, deal_position_text, read_position, write_position
-    from ulti.record import card_text
-    from ulti.scoring import SILENT_BASE
+    from ulti.core.cards import name_hu
+    from ulti.games.ulti.notation import (
+        NotationError,
+        deal_position_text,
+        read_position,
+        write_position,
+    )
+    from ulti.games.ulti.record import card_text
+    from ulti.games.ulti.scoring import SILENT_BASE
+    from ulti.search.ulti import solver as S
 
     if lang not in ("en", "hu"):
         _fail("en", _say("en", "lang"))
@@ -952,7 +957,7 @@ def tournament(
             bots, deals, seed, workers, json_file, plot_file, preset, rules_file, lang, checkpoint
         )
         return
-    from ulti.tournament import (
+    from ulti.arena.tournament import (
         CheckpointError,
         RayError,
         plot,
@@ -960,7 +965,7 @@ def tournament(
         winner_first,
         write_json,
     )
-    from ulti.tournament import tournament as run_tournament
+    from ulti.arena.tournament import tournament as run_tournament
 
     rs = _ruleset(preset, rules_file, lang)
     specs = _player_specs(bots, lang)
@@ -974,7 +979,7 @@ def tournament(
     _check_output(plot_file, lang)
     _check_checkpoint(checkpoint, lang, json_file, plot_file)
     if ray_address is not None:
-        from ulti.tournament import check_ray_address
+        from ulti.arena.tournament import check_ray_address
 
         try:
             check_ray_address(ray_address)
@@ -1062,12 +1067,12 @@ def _snap_tournament(
     lang: str = "en",
     checkpoint: Path | None = None,
 ) -> None:
-    """``ulti tournament --game snapszli``: :mod:`ulti.snap_tournament`, each deal played by
+    """``ulti tournament --game snapszli``: :mod:`ulti.arena.snapszli`, each deal played by
     every pair of players in both seatings (the same cards and dealer)."""
-    from ulti.players.snap import make_snap_player
-    from ulti.snap_tournament import plot, winner_first, write_json
-    from ulti.snap_tournament import tournament as run_tournament
-    from ulti.tournament import CheckpointError
+    from ulti.arena.snapszli import plot, winner_first, write_json
+    from ulti.arena.snapszli import tournament as run_tournament
+    from ulti.arena.tournament import CheckpointError
+    from ulti.players.snapszli import make_snap_player
 
     rs = _snap_rules(preset, rules_file, lang)
     specs = [x.strip() for x in bots.split(",") if x.strip()]
@@ -1328,7 +1333,7 @@ def play(
     """Play a session of Ulti against two computer players in the terminal, or (--game
     snapszli) a Snapszli match to 7 against one.  A saved game is never overwritten without
     asking: continue it (--resume) or start anew (--new), which keeps it as a backup."""
-    from ulti.tui.app import PlayConfig, run
+    from ulti.tui.ulti import PlayConfig, run
 
     if lang not in ("en", "hu"):
         _fail("en", _say("en", "lang"))
@@ -1462,8 +1467,8 @@ def _play_snapszli(
 ) -> None:
     """``ulti play --game snapszli``: the same never-overwrite rules as Ulti's sessions, for a
     match file (``snapszli.json`` in the data folder by default)."""
-    from ulti.players.snap import PLAY_SPEC, make_snap_player
-    from ulti.tui.snap import SnapConfig, run
+    from ulti.players.snapszli import PLAY_SPEC, make_snap_player
+    from ulti.tui.snapszli import SnapConfig, run
 
     if resume and new:
         _fail(lang, _say(lang, "both"))
@@ -2093,10 +2098,10 @@ def selfplay(
 
     lang = _user_lang(lang)
     try:
-        from ulti import selfplay as SP
+        from ulti.arena import selfplay as SP
     except ImportError:
         _sp_fail(lang, _sp(lang, "needs-pyarrow"))
-    from ulti.tournament import RayError, check_ray_address
+    from ulti.arena.tournament import RayError, check_ray_address
 
     if ray_address is not None and workers != 1:
         _sp_fail(lang, _sp(lang, "ray-workers"))

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 #: The languages every text exists in.
 LANGS = ("en", "hu")
 
-#: The card names: suits, ranks (long and short), in the engine's order (ulti.cards).
+#: The card names: suits, ranks (long and short), in the engine's order (ulti.core.cards).
 NAMES: dict[str, tuple[str, str]] = {
     "suit.0": ("Hearts", "piros"),
     "suit.1": ("Acorns", "makk"),
@@ -47,7 +47,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "season.2": ("AUTUMN", "ŐSZ"),
     "season.3": ("SUMMER", "NYÁR"),
     "card.back": ("card back", "a kártya hátoldala"),
-    # the components of a contract (ulti.bids.Kind), as items of a settlement or a kontra
+    # the components of a contract (ulti.games.ulti.bids.Kind), as items of a settlement or a kontra
     "kind.0": ("Simple", "parti"),
     "kind.1": ("40-100", "negyvenszáz"),
     "kind.2": ("Four Aces", "négy ász"),
@@ -56,7 +56,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "kind.5": ("Durchmars", "durchmars"),
     "kind.6": ("20-100", "húszszáz"),
     "kind.implicit": ("implicit {kind}", "{kind} (magától értődő)"),
-    # the silent bonuses (ulti.bids.Silent)
+    # the silent bonuses (ulti.games.ulti.bids.Silent)
     "silent.0": ("Silent 100", "csendes száz"),
     "silent.1": ("Silent Four Aces", "csendes négy ász"),
     "silent.2": ("Silent Ulti", "csendes ulti"),
@@ -80,7 +80,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "act.discard": ("lays two cards", "letesz két lapot"),
     "act.discard-cards": ("lays {cards}", "leteszi: {cards}"),
     "act.bid": ("Bid: {bid}", "Licit: {bid}"),
-    # the words a bid's Hungarian name is built from (ulti.bids)
+    # the words a bid's Hungarian name is built from (ulti.games.ulti.bids)
     "bidword.hearts": ("of Hearts", "piros"),
     "bidword.open": ("Open", "terített"),
     "bidword.plain": ("Plain", "színtelen"),
@@ -92,7 +92,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "lost": ("lost", "bukott"),
 }
 
-#: The rule options (ulti.rules.OPTIONS): a name and what it does.
+#: The rule options (ulti.games.ulti.rules.OPTIONS): a name and what it does.
 OPTION: dict[str, tuple[str, str]] = {
     "two_round_auction": ("two-round auction", "kétkörös licit"),
     "two_round_auction.doc": (
@@ -250,7 +250,7 @@ OPTION: dict[str, tuple[str, str]] = {
     ),
 }
 
-#: The named presets (ulti.rules.PRESETS): a name and what it changes.
+#: The named presets (ulti.games.ulti.rules.PRESETS): a name and what it changes.
 PRESET: dict[str, tuple[str, str]] = {
     "standard": ("standard", "alap"),
     "standard.doc": (
@@ -295,8 +295,9 @@ PRESET: dict[str, tuple[str, str]] = {
     ),
 }
 
-#: A ruleset refused (ulti.rules.RulesetError, naming the RULES.md rule): its ``str`` is the
-#: English, :meth:`~ulti.rules.RulesetError.text` either language.
+# : A ruleset refused (ulti.games.ulti.rules.RulesetError, naming the RULES.md rule): its ``str`` is
+# the
+#: English, :meth:`~ulti.games.ulti.rules.RulesetError.text` either language.
 RULES: dict[str, tuple[str, str]] = {
     "int": (
         "{rule}: option {name!r} must be an integer, not {value!r}",
@@ -392,8 +393,9 @@ RULES: dict[str, tuple[str, str]] = {
     ),
 }
 
-#: The account of an Ulti deal (ulti.record.render: ``ulti replay``, ``ulti demo``), and a
-#: broken record's errors (``bad-…``: ulti.record.RecordError).
+# : The account of an Ulti deal (ulti.games.ulti.record.render: ``ulti replay``, ``ulti demo``), and
+# a
+#: broken record's errors (``bad-…``: ulti.games.ulti.record.RecordError).
 RECORD: dict[str, tuple[str, str]] = {
     "head": (
         "Ulti deal, seed {seed}: {dealer} deals, {forehand} is forehand",
@@ -443,7 +445,7 @@ RECORD: dict[str, tuple[str, str]] = {
         "(in progress: {phase}, {who} to act)",
         "(folyamatban: {phase}, {who} következik)",
     ),
-    # a deal's phase while it runs (ulti.state.Phase), as the account names it
+    # a deal's phase while it runs (ulti.games.ulti.state.Phase), as the account names it
     "phase.round1": ("round1", "első licitkör"),
     "phase.discard": ("discard", "letétel"),
     "phase.bid": ("bid", "licit"),
@@ -452,7 +454,8 @@ RECORD: dict[str, tuple[str, str]] = {
     "phase.play": ("play", "lejátszás"),
     "phase.kontra": ("kontra", "kontrázás"),
     "phase.over": ("over", "vége"),
-    # a record refused (RecordError: ulti.record.from_record, ulti.session.Session.from_record)
+    # a record refused (RecordError: ulti.games.ulti.record.from_record,
+    # ulti.games.ulti.session.Session.from_record)
     "bad-object": ("a record is a JSON object", "a játékleírás egy JSON-objektum"),
     "bad-format": (
         "not an Ulti deal record (format {format!r})",
@@ -932,7 +935,7 @@ WEB: dict[str, tuple[str, str]] = {
     "recordText": ("The record", "A jegyzőkönyv"),
 }
 
-#: Why an action is refused (ulti.legality.Reason codes; ``{fields}`` from its params).
+#: Why an action is refused (ulti.games.ulti.legality.Reason codes; ``{fields}`` from its params).
 REASON: dict[str, tuple[str, str]] = {
     "grammar": ("{message}", "{message}"),
     "deal-over": ("the deal is over", "a leosztásnak vége"),
@@ -1081,7 +1084,7 @@ DOING: dict[str, tuple[str, str]] = {
     "play": ("play a card", "lapot hívnia"),
 }
 
-#: Each settlement line's reason and each summary line (ulti.scoring).
+#: Each settlement line's reason and each summary line (ulti.games.ulti.scoring).
 LINE: dict[str, tuple[str, str]] = {
     "simple-points": ("soloist {s} vs defenders {d} points", "felvevő {s}, ellenvonók {d} pont"),
     "marriage-missing": (
@@ -1147,7 +1150,7 @@ LINE: dict[str, tuple[str, str]] = {
     ),
 }
 
-#: How a deal ended (ulti.scoring.Termination values).
+#: How a deal ended (ulti.games.ulti.scoring.Termination values).
 END: dict[str, tuple[str, str]] = {
     "ten-tricks": ("ten tricks played", "mind a tíz ütés lement"),
     "thrown-in": (
@@ -1403,7 +1406,7 @@ SNAP: dict[str, tuple[str, str]] = {
     "web-sheet-winner": ("Won by", "Nyerte"),
     "web-sheet-points": ("Points", "Pont"),
     "web-sheet-how": ("How it ended", "Hogyan lett vége"),
-    # why a computer player (a hint) chooses what it does (ulti.players.snap)
+    # why a computer player (a hint) chooses what it does (ulti.players.snapszli)
     "hint-only": ("the only sensible choice", "az egyetlen értelmes lépés"),
     "hint-random": ("a random legal move", "véletlenszerű szabályos lépés"),
     "hint-claim": ("you have {points} points: claim 66", "{points} pontod van: mondd, hogy elég"),
@@ -1433,7 +1436,7 @@ SNAP: dict[str, tuple[str, str]] = {
         "both hands are known; game points after each choice ({n} solve): {options}",
         "mindkét kéz ismert; játszmapont az egyes lépések után ({n} számítás): {options}",
     ),
-    # the terminal game (ulti.tui.snap)
+    # the terminal game (ulti.tui.snapszli)
     "tui-bot": ("Computer", "Gép"),
     "tui-score": ("{a} {x} : {y} {b} (to {target})", "{a} {x} : {y} {b} ({target}-ig)"),
     "tui-match": (
@@ -2062,7 +2065,7 @@ CLUB: dict[str, tuple[str, str]] = {
 
 #: Post-deal analysis (``ulti analyze``, the terminal, the replay page) and teaching mode.
 ANALYSIS: dict[str, tuple[str, str]] = {
-    # the facts behind a mistake (ulti.analysis); values are the seat's own units
+    # the facts behind a mistake (ulti.analysis.ulti); values are the seat's own units
     "in-trick": ("Trick {n}: {what}", "{n}. ütés: {what}"),
     "opt-no-kontra": ("no kontra", "nincs kontra"),
     "opt-no-marriage": ("play without declaring", "kijátszás bemondás nélkül"),
@@ -2337,7 +2340,7 @@ ANALYSIS: dict[str, tuple[str, str]] = {
     # -- web keys end
 }
 
-#: ``ulti selfplay`` (ulti.selfplay): its refusals, progress and summary.
+#: ``ulti selfplay`` (ulti.arena.selfplay): its refusals, progress and summary.
 #: A computer player's spec refused (``ulti.players.PlayerSpecError``).
 PLAYERS: dict[str, tuple[str, str]] = {
     "unknown": (

@@ -34,7 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from ulti.errors import UltiError
+from ulti.core.errors import UltiError
 
 
 class Base(DeclarativeBase):

@@ -28,11 +28,11 @@ from english_words import english_words_in
 from server_util import Running, Seat, bot, person
 from test_server_analysis import TINY, card_turn, play_on
 from ulti import messages
-from ulti.actions import ActionKind, play
-from ulti.analysis import teach
-from ulti.cards import code
+from ulti.analysis.ulti import teach
+from ulti.core.cards import code
+from ulti.games.ulti.actions import ActionKind, play
+from ulti.games.ulti.record import render
 from ulti.players.base import Budget
-from ulti.record import render
 
 pytestmark = pytest.mark.slow
 

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from english_words import english_words_in
 from server_util import Running, bot, person
-from ulti.cards import code
+from ulti.core.cards import code
 
 pytestmark = pytest.mark.slow
 

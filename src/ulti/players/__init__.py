@@ -11,10 +11,10 @@ from ulti.players.base import Budget, DealRun, Player, PlayerSpecError, play_dea
 
 
 def registry() -> dict[str, type[Player]]:
-    from ulti.players.pimc import PimcPlayer
-    from ulti.players.pimc1 import Pimc1Player
-    from ulti.players.random import RandomPlayer
-    from ulti.players.rules import RulesPlayer
+    from ulti.players.ulti.pimc import PimcPlayer
+    from ulti.players.ulti.pimc1 import Pimc1Player
+    from ulti.players.ulti.random import RandomPlayer
+    from ulti.players.ulti.rules import RulesPlayer
 
     return {
         "random": RandomPlayer,

@@ -15,11 +15,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ulti.actions import Action
-from ulti.deal import Deal
-from ulti.errors import CatalogueError
-from ulti.observation import Observation
-from ulti.rules import Ruleset
+from ulti.core.errors import CatalogueError
+from ulti.games.ulti.actions import Action
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.observation import Observation
+from ulti.games.ulti.rules import Ruleset
 
 _MASK64 = (1 << 64) - 1
 #: the most any budget may ask for (a server caps far lower: ``ulti serve --max-bot-*``)

@@ -17,8 +17,8 @@ touched by a failed decision, so a crash loses nothing but that one decision, an
 player decides in the pool exactly as it would in the host.
 
 Each worker process is single-threaded: one decision at a time, one solver (see
-:mod:`ulti.solver`), nothing shared.  Waiting for the workers happens in threads of the pool's
-own (never the host's default executor, which storage uses).
+:mod:`ulti.search.ulti.solver`), nothing shared.  Waiting for the workers happens in threads of the
+pool's own (never the host's default executor, which storage uses).
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from ulti.actions import Action
-from ulti.observation import Observation
+from ulti.games.ulti.actions import Action
+from ulti.games.ulti.observation import Observation
 from ulti.players.base import Player
 
 log = logging.getLogger(__name__)

@@ -24,7 +24,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadData, TimestampSigner, URLSafeTimedSerializer
 
 from ulti import messages
-from ulti.errors import UltiError
+from ulti.core.errors import UltiError
 from ulti.server.guard import BucketsByAddress
 from ulti.server.store import NameTaken, Store, User, name_key
 

@@ -14,7 +14,7 @@ HTTP:
     GET  /api/tables/{id}/deals     finished deals           } a seat's token in the
     GET  /api/tables/{id}/deals/{n}/record.json   a record   } Authorization header
     GET  /api/tables/{id}/deals/{n}/steps         a replay   } (never in a URL)
-    GET  /api/tables/{id}/deals/{n}/analysis      the deal analysed (ulti.analysis; Ulti
+    GET  /api/tables/{id}/deals/{n}/analysis      the deal analysed (ulti.analysis.ulti; Ulti
                                     only): every decision valued, the mistakes explained, the
                                     soloist's value trick by trick; the same authorization
     GET  /api/health                the server's counters (tables, connections, bot workers)
@@ -61,8 +61,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from starlette.websockets import WebSocketState
 
 from ulti import messages
-from ulti.errors import CatalogueError
-from ulti.rules import CHOICES, OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
+from ulti.core.errors import CatalogueError
+from ulti.games.snapszli import OPTIONS as SNAP_OPTIONS
+from ulti.games.snapszli import SnapRulesError
+from ulti.games.ulti.rules import CHOICES, OPTIONS, PRESET_DOCS, PRESETS, Ruleset, RulesetError
 from ulti.server.accounts import AccountError, Accounts, check_name
 from ulti.server.club import Club
 from ulti.server.club import add_routes as add_club_routes
@@ -80,8 +82,6 @@ from ulti.server.guard import (
 )
 from ulti.server.store import Store, User, default_url
 from ulti.server.tables import SPECTATOR, Connection, GameTable, TableError, Tables, dumps
-from ulti.snapszli import OPTIONS as SNAP_OPTIONS
-from ulti.snapszli import SnapRulesError
 
 log = logging.getLogger(__name__)
 
@@ -270,8 +270,8 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     @app.get("/cards/{style}-{lang}.svg", include_in_schema=False)
     async def card_faces(style: str, lang: str) -> Response:
         """All card faces of a style (hungarian, french) and language (hu, en) as one SVG
-        sprite: ``<use href="/cards/hungarian-hu.svg#HA"/>`` (ulti.svg)."""
-        from ulti.svg import sprite_svg
+        sprite: ``<use href="/cards/hungarian-hu.svg#HA"/>`` (ulti.render.svg)."""
+        from ulti.render.svg import sprite_svg
 
         try:
             sprite = sprite_svg(style, lang)
@@ -448,7 +448,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
 
     @app.get("/api/tables/{table_id}/deals/{number}/analysis")
     async def analysis(table_id: str, number: int, req: Request) -> dict[str, Any]:
-        """A finished Ulti deal analysed (ulti.analysis), worked out once and kept."""
+        """A finished Ulti deal analysed (ulti.analysis.ulti), worked out once and kept."""
         t = authorized(table_id, req)
         try:
             return await tables.analysis(t, number)
@@ -690,7 +690,7 @@ class Refused(Exception):
 
 def _bad_table(why: Exception | dict[str, str]) -> Refused:
     """The refusal ``error.bad-table`` (422) with its reason in each language: ``why`` is a
-    catalogue error (a ruleset's: :class:`~ulti.errors.CatalogueError`, in each language its
+    catalogue error (a ruleset's: :class:`~ulti.core.errors.CatalogueError`, in each language its
     own words), the reason's words in both languages (:func:`ulti.messages.both`), or any
     other error (its words as they are, in both)."""
 

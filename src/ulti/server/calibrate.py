@@ -5,8 +5,8 @@ or a test.
 On a club server computer players are rated only at rated tables where people play them, so a
 new server's leaderboard cannot tell a person where they stand against ``rules`` or ``pimc``.
 A calibration plays duplicate deals between computer players, as the tournaments do
-(:mod:`ulti.tournament`: three players, every deal under all six seatings;
-:mod:`ulti.snap_tournament`: two players or more, every pair in both seatings of every deal),
+(:mod:`ulti.arena.tournament`: three players, every deal under all six seatings;
+:mod:`ulti.arena.snapszli`: two players or more, every pair in both seatings of every deal),
 and rates each deal as one session: a player's total is the sum of the units (Snapszli: game
 points) it won over that deal's seatings, :func:`ulti.server.ratings.update` ranks the players
 by it from their current ratings in the family, and :meth:`Store.save_ratings` keeps the new
@@ -28,7 +28,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ulti.errors import CatalogueError
+from ulti.core.errors import CatalogueError
 from ulti.server.ratings import GAMES, Rating, bot_key, bot_title, family, update
 from ulti.server.store import RatingHistoryRow, RatingRow, Store
 
@@ -119,19 +119,19 @@ def specs_of(bots: str | Sequence[str]) -> list[str]:
 
 def _rules(game: str, preset: str) -> dict[str, Any]:
     if game == "ulti":
-        from ulti.rules import Ruleset
+        from ulti.games.ulti.rules import Ruleset
 
         return Ruleset.from_preset(preset).to_dict()
-    from ulti.snapszli import SnapRules
+    from ulti.games.snapszli import SnapRules
 
     return SnapRules.from_preset(preset).to_dict()
 
 
 def _presets(game: str) -> tuple[str, ...]:
     if game == "ulti":
-        from ulti.rules import PRESETS
+        from ulti.games.ulti.rules import PRESETS
     else:
-        from ulti.snapszli import PRESETS
+        from ulti.games.snapszli import PRESETS
     return tuple(PRESETS)
 
 
@@ -225,23 +225,24 @@ def settle(store: Store, plan: Plan) -> Plan:
 
 
 def units_of(plan: Plan) -> list[Any]:
-    """Every deal under every seating (:class:`ulti.tournament.Unit` or
-    :class:`ulti.snap_tournament.SnapUnit`), deal by deal."""
+    """Every deal under every seating (:class:`ulti.arena.tournament.Unit` or
+    :class:`ulti.arena.snapszli.SnapUnit`), deal by deal."""
     assert plan.seed is not None
     rules = _rules(plan.game, plan.preset)
     if plan.game == "ulti":
-        from ulti.rules import Ruleset
-        from ulti.tournament import units
+        from ulti.arena.tournament import units
+        from ulti.games.ulti.rules import Ruleset
 
         return list(units(plan.specs, plan.deals, plan.seed, Ruleset.from_dict(rules)))
-    from ulti.snap_tournament import units as snap_units
-    from ulti.snapszli import SnapRules
+    from ulti.arena.snapszli import units as snap_units
+    from ulti.games.snapszli import SnapRules
 
     return list(snap_units(plan.specs, plan.deals, plan.seed, SnapRules.from_dict(rules)))
 
 
 def _runner(game: str) -> Callable[[Any], Any]:
-    from ulti import snap_tournament, tournament
+    from ulti.arena import snapszli as snap_tournament
+    from ulti.arena import tournament
 
     return tournament.run_unit if game == "ulti" else snap_tournament.run_unit
 

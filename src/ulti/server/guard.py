@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ulti.errors import UltiError
+from ulti.core.errors import UltiError
 from ulti.players.base import Budget
 
 Scope = MutableMapping[str, Any]
@@ -142,7 +142,7 @@ class ServerSettings:
         """A computer player's spec for ``game`` (``ulti`` or ``snapszli``) within this
         server's caps (ValueError otherwise)."""
         if game == "snapszli":
-            from ulti.players.snap import make_snap_player
+            from ulti.players.snapszli import make_snap_player
 
             make_snap_player(spec)  # an unknown name or a malformed budget
         else:

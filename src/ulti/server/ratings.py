@@ -27,7 +27,7 @@ SIGMA = 25.0 / 3.0
 GAMES = ("ulti", "snapszli")
 
 #: The computer players (the same names in :func:`ulti.players.registry` and
-#: :func:`ulti.players.snap.snap_registry`) and whether they read a budget: ``rules`` and
+#: :func:`ulti.players.snapszli.snap_registry`) and whether they read a budget: ``rules`` and
 #: ``random`` play the same whatever budget they are given, so their key drops it.
 _BOTS = {"pimc": True, "rules": False, "random": False}
 
@@ -57,9 +57,9 @@ class Rating:
 def family(game: str, preset: str) -> str:
     """The rules family ratings are kept per: ``ulti/standard``, ``snapszli/short``."""
     if game == "ulti":
-        from ulti.rules import PRESETS
+        from ulti.games.ulti.rules import PRESETS
     elif game == "snapszli":
-        from ulti.snapszli import PRESETS
+        from ulti.games.snapszli import PRESETS
     else:
         raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
     if preset not in PRESETS:

@@ -2,8 +2,8 @@
 
 The table is a :class:`~ulti.server.tables.GameTable`: the same tokens, versions, refusals,
 storage, computer seats in the worker pool and restarts as an Ulti table; what differs is the
-game.  A match (:class:`~ulti.snapszli.SnapMatch`, Z12) is played to the table's match points
-(ZV2); each deal is a :class:`~ulti.snapszli.SnapDeal`.
+game.  A match (:class:`~ulti.games.snapszli.SnapMatch`, Z12) is played to the table's match points
+(ZV2); each deal is a :class:`~ulti.games.snapszli.SnapDeal`.
 
 What a seat sees (Z13) is built from ``deal.observation(seat)`` only, and public facts (names,
 the score of the match, how finished deals ended): its own hand, the turned card while it lies
@@ -13,7 +13,7 @@ the learner's option ``show_points`` (default off), the opponent's never.
 
 Stored with the table: ``{"rules": SnapRules.to_dict(), "show_points": bool}``; actions are
 stored in their canonical text (``play ♥A``, ``marriage hearts``, ``exchange``, ``close``,
-``claim``), which :func:`ulti.snapszli.parse_action` reads back.
+``claim``), which :func:`ulti.games.snapszli.parse_action` reads back.
 """
 
 from __future__ import annotations
@@ -23,11 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ulti import messages
-from ulti.cards import cards_of
-from ulti.deal import derive_seed
-from ulti.players.snap import SnapPlayer, explain, make_snap_player
-from ulti.server.tables import GameTable, TableError
-from ulti.snapszli import (
+from ulti.core.cards import cards_of
+from ulti.core.seeds import derive_seed
+from ulti.games.snapszli import (
     OPTIONS,
     PRESETS,
     Kind,
@@ -42,6 +40,8 @@ from ulti.snapszli import (
     render,
     to_record,
 )
+from ulti.players.snapszli import SnapPlayer, explain, make_snap_player
+from ulti.server.tables import GameTable, TableError
 
 #: Options the lobby sets in their own field (the match's length, ZV2).
 LOBBY_OWN_FIELD = {"match_points"}

@@ -9,15 +9,16 @@ What the facts mean, exactly:
 
 ``units``
     What the seat won (positive) or paid (negative) in the deal: in Ulti the settlement's units
-    (:meth:`ulti.deal.Deal.returns`, S1: the three add up to 0); in Snapszli the game points
-    the winner scored, negative for the loser (:meth:`ulti.snapszli.SnapDeal.returns`, Z9-Z11).
+    (:meth:`ulti.games.ulti.deal.Deal.returns`, S1: the three add up to 0); in Snapszli the game
+    points the winner scored, negative for the loser (:meth:`ulti.games.snapszli.SnapDeal.returns`,
+    Z9-Z11).
 
 ``role``
     ``"soloist"`` or ``"defender"`` in Ulti (a finished Ulti deal always has a soloist: the
     forehand must bid, A1); ``"none"`` in Snapszli, which has no contract.
 
 ``contract`` / ``contract_hu``
-    The contract's name (:attr:`ulti.bids.Bid.title` / ``title_hu``) on every seat's row;
+    The contract's name (:attr:`ulti.games.ulti.bids.Bid.title` / ``title_hu``) on every seat's row;
     ``None`` in Snapszli.
 
 ``kind``
@@ -54,11 +55,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ulti.actions import ActionKind
-from ulti.bids import KIND_TITLES, KIND_TITLES_HU, Bid, Kind
-from ulti.deal import Deal
-from ulti.scoring import SILENT_BASE
-from ulti.snapszli import SnapDeal
+from ulti.games.snapszli import SnapDeal
+from ulti.games.ulti.actions import ActionKind
+from ulti.games.ulti.bids import KIND_TITLES, KIND_TITLES_HU, Bid, Kind
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.scoring import SILENT_BASE
 
 ROLES = ("soloist", "defender", "none")
 

@@ -54,7 +54,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from ulti.errors import UltiError
+from ulti.core.errors import UltiError
 
 
 class Base(DeclarativeBase):

@@ -11,7 +11,7 @@ Versions: a table's version is the number of actions accepted so far.  A reconne
 says which version it last saw; it is sent the (projected) events it missed, or, when too far
 behind, a full resynchronisation.
 
-Analysis (:mod:`ulti.analysis`): a finished Ulti deal is analysed on request (the replay
+Analysis (:mod:`ulti.analysis.ulti`): a finished Ulti deal is analysed on request (the replay
 page), and a seat playing against computer players may ask, before a card, whether it would
 lose units (teaching mode: from its own observation only).  Both run in the computer players'
 worker processes (:mod:`ulti.players.pool`, one solver per single-threaded worker), never in
@@ -38,7 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from ulti import messages
-from ulti.actions import (
+from ulti.core.cards import sort_for_display
+from ulti.core.seeds import derive_seed
+from ulti.games.ulti.actions import (
     Action,
     ActionKind,
     ActionParseError,
@@ -48,19 +50,18 @@ from ulti.actions import (
     parse_action,
     play,
 )
-from ulti.bids import KIND_TITLES, KIND_TITLES_HU
-from ulti.cards import sort_for_display
-from ulti.deal import Deal, IllegalAction, derive_seed
-from ulti.observation import Observation
+from ulti.games.ulti.bids import KIND_TITLES, KIND_TITLES_HU
+from ulti.games.ulti.deal import Deal, IllegalAction
+from ulti.games.ulti.observation import Observation
+from ulti.games.ulti.record import action_code, to_record
+from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.session import Session
 from ulti.players import Player, make_player
 from ulti.players.base import Budget
 from ulti.players.pool import BotPool, DecisionError
-from ulti.players.rules import RulesPlayer
-from ulti.record import action_code, to_record
-from ulti.rules import Ruleset
+from ulti.players.ulti.rules import RulesPlayer
 from ulti.server.guard import RateLimit, ServerSettings
 from ulti.server.store import Store, StoredTable, hash_token
-from ulti.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +161,7 @@ class PoolJob(Player):
 
 
 class AnalysisJob(PoolJob):
-    """A finished deal's analysis (:func:`ulti.analysis.analyze`), as JSON data."""
+    """A finished deal's analysis (:func:`ulti.analysis.ulti.analyze`), as JSON data."""
 
     def __init__(self, deal: Deal, budget: Budget, threshold: float, seed: int) -> None:
         super().__init__(seed, budget)
@@ -168,7 +169,7 @@ class AnalysisJob(PoolJob):
         self.threshold = threshold
 
     def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        from ulti.analysis import analyze
+        from ulti.analysis.ulti import analyze
 
         assert self.deal is not None
         self.result = analyze(self.deal, self.budget, self.threshold, self.seed).to_dict()
@@ -177,7 +178,7 @@ class AnalysisJob(PoolJob):
 
 
 class TeachJob(PoolJob):
-    """Teaching mode's question (:func:`ulti.analysis.teach`): would ``card`` lose units?
+    """Teaching mode's question (:func:`ulti.analysis.ulti.teach`): would ``card`` lose units?
     Asked with the seat's observation only; the result is the warning's data or None."""
 
     def __init__(
@@ -189,7 +190,7 @@ class TeachJob(PoolJob):
         self.threshold = threshold
 
     def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        from ulti.analysis import teach
+        from ulti.analysis.ulti import teach
 
         warning = teach(obs, self.rules, self.card, self.budget, self.threshold, self.seed)
         self.result = None if warning is None else warning.to_dict()
@@ -1041,7 +1042,7 @@ class GameTable:
 
 
 class LiveTable(GameTable):
-    """An Ulti table: three seats, a session of deals (ulti.session)."""
+    """An Ulti table: three seats, a session of deals (ulti.games.ulti.session)."""
 
     session: Session
     bots: dict[int, Player]
@@ -1294,7 +1295,7 @@ class LiveTable(GameTable):
 
     def steps(self, number: int) -> dict[str, Any]:
         """A finished deal step by step, every card shown (the deal is over, D2)."""
-        from ulti.record import render
+        from ulti.games.ulti.record import render
 
         d = self.finished(number)
         replay = Deal(d.rules, d.seed, d.dealer, d.deck if d.custom_deck else None)
@@ -1338,7 +1339,7 @@ class LiveTable(GameTable):
         ``teach`` frame with the warning's data (None: no warning), worked out in the
         workers from the seat's observation only.  Raises TableError and changes nothing
         when refused."""
-        from ulti.analysis import THRESHOLD
+        from ulti.analysis.ulti import THRESHOLD
 
         seat = conn.seat
         if seat == SPECTATOR:
@@ -1540,7 +1541,7 @@ class Tables:
         return table
 
     async def analysis(self, table: GameTable, number: int) -> dict[str, Any]:
-        """Deal ``number`` of ``table`` analysed (:meth:`ulti.analysis.DealAnalysis.to_dict`,
+        """Deal ``number`` of ``table`` analysed (:meth:`ulti.analysis.ulti.DealAnalysis.to_dict`,
         with the deal's number and the seats' names): from the cache, or worked out in the
         computer players' workers (``max_analyses`` at a time and never in every worker,
         after the computer players' decisions).  TableError: not an Ulti table, no such
@@ -1569,7 +1570,7 @@ class Tables:
         return await asyncio.shield(task)
 
     async def _analyse(self, key: tuple[str, int], d: Deal, names: list[str]) -> dict[str, Any]:
-        from ulti.analysis import THRESHOLD
+        from ulti.analysis.ulti import THRESHOLD
 
         s = self.settings
         if self._analysis_slots is None:  # a worker stays free for the computer players

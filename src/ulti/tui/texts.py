@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ulti.cards import RANK_FACES, RANK_INDEX_EN, RANK_INDEX_HU, SUIT_NAMES_EN, SUIT_NAMES_HU
+from ulti.core.cards import RANK_FACES, RANK_INDEX_EN, RANK_INDEX_HU, SUIT_NAMES_EN, SUIT_NAMES_HU
 from ulti.messages import text
 
 

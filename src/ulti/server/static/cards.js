@@ -1,4 +1,4 @@
-// Cards are ints 0..31: suit * 8 + rank (the engine's layout, ulti.cards).  Their names come
+// Cards are ints 0..31: suit * 8 + rank (the engine's layout, ulti.core.cards).  Their names come
 // from the one catalogue of words (ulti.messages, served by /api/words).
 import { words } from "/static/i18n.js";
 
@@ -22,7 +22,7 @@ export function cardName(c, lang) {
 }
 export function suitName(s, lang) { return words(lang).suits[s]; }
 
-// Faces are drawn by the server (ulti.svg): one sprite per style and language, each card a
+// Faces are drawn by the server (ulti.render.svg): one sprite per style and language, each card a
 // <symbol> whose id is its code, at /cards/{style}-{lang}.svg.
 export const CARD_STYLES = ["hungarian", "french"];
 const STYLE_KEY = "ulti-cards";

@@ -2,7 +2,7 @@
 // so nothing is hidden any more) and the rendering of the record.  Every word in the page's
 // language (the record's text, in the notation's English, only on an English page).
 //
-// Beside it, once the replay shows, the deal analysed (ulti.analysis, worked out by the
+// Beside it, once the replay shows, the deal analysed (ulti.analysis.ulti, worked out by the
 // server): the decision of the step shown (the action taken and the best, valued with all
 // hands open and from the seat), each seat's accuracy, mistakes and units lost, the three
 // costliest mistakes, the soloist's value trick by trick as a chart, and every decision — a

@@ -1,0 +1,109 @@
+"""The game as OpenSpiel sees one: static facts of a ruleset, and the states it starts.
+
+A :class:`Game` is a ruleset with what is true of every deal under it (the number of distinct
+actions, the players, the bounds of a deal's length and of its returns); its states are
+:class:`~ulti.games.ulti.deal.Deal` objects (``new_initial_state``), written and read back as
+records (``serialize`` / ``deserialize_state``).
+
+Uncapped kontras (K2: any level, the default) make a deal's length and its returns unbounded;
+then :meth:`Game.max_game_length` and the utility bounds are ``None``, and a research face
+that needs finite bounds sets ``max_kontra`` (V11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ulti.games.ulti.actions import NUM_ACTIONS
+from ulti.games.ulti.bids import Kind
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.rules import STANDARD, Ruleset
+from ulti.games.ulti.scoring import money_for
+
+#: Caps at or above this are "no cap" (:attr:`Ruleset.kontra_cap` of uncapped rules is 2**30).
+_CAPPED = 1 << 20
+#: The kontra cap of the research faces (OpenSpiel, PettingZoo, Gymnasium) when none is given:
+#: Mordkontra (V11, level 4: a component's value times 16), so that a deal's length and its
+#: returns are bounded while the doubling chains that make Ulti keep their room.
+RESEARCH_MAX_KONTRA = 4
+
+
+@dataclass(frozen=True)
+class Game:
+    """Ulti under ``rules``."""
+
+    rules: Ruleset = STANDARD
+
+    num_players: int = 3
+    #: every deal is zero-sum (S1)
+    utility_sum: int = 0
+
+    def num_distinct_actions(self) -> int:
+        """Action ids are ``0 .. NUM_ACTIONS - 1`` (:mod:`ulti.games.ulti.actions`)."""
+        return NUM_ACTIONS
+
+    def capped(self) -> bool:
+        """Whether kontras stop at a level (V11), which bounds length and returns."""
+        return self.rules.kontra_cap < _CAPPED
+
+    def max_game_length(self) -> int | None:
+        """An upper bound on the number of actions of a deal (``None``: unbounded)."""
+        if not self.capped():
+            return None
+        ladder = self.rules.ladder
+        top = ladder.top_rank
+        kinds = len(Kind)
+        cap = self.rules.kontra_cap
+        auction = 3 + top * 5  # each overcall: up to two passes, pick-up, discard, bid
+        if self.rules.two_round_auction:
+            auction += 3 + top * 3 + 2  # V1's first round (passes and bids) and its end
+        first_trick = 4 * 3 + 2 * kinds  # marriages; every defender's first kontras
+        raises = kinds * cap * 2  # every level of every component, against each defender
+        answers = raises + 3 * (raises + 1)  # and up to three passes around each
+        return auction + 1 + first_trick + answers + 30 + 1
+
+    def max_utility(self) -> int | None:
+        """The most a seat can win in one deal (``None``: unbounded)."""
+        return self._bound()
+
+    def min_utility(self) -> int | None:
+        """The most a seat can lose in one deal, negated (``None``: unbounded)."""
+        b = self._bound()
+        return None if b is None else -b
+
+    def _bound(self) -> int | None:
+        if not self.capped():
+            return None
+        rules = self.rules
+        cap = rules.kontra_cap
+        mult = 2 if rules.two_round_auction else 1
+        best = 2 * mult  # A5's forfeit
+        for b in rules.ladder.by_key.values():
+            kontra = {k: (cap, cap) for k in b.kinds}
+            total = sum(
+                max(m.won_total, -m.lost_total) for _, m in money_for(b, kontra, mult, rules)
+            )
+            best = max(best, total)
+        return best
+
+    def new_initial_state(self, seed: int = 0, dealer: int = 0) -> Deal:
+        """A new deal (its deck from ``seed``, D2)."""
+        return Deal(self.rules, seed, dealer)
+
+    def serialize_state(self, deal: Deal) -> str:
+        """A deal as text (its record, :mod:`ulti.games.ulti.record`), read back by
+        :meth:`deserialize_state`."""
+        from ulti.games.ulti.record import dumps
+
+        return dumps(deal)
+
+    def deserialize_state(self, text: str) -> Deal:
+        from ulti.games.ulti.record import RecordError, loads
+
+        deal = loads(text)
+        if deal.rules != self.rules:
+            raise RecordError("bad-other-rules")
+        return deal
+
+
+__all__ = ["Game"]

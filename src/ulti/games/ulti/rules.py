@@ -1,0 +1,410 @@
+"""The ruleset: one frozen object holding every rule option (section V of RULES.md).
+
+The defaults are the standard rules.  Each variant is one documented option; named presets are
+small sets of overrides.  A ruleset loads from TOML::
+
+    preset = "tournament"        # optional, the starting point
+    simple_forfeit = false       # any option, by name
+
+An unknown option, a value of the wrong type, or options that contradict each other raise
+:class:`RulesetError`, which names the rule (its RULES.md id).
+
+The V2 reading (the how-to-play page, docs/RULES-001.md W1-W14) is the preset ``howto``: each
+of its differences is one option, usable alone — ``bid_ladder`` (W3), ``talon_aside`` (W1,
+W2), ``trump_with_bid`` (W4), ``forehand_leads`` (W6), ``marriages_with_card`` (W9),
+``kontra_until_second_trick`` (W13), ``silent_losses`` (W12) — with the Simple forfeit and
+Four Aces off and kontras capped at Rekontra.  Its Simple (41 of 90) and its play rule (W7)
+are the standard ones in other words.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ulti.core.errors import CatalogueError
+from ulti.games.ulti.bids import Ladder, build_ladder
+from ulti.messages import CATALOGUE, text
+
+
+class RulesetError(CatalogueError):
+    """An unknown, ill-typed or contradictory rule option.  Raised with a catalogue key (the
+    ``rules`` section of :mod:`ulti.messages`) and its fields: ``str`` is the English,
+    :meth:`text` says it in either language.  A plain message not in the catalogue is kept
+    as given, in every language (``RulesetError("...")`` as before)."""
+
+    section = "rules"
+
+    def text(self, lang: str = "en") -> str:
+        if f"rules.{self.key}" not in CATALOGUE:
+            return self.key
+        return super().text(lang)
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    rule: str
+    doc: str
+
+
+#: Every option, the rule it comes from, and what it does.  Printed by ``ulti rules``.
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "two_round_auction",
+        "V1",
+        "Two-round auction: a first round on 5 cards at double value; the round's winner takes "
+        "the talon and confirms (value stays double) or raises (single value, same trump "
+        "kind).",
+    ),
+    Option(
+        "hearts_always_trump",
+        "V3",
+        "Hearts are always trump: the 'of Hearts' trump bids leave the ladder and every trump "
+        "bid plays in Hearts at single value.",
+    ),
+    Option(
+        "talon",
+        "V4",
+        "Play with the 2-card talon (false: no talon; the 2 spare cards lie "
+        "aside and count for the defenders).",
+    ),
+    Option(
+        "combined_bids_only",
+        "V5",
+        "Only bids of at least two parts may be made (an implicit Simple counts as a part).",
+    ),
+    Option(
+        "equal_value_overcalls",
+        "V6",
+        "A bid of equal value but fewer components overcalls (false: the tournament ladder, "
+        "where equal value never overcalls).",
+    ),
+    Option("four_aces", "V7", "Four Aces bids and the Silent Four Aces exist (false: off)."),
+    Option(
+        "simple_forfeit",
+        "A5/V8",
+        "A final single-value Simple is not played: the soloist pays the Simple doubled "
+        "(false: played out).",
+    ),
+    Option(
+        "open_pays_double",
+        "V9",
+        "Open forms pay double the closed form (Open Betli 10, Plain Open Durchmars 12) and "
+        "Open Ulti (8+1, of Hearts 16+2) can be bid.",
+    ),
+    Option(
+        "soloist_alone_exposes",
+        "V10",
+        "In open contracts only the soloist lays the hand face up (false: every hand).",
+    ),
+    Option("max_kontra", "V11/K2", "Highest kontra level (0 = no limit; 2 = capped at Rekontra)."),
+    Option(
+        "talon_ace_loses_four_aces",
+        "R (unclear seed)",
+        "An Ace in the soloist's talon is lost to the defenders for Four Aces and Silent Four "
+        "Aces (false: the talon's Aces are ignored).",
+    ),
+    Option(
+        "silent_durchmars_in_simple",
+        "S2 (unclear seed)",
+        "Value of the Silent Durchmars in a Simple (the seed's '(simple 4)' note; 3 by the "
+        "table, 4 by that reading; doubled in Hearts).",
+    ),
+    Option(
+        "bid_ladder",
+        "B5/W3",
+        "The ladder: 'standard' (B5: 42 ranks by value) or 'howto' (W3: the single contracts "
+        "in the how-to-play order, combinations above them by total value).",
+    ),
+    Option(
+        "talon_aside",
+        "W1/W2",
+        "Ten cards each and the talon aside; at their turn a player passes or names a "
+        "higher contract, picking up the talon first if they like; two passes after a "
+        "contract end the auction; nobody names one: the deal is thrown in.",
+    ),
+    Option(
+        "trump_with_bid",
+        "W4",
+        "The trump is named with the bid (the bidder names it at once), not after the auction.",
+    ),
+    Option("forehand_leads", "W6", "Forehand leads to the first trick (false: the soloist, R1)."),
+    Option(
+        "marriages_with_card",
+        "W9",
+        "A marriage is declared with a card of the pair in any trick, by anyone (false: with "
+        "the first trick's card, R5).",
+    ),
+    Option(
+        "kontra_until_second_trick",
+        "W13",
+        "A defender may say Kontra until the second trick is led, also after the first trick "
+        "(false: only with their first-trick card, K1).",
+    ),
+    Option(
+        "silent_losses",
+        "S2/W12",
+        "A silent bonus that fails costs the soloist double (false: only made ones count).",
+    ),
+    Option("session_deals", "S3", "Deals in a session (each player deals a third of them)."),
+    Option(
+        "tiebreak_deals", "S3", "Deals of one tie-break round (a tie for first after it stands)."
+    ),
+    Option("unit_forints", "S3", "Forints per unit, for showing scores as money."),
+)
+OPTION_BY_NAME = {o.name: o for o in OPTIONS}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every rule option of one game.  Defaults: RULES.md standard.  See :data:`OPTIONS`."""
+
+    preset: str = "standard"
+    two_round_auction: bool = False
+    hearts_always_trump: bool = False
+    talon: bool = True
+    combined_bids_only: bool = False
+    equal_value_overcalls: bool = True
+    four_aces: bool = True
+    simple_forfeit: bool = True
+    open_pays_double: bool = False
+    soloist_alone_exposes: bool = False
+    max_kontra: int = 0
+    talon_ace_loses_four_aces: bool = True
+    silent_durchmars_in_simple: int = 3
+    bid_ladder: str = "standard"
+    talon_aside: bool = False
+    trump_with_bid: bool = False
+    forehand_leads: bool = False
+    marriages_with_card: bool = False
+    kontra_until_second_trick: bool = False
+    silent_losses: bool = True
+    session_deals: int = 24
+    tiebreak_deals: int = 3
+    unit_forints: int = 10
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            expected = bool if f.type in ("bool", bool) else int if f.type in ("int", int) else str
+            if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesetError("int", rule=_rule(f.name), name=f.name, value=value)
+            if expected is bool and not isinstance(value, bool):
+                raise RulesetError("bool", rule=_rule(f.name), name=f.name, value=value)
+            if expected is str and not isinstance(value, str):
+                raise RulesetError("str", name=f.name, value=value)
+        if self.two_round_auction and not self.talon:
+            raise RulesetError("two-round-talon")
+        if self.bid_ladder not in LADDERS:
+            raise RulesetError("ladder", ladders=", ".join(LADDERS), value=self.bid_ladder)
+        if self.talon_aside and (not self.talon or self.two_round_auction):
+            raise RulesetError("talon-aside")
+        if self.bid_ladder == "howto" and self.open_pays_double:
+            raise RulesetError("howto-open")
+        if self.max_kontra < 0 or self.max_kontra == 1:
+            raise RulesetError("max-kontra")
+        if self.silent_durchmars_in_simple not in (3, 4):
+            raise RulesetError("silent-durchmars")
+        if self.session_deals < 1 or self.session_deals % 3:
+            raise RulesetError("session-deals")
+        if self.tiebreak_deals < 0 or self.tiebreak_deals % 3:
+            raise RulesetError("tiebreak-deals")
+        if self.unit_forints < 0:
+            raise RulesetError("unit-forints")
+        for name, top in _BOUNDS.items():  # every number has a sane range
+            if getattr(self, name) > top:
+                raise RulesetError(
+                    "at-most", rule=_rule(name), name=name, top=top, value=getattr(self, name)
+                )
+        if len(self.ladder) == 0:
+            raise RulesetError("no-bid")
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        """Pickled as its option values (a few bytes, not its ladder); unpickling gives the
+        one shared object of those values in that process, its derived tables kept."""
+        return (_interned, (tuple(getattr(self, f.name) for f in fields(self)),))
+
+    # -- derived -------------------------------------------------------------------------
+
+    @cached_property
+    def ladder(self) -> Ladder:
+        """The bids of this ruleset in ranks (B5, with V3, V5, V6, V7, V9 applied)."""
+        return build_ladder(self)
+
+    @cached_property
+    def cache(self) -> dict[str, Any]:
+        """Tables other modules derive from this ruleset (computed once per ruleset object)."""
+        return {}
+
+    @property
+    def kontra_cap(self) -> int:
+        """The highest kontra level allowed (K2, V11)."""
+        return self.max_kontra or 1 << 30
+
+    def modified_from_preset(self) -> bool:
+        return self != Ruleset.from_preset(self.preset)
+
+    # -- construction --------------------------------------------------------------------
+
+    @classmethod
+    def from_preset(cls, name: str) -> Ruleset:
+        try:
+            overrides = PRESETS[name]
+        except KeyError:
+            raise RulesetError("preset", name=name, presets=", ".join(PRESETS)) from None
+        return cls(preset=name, **overrides)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+        """From a mapping of options; ``preset`` (if any) is applied first."""
+        if not isinstance(data, dict):
+            raise RulesetError("table")
+        data = dict(data)
+        preset = data.pop("preset", "standard")
+        if not isinstance(preset, str):
+            raise RulesetError("preset-name")
+        base = cls.from_preset(preset)
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise RulesetError("option", name=key, options=", ".join(o.name for o in OPTIONS))
+        return base.with_options(**data)
+
+    @classmethod
+    def from_toml(cls, path: str | Path) -> Ruleset:
+        return cls.from_dict(read_rules_file(path, PRESETS, RulesetError))
+
+    def with_options(self, **options: Any) -> Ruleset:
+        known = {f.name for f in fields(self)}
+        for key in options:
+            if key not in known:
+                raise RulesetError("option-bare", name=key)
+        return replace(self, **options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by name (the form stored in records)."""
+        return asdict(self)
+
+    def differences(self) -> dict[str, Any]:
+        """Options that differ from the standard rules."""
+        std = Ruleset().to_dict()
+        return {k: v for k, v in self.to_dict().items() if k != "preset" and std[k] != v}
+
+
+def read_rules_file(
+    path: str | Path, presets: dict[str, dict[str, Any]], error: type[Exception]
+) -> dict[str, Any]:
+    """A rules TOML file's options (either game's; a lone ``[rules]`` table is unwrapped),
+    refused with ``error`` when it cannot be read, is no TOML, or names a preset and then
+    undoes what that preset sets (``preset = "no-talon"`` with ``talon = true``).  An
+    ``error`` that is a :class:`~ulti.core.errors.CatalogueError` is given the catalogue key
+    (``rules.file-…``) and its fields; any other, the English words."""
+    try:
+        source = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise _refusal(error, "file-read", path=path, why=exc.strerror) from None
+    except UnicodeDecodeError:
+        raise _refusal(error, "file-utf8", path=path) from None
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as exc:
+        raise _refusal(error, "file-toml", path=path, why=exc) from None
+    if "rules" in data and isinstance(data["rules"], dict) and len(data) == 1:
+        data = data["rules"]
+    preset = data.get("preset")
+    if isinstance(preset, str) and preset in presets:
+        for key, value in presets[preset].items():
+            if key in data and data[key] != value:
+                raise _refusal(
+                    error,
+                    "file-undoes",
+                    path=path,
+                    preset=preset,
+                    name=key,
+                    value=_toml(value),
+                    given=_toml(data[key]),
+                )
+    return data
+
+
+def _refusal(error: type[Exception], key: str, **fields: Any) -> Exception:
+    """``error`` for the catalogue's ``rules.KEY``: with the key and fields for a
+    :class:`~ulti.core.errors.CatalogueError` (either language), else with the English words."""
+    if issubclass(error, CatalogueError):
+        return error(key, **fields)
+    return error(text(f"rules.{key}", "en", **fields))
+
+
+def _toml(value: Any) -> str:
+    """A value as TOML writes it (``true``, ``2``)."""
+    return str(value).lower() if isinstance(value, bool) else repr(value)
+
+
+#: The ladders (:func:`ulti.games.ulti.bids.build_ladder`).
+LADDERS = ("standard", "howto")
+#: The values a text option may take (a front end offers them as a choice).
+CHOICES: dict[str, tuple[str, ...]] = {"bid_ladder": LADDERS}
+
+#: Upper bounds of the numeric options (a ruleset from a file or a web form stays sane).
+_BOUNDS = {"max_kontra": 64, "session_deals": 999, "tiebreak_deals": 99, "unit_forints": 1_000_000}
+
+_INTERNED: dict[tuple[Any, ...], Ruleset] = {}
+
+
+def _interned(values: tuple[Any, ...]) -> Ruleset:
+    """The ruleset of these option values (one object per distinct ruleset a process sees)."""
+    r = _INTERNED.get(values)
+    if r is None:
+        if len(_INTERNED) > 256:
+            _INTERNED.clear()
+        r = _INTERNED[values] = Ruleset(*values)
+    return r
+
+
+def _rule(option: str) -> str:
+    o = OPTION_BY_NAME.get(option)
+    return o.rule if o else "V"
+
+
+#: Named presets: overrides of the standard rules.
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "two-round": {"two_round_auction": True},
+    "tournament": {"combined_bids_only": True, "equal_value_overcalls": False},
+    "hearts-trump": {"hearts_always_trump": True},
+    "no-talon": {"talon": False},
+    "no-four-aces": {"four_aces": False},
+    "simple-played": {"simple_forfeit": False},
+    "casual": {"simple_forfeit": False, "max_kontra": 2},
+    "open-double": {"open_pays_double": True, "soloist_alone_exposes": True},
+    "howto": {
+        "bid_ladder": "howto",
+        "talon_aside": True,
+        "trump_with_bid": True,
+        "forehand_leads": True,
+        "marriages_with_card": True,
+        "kontra_until_second_trick": True,
+        "silent_losses": False,
+        "simple_forfeit": False,
+        "four_aces": False,
+        "max_kontra": 2,
+    },
+}
+PRESET_DOCS: dict[str, str] = {
+    "standard": "RULES.md standard rules (the encyclopedia reading).",
+    "two-round": "V1: the encyclopedia's two-round auction.",
+    "tournament": "V5 + V6: combined bids only, equal value never overcalls.",
+    "hearts-trump": "V3: Hearts always trump.",
+    "no-talon": "V4: no talon.",
+    "no-four-aces": "V7: Four Aces off.",
+    "simple-played": "V8: a final Simple is played out.",
+    "casual": "V8 + V11: Simple played out, kontra capped at Rekontra.",
+    "open-double": "V9 + V10: open forms pay double, the soloist alone exposes.",
+    "howto": "V2: the how-to-play game, W1-W14 (docs/RULES-001.md).",
+}
+
+STANDARD = Ruleset()

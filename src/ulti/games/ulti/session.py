@@ -1,0 +1,205 @@
+"""A session (S3): a match of many deals with a rotating dealer and running totals.
+
+The dealer of deal ``k`` is ``(first_dealer + k) mod 3`` (the deal passes to the right, C4); its
+seed is derived from the session seed (:func:`ulti.core.seeds.derive_seed`), so a session is
+reproducible from its seed and actions alone.  After ``rules.session_deals`` deals a tie for
+first place is broken by one more round of ``rules.tiebreak_deals`` deals; a tie after that
+stands.  Scores are units; ``money`` shows them in forints (``rules.unit_forints`` a unit).
+
+A session saves as a record (format ``ulti-session``) holding a deal record for every deal
+played or in progress, and resumes from it exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ulti.core.seeds import derive_seed
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.record import RecordError, from_record, to_record
+from ulti.games.ulti.rules import Ruleset, RulesetError
+
+FORMAT = "ulti-session"
+VERSION = 2  # 2: its deal records are version 2 (with the typed outcome); 1 is read too
+READS = (1, 2)
+
+
+class Session:
+    """A match of deals.  Play the current deal (``session.deal``) through its own API; call
+    :meth:`next_deal` when it is over."""
+
+    def __init__(
+        self,
+        rules: Ruleset | None = None,
+        seed: int = 0,
+        first_dealer: int = 0,
+        players: list[str] | None = None,
+    ) -> None:
+        if first_dealer not in (0, 1, 2):
+            raise ValueError("C3: the first dealer is seat 0, 1 or 2")
+        self.rules = rules or Ruleset()
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.players = list(players) if players else [f"Seat {i}" for i in range(3)]
+        if len(self.players) != 3:
+            raise ValueError("C3: a session has three players")
+        self.deals: list[Deal] = [self._make(0)]
+
+    def _make(self, index: int) -> Deal:
+        return Deal(self.rules, derive_seed(self.seed, index), (self.first_dealer + index) % 3)
+
+    # -- progress -------------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        """The deal in progress (or the last one, when the session is over)."""
+        return self.deals[-1]
+
+    @property
+    def finished_deals(self) -> list[Deal]:
+        return [d for d in self.deals if d.is_over()]
+
+    @property
+    def totals(self) -> tuple[int, int, int]:
+        """Running totals in units (S3)."""
+        t = [0, 0, 0]
+        for d in self.deals:
+            for i, v in enumerate(d.returns()):
+                t[i] += v
+        return (t[0], t[1], t[2])
+
+    def money(self) -> tuple[int, int, int]:
+        u = self.rules.unit_forints
+        a, b, c = self.totals
+        return (a * u, b * u, c * u)
+
+    @property
+    def planned_deals(self) -> int:
+        """Deals this session will have: the regular ones, plus a tie-break round if the
+        regular ones end with a tie for first."""
+        n = self.rules.session_deals
+        if len(self.finished_deals) >= n and self._tied_after(n):
+            return n + self.rules.tiebreak_deals
+        return n
+
+    def _tied_after(self, n: int) -> bool:
+        t = [0, 0, 0]
+        for d in self.deals[:n]:
+            for i, v in enumerate(d.returns()):
+                t[i] += v
+        return sorted(t)[-1] == sorted(t)[-2]
+
+    def is_over(self) -> bool:
+        return len(self.finished_deals) >= self.planned_deals and self.deal.is_over()
+
+    @property
+    def in_tiebreak(self) -> bool:
+        return len(self.deals) > self.rules.session_deals
+
+    def next_deal(self) -> Deal:
+        """Start the next deal (the current one must be over)."""
+        if not self.deal.is_over():
+            raise ValueError("S3: the current deal is not over")
+        if self.is_over():
+            raise ValueError("S3: the session is over")
+        self.deals.append(self._make(len(self.deals)))
+        return self.deal
+
+    def winners(self) -> list[int]:
+        """The seats with the highest total (more than one when a tie stands)."""
+        t = self.totals
+        best = max(t)
+        return [i for i in range(3) if t[i] == best]
+
+    def score_sheet(
+        self, lang: str = "en"
+    ) -> list[tuple[int, int, str, tuple[int, int, int], tuple[int, int, int]]]:
+        """Per finished deal: (number, dealer, contract in ``lang``, deal result, running
+        totals)."""
+        rows = []
+        run = [0, 0, 0]
+        for i, d in enumerate(self.deals):
+            if not d.is_over():
+                continue
+            r = d.returns()
+            for k in range(3):
+                run[k] += r[k]
+            contract = (
+                "-"
+                if d.contract is None
+                else d.contract.title_hu
+                if lang == "hu"
+                else d.contract.title
+            )
+            rows.append((i + 1, d.dealer, contract, (r[0], r[1], r[2]), (run[0], run[1], run[2])))
+        return rows
+
+    # -- records --------------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "players": list(self.players),
+            "deals": [to_record(d, self.players) for d in self.deals],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_record(), ensure_ascii=False, indent=1)
+
+    def save(self, path: str | Path) -> None:
+        """Write the session atomically (a crash mid-write leaves the old file intact)."""
+        p = Path(path)
+        tmp = p.with_name(p.name + ".tmp")
+        tmp.write_text(self.dumps(), encoding="utf-8")
+        tmp.replace(p)
+
+    @classmethod
+    def from_record(cls, rec: Any) -> Session:
+        if not isinstance(rec, dict) or rec.get("format") != FORMAT:
+            raise RecordError("bad-session")
+        if rec.get("version") not in READS or isinstance(rec.get("version"), bool):
+            raise RecordError("bad-session-version", version=rec.get("version"))
+        try:
+            rules = Ruleset.from_dict(rec.get("rules", {}))
+        except RulesetError as exc:
+            raise RecordError("bad-rules", why=exc) from None
+        seed, first = rec.get("seed"), rec.get("first_dealer")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+            raise RecordError("bad-seed")
+        if first not in (0, 1, 2) or isinstance(first, bool):
+            raise RecordError("bad-first-dealer")
+        deals = rec.get("deals")
+        if not isinstance(deals, list) or not deals:
+            raise RecordError("bad-deals")
+        s = cls(rules, seed, first, rec.get("players"))
+        s.deals = []
+        for i, drec in enumerate(deals):
+            try:
+                d = from_record(drec)
+            except RecordError as exc:
+                raise RecordError("bad-in-deal", n=i + 1, why=exc) from None
+            expected = s._make(i)
+            if (d.seed, d.dealer, d.rules) != (expected.seed, expected.dealer, rules):
+                raise RecordError("bad-not-following", n=i + 1)
+            if i < len(deals) - 1 and not d.is_over():
+                raise RecordError("bad-unfinished-deal", n=i + 1)
+            s.deals.append(d)
+        if len(s.deals) > s.planned_deals:
+            raise RecordError("bad-too-many")
+        return s
+
+    @classmethod
+    def load(cls, path: str | Path) -> Session:
+        try:
+            rec = json.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise RecordError("bad-read", path=path, why=exc.strerror) from None
+        except json.JSONDecodeError as exc:
+            raise RecordError("bad-json", why=exc) from None
+        return cls.from_record(rec)

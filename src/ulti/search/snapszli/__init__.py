@@ -1,0 +1,1 @@
+"""Snapszli's search: the exact solver's face (:mod:`~ulti.search.snapszli.solver`)."""
