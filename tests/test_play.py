@@ -431,8 +431,8 @@ def test_refusals_are_data_with_words_in_both_languages() -> None:
     """R2/R3/R6/K2/B5 refusals carry the rule id, a code and parameters; every code has
     English and Hungarian words, and the explanation of a card is the same rule that
     excludes it from the legal cards."""
+    from ulti.i18n import CATALOGUE
     from ulti.legality import Reason
-    from ulti.messages import CATALOGUE
 
     codes = [k for k in CATALOGUE if k.startswith("reason.")]
     assert len(codes) > 20

@@ -244,8 +244,8 @@ def test_four_aces_talon_ace_default_and_reading() -> None:
 
 def test_s1_settlement_lines_are_data_rendered_in_either_language() -> None:
     """S1/S2/K4 lines carry the item, the kontra levels and the reason as a code with
-    parameters; English and Hungarian words come from one catalogue (ulti.messages)."""
-    from ulti.messages import CATALOGUE
+    parameters; English and Hungarian words come from one catalogue (ulti.i18n)."""
+    from ulti.i18n import CATALOGUE
     from ulti.scoring import PENALTY, line_text
 
     d = start(make_deal(FAIL), "40-100 ulti durchmars", "♦7 ♦8", trump="acorns")

@@ -67,7 +67,7 @@ from ulti.actions import discard as discard_action
 from ulti.actions import play as play_action
 from ulti.bids import Bid, Kind
 from ulti.cards import ACE, HEARTS, KING, OVER, SEVEN, SUIT_MASKS, TEN, card, mask_of, name
-from ulti.messages import LANGS, text
+from ulti.i18n import LANGS, text
 from ulti.players.base import Budget
 from ulti.players.evaluate import Candidate, candidates, contract_estimate, discard_options
 from ulti.players.pimc import BATCH, MIN_SAMPLES, PimcPlayer

@@ -27,7 +27,7 @@ from ulti.cards import (
     name_hu,
     symbol,
 )
-from ulti.messages import text
+from ulti.i18n import text
 
 if TYPE_CHECKING:
     from ulti.state import DealState
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 class Reason(NamedTuple):
     """Why an action is refused: ``rule`` (a RULES.md id), ``code`` (its words are
-    ``reason.CODE`` in :mod:`ulti.messages`) and
+    ``reason.CODE`` in :mod:`ulti.i18n`) and
     ``params`` (ints and strings; see each code's template)."""
 
     rule: str

@@ -50,7 +50,7 @@ from ulti.cards import (
 )
 from ulti.deal import Deal, IllegalAction
 from ulti.errors import CatalogueError
-from ulti.messages import CATALOGUE, text
+from ulti.i18n import CATALOGUE, text
 from ulti.rules import Ruleset, RulesetError
 
 FORMAT = "ulti-record"
@@ -61,7 +61,7 @@ READS = (1, 2)
 
 class RecordError(CatalogueError):
     """A malformed record, or one that does not replay: the catalogue's ``record.KEY`` (the
-    ``bad-…`` keys of :mod:`ulti.messages`) with its fields.  ``str`` is the English,
+    ``bad-…`` keys of :mod:`ulti.i18n`) with its fields.  ``str`` is the English,
     :meth:`text` says it in either language; a field that is itself an error (the ruleset's,
     an illegal action's, a deal's of a session) is said in the same language.  A plain
     message not in the catalogue is kept as given, in every language."""

@@ -2,7 +2,7 @@
 
 The rule book is ``docs/SNAPSZLI.md`` (ids Z1-Z13, options ZV1-ZV4).  This module shares with
 Ulti what truly is shared — the cards and their notations (:mod:`ulti.cards`), the words
-(:mod:`ulti.messages`), the seeds (:func:`ulti.deal.shuffled_deck`), the error base — and
+(:mod:`ulti.i18n`), the seeds (:func:`ulti.deal.shuffled_deck`), the error base — and
 bends nothing of Ulti's engine.  :class:`SnapDeal` has the same state API as
 :class:`ulti.deal.Deal`: ``current_player``, ``legal_actions`` (actions with one text form,
 read back by :func:`parse_action`), ``apply``/``undo`` (``push``/``pop``), ``clone``,
@@ -57,7 +57,7 @@ from ulti.cards import (
     symbol,
 )
 from ulti.errors import CatalogueError, UltiError
-from ulti.messages import CATALOGUE, text
+from ulti.i18n import CATALOGUE, text
 from ulti.rules import read_rules_file
 
 # -- cards (Z1, ZV1) ---------------------------------------------------------------------------

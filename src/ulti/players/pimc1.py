@@ -44,7 +44,7 @@ from ulti.actions import Action, ActionKind, bid, discard, play
 from ulti.actions import trump as trump_action
 from ulti.bids import Bid, Kind
 from ulti.cards import mask_of
-from ulti.messages import text
+from ulti.i18n import text
 from ulti.observation import Observation
 from ulti.players.base import Player
 from ulti.players.evaluate import (

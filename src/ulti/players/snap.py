@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ulti.cards import KING, NINE, OVER, UNDER, cards_of, mask_of, name
-from ulti.messages import text
+from ulti.i18n import text
 from ulti.players.base import Budget, PlayerSpecError
 from ulti.snapszli import (
     CLAIM,

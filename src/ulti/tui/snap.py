@@ -26,7 +26,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, RichLog, Static
 
 from ulti.cards import SUIT_SYMBOLS, code, name
-from ulti.messages import text
+from ulti.i18n import text
 from ulti.players.snap import PLAY_SPEC, make_snap_player
 from ulti.snapszli import (
     CLOSE,
