@@ -14,7 +14,7 @@ import pytest
 from argon2 import PasswordHasher
 from typer.testing import CliRunner
 
-from ulti import messages
+from ulti import i18n
 from ulti.cli import app
 from ulti.server import accounts as accounts_module
 from ulti.server.accounts import (
@@ -98,8 +98,8 @@ def test_names_of_any_alphabet_are_taken_cleaned(given: str, cleaned: str) -> No
 def test_bad_names_are_refused_in_both_languages(name: str, key: str) -> None:
     with refused(key, 422) as caught:
         check_name(name)
-    assert caught.value.message == messages.text(f"club.{key}", "en")
-    assert caught.value.message_hu == messages.text(f"club.{key}", "hu")
+    assert caught.value.message == i18n.text(f"club.{key}", "en")
+    assert caught.value.message_hu == i18n.text(f"club.{key}", "hu")
     assert caught.value.message != caught.value.message_hu
 
 
@@ -333,7 +333,7 @@ def failed(db: str, *args: str, stdin: str | None = None) -> str:
 
 def test_ulti_user_add_reset_disable_enable_list(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
-    assert user(db, "list") == (0, messages.text("club.user-none", "en") + "\n")
+    assert user(db, "list") == (0, i18n.text("club.user-none", "en") + "\n")
     code, out = user(db, "add", "Béla", "--password-stdin", stdin="password1\n")
     assert code == 0 and out.strip() == "account Béla made (id 1)"
     code, out = user(db, "add", "Anna", stdin="password2\npassword2\n")  # asked twice
@@ -350,7 +350,7 @@ def test_ulti_user_add_reset_disable_enable_list(tmp_path: Path) -> None:
     assert acc.login("Anna", "password3", "10.0.0.2").generation == 1
 
     code, out = user(db, "disable", "ANNA", "--lang", "hu")
-    assert code == 0 and out.strip() == messages.text("club.user-disabled", "hu", name="Anna")
+    assert code == 0 and out.strip() == i18n.text("club.user-disabled", "hu", name="Anna")
     with refused("wrong-login", 401):
         acc.login("Anna", "password3", "10.0.0.3")
     code, out = user(db, "list", "--lang", "hu")

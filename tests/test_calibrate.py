@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ulti import messages
+from ulti import i18n
 from ulti.cli import app
+from ulti.i18n.club import CLUB
 from ulti.server import calibrate as cal
 from ulti.server.ratings import Rating, user_key
 from ulti.server.store import RatingRow, Store
@@ -317,6 +318,6 @@ def test_every_ratings_word_is_in_the_catalogue() -> None:
     used = set(re.findall(r"\"(ratings-[a-z-]+)\"", src))
     used |= {f"ratings-col-{k}" for k in ("rank", "player", "kind", "rating", "skill", "games")}
     assert len(used) > 20
-    assert sorted(f"club.{k}" for k in used if f"club.{k}" not in messages.CATALOGUE) == []
-    mine = {k for k in messages.CLUB if k.startswith("ratings-")}
+    assert sorted(f"club.{k}" for k in used if f"club.{k}" not in i18n.CATALOGUE) == []
+    mine = {k for k in CLUB if k.startswith("ratings-")}
     assert mine <= used, sorted(mine - used)

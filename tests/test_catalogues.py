@@ -1,17 +1,22 @@
-"""Every text a player sees comes from one catalogue (ulti.messages) in English and Hungarian:
+"""Every text a player sees comes from one catalogue (ulti.i18n) in English and Hungarian:
 each key has both languages with the same fields, no Hungarian entry is left in English, every
 key the code (Python and the pages' JavaScript) asks for exists, and no Hungarian words hide
-outside the catalogue."""
+outside the catalogue; the catalogue is read a surface at a time, when its words are asked for."""
 
 from __future__ import annotations
 
 import ast
+import importlib
+import json
+import pkgutil
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from ulti import messages
+from ulti import i18n
 from ulti.games.ulti.rules import OPTIONS, PRESETS
 from ulti.games.ulti.scoring import Termination
 from ulti.server.app import browser_words
@@ -42,24 +47,24 @@ SAME = {
 
 
 def test_every_key_has_both_languages_with_the_same_fields() -> None:
-    assert messages.check() == []
+    assert i18n.check() == []
     # the check can fail: a missing language, a field lost in translation
     broken = {"a": ("seat {seat} wins", ""), "b": ("seat {seat} wins", "nyer")}
-    assert messages.check(broken) == [
+    assert i18n.check(broken) == [
         "a: a language is missing",
         "b: the languages hold different fields",
     ]
 
 
 def test_no_hungarian_entry_is_left_in_english() -> None:
-    same = [k for k, (en, hu) in messages.CATALOGUE.items() if en == hu and en not in SAME]
+    same = [k for k, (en, hu) in i18n.CATALOGUE.items() if en == hu and en not in SAME]
     assert same == []
 
 
 def test_the_hungarian_words_players_use() -> None:
     """The issue's list: parti, passz, the kontra levels, terített, negyvenszáz, húszszáz, the
     suits and the ranks."""
-    hu = {messages.text(k, "hu") for k in messages.CATALOGUE}
+    hu = {i18n.text(k, "hu") for k in i18n.CATALOGUE}
     for word in (
         "parti",
         "Passz",
@@ -81,11 +86,11 @@ def test_the_hungarian_words_players_use() -> None:
         "ász",
     ):
         assert word in hu, word
-    assert "terített" in messages.text("bidword.open", "hu")
+    assert "terített" in i18n.text("bidword.open", "hu")
 
 
 def _python_sources() -> list[Path]:
-    return sorted(p for p in SRC.rglob("*.py") if p.name != "messages.py")
+    return sorted(p for p in SRC.rglob("*.py") if "i18n" not in p.parts)
 
 
 def _keys_used() -> set[str]:
@@ -108,7 +113,7 @@ def test_every_key_the_code_asks_for_exists() -> None:
     used = _keys_used()
     assert len(used) > 60  # the scan finds the calls (it would pass vacuously otherwise)
     assert {"ui.trick", "reason.follow", "play.saved"} <= used
-    assert sorted(used - set(messages.CATALOGUE)) == []
+    assert sorted(used - set(i18n.CATALOGUE)) == []
 
 
 def test_every_page_word_exists_in_both_languages() -> None:
@@ -124,13 +129,13 @@ def test_every_page_word_exists_in_both_languages() -> None:
 
 def test_every_rule_option_preset_and_end_has_its_words() -> None:
     for o in OPTIONS:
-        assert f"option.{o.name}" in messages.CATALOGUE, o.name
-        assert f"option.{o.name}.doc" in messages.CATALOGUE, o.name
+        assert f"option.{o.name}" in i18n.CATALOGUE, o.name
+        assert f"option.{o.name}.doc" in i18n.CATALOGUE, o.name
     for p in PRESETS:
-        assert f"preset.{p}" in messages.CATALOGUE, p
-        assert f"preset.{p}.doc" in messages.CATALOGUE, p
+        assert f"preset.{p}" in i18n.CATALOGUE, p
+        assert f"preset.{p}.doc" in i18n.CATALOGUE, p
     for t in Termination:
-        assert f"end.{t.value}" in messages.CATALOGUE, t
+        assert f"end.{t.value}" in i18n.CATALOGUE, t
 
 
 #: Hungarian letters in a literal outside the catalogue: allowed only where the text is no
@@ -178,10 +183,53 @@ def test_the_hiding_check_can_fail(tmp_path: Path) -> None:
     assert _hungarian_literals(bad, tmp_path) == ["x.py:2: 'Összesen'"]
 
 
-@pytest.mark.parametrize("lang", messages.LANGS)
+@pytest.mark.parametrize("lang", i18n.LANGS)
 def test_text_fills_fields_and_falls_back_to_english(lang: str) -> None:
-    out = messages.text("error.no-deal", lang, number=7)
+    out = i18n.text("error.no-deal", lang, number=7)
     assert "7" in out
-    assert messages.text("ui.trick", "de") == messages.text("ui.trick", "en")
+    assert i18n.text("ui.trick", "de") == i18n.text("ui.trick", "en")
     with pytest.raises(KeyError):
-        messages.text("ui.no-such-key", lang)
+        i18n.text("ui.no-such-key", lang)
+
+
+def test_each_key_finds_the_surface_that_holds_it() -> None:
+    """A key's section (its first word; the names' first words) names the one surface module
+    that holds it, so asking for a key loads the right module and nothing else."""
+    surfaces = [m.name for m in pkgutil.iter_modules(i18n.__path__)]
+    held: dict[str, str] = {}
+    for surface in surfaces:
+        module = importlib.import_module(f"ulti.i18n.{surface}")
+        for name, table in module.SECTIONS.items():
+            assert name not in held, name
+            held[name] = surface
+            for key in table:
+                full = f"{name}.{key}" if name else key
+                assert i18n._section_of(full) == name, full
+    assert held == i18n._SURFACE_OF
+    assert list(i18n.CATALOGUE) == list(i18n.keys())
+    assert len(i18n.CATALOGUE) == len(set(i18n.CATALOGUE)) > 1000
+    for key in ("nosuch.key", "", ".x", "suit.9"):
+        assert key not in i18n.CATALOGUE
+
+
+def test_the_engine_reads_only_the_card_names_and_a_key_loads_its_surface() -> None:
+    code = (
+        "import json, sys\n"
+        "import ulti, ulti.games.ulti.actions, ulti.games.ulti.bids, ulti.core.cards\n"
+        "import ulti.games.ulti.legality, ulti.games.ulti.rules\n"
+        "from ulti import i18n\n"
+        "def loaded(): return sorted(m for m in sys.modules if m.startswith('ulti.i18n.'))\n"
+        "seen = [loaded()]\n"
+        "i18n.pair('club.name-length')\n"
+        "'nosuch.key' in i18n.CATALOGUE\n"
+        "seen.append(loaded())\n"
+        "len(i18n.CATALOGUE)\n"
+        "seen.append(loaded())\n"
+        "print(json.dumps(seen))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    engine, one_key, everything = json.loads(run.stdout)
+    assert engine == ["ulti.i18n.cards"]
+    assert one_key == ["ulti.i18n.cards", "ulti.i18n.club"]
+    assert everything == sorted(f"ulti.i18n.{m.name}" for m in pkgutil.iter_modules(i18n.__path__))

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from english_words import english_words_in
 from fixtures import rich_deal
-from ulti import messages
+from ulti import i18n
 from ulti.cli import app
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.record import dumps, render
@@ -158,7 +158,7 @@ def test_rules_in_hungarian_is_readable_at_80_columns_and_piped() -> None:
     ladder = Ruleset().ladder
     assert bids == [(str(b.rank), b.title_hu) for group in ladder.ranks for b in group]
     meanings = _cells(out, r"beállítás.*jelentés", "jelentés", None)
-    assert meanings == [(o.name, messages.text(f"option.{o.name}.doc", "hu")) for o in OPTIONS]
+    assert meanings == [(o.name, i18n.text(f"option.{o.name}.doc", "hu")) for o in OPTIONS]
     for expected in ("Szabályok: standard (alap)", "Licitsor: 54 licit 42 rangban", "Csendes"):
         assert expected in flowing, expected
     assert "casual (baráti)" in flowing
@@ -202,7 +202,7 @@ def test_a_ruleset_error_has_both_languages(make: object, english: str, hungaria
     assert english in str(exc) and str(exc) == exc.text("en") == exc.text()
     hu = exc.text("hu")
     assert hungarian in hu and hu != str(exc)
-    assert exc.key and f"rules.{exc.key}" in messages.CATALOGUE
+    assert exc.key and f"rules.{exc.key}" in i18n.CATALOGUE
     again = pickle.loads(pickle.dumps(exc))  # a worker's error keeps its key
     assert (again.key, again.text("hu"), str(again)) == (exc.key, hu, str(exc))
 
@@ -218,7 +218,7 @@ def test_every_ruleset_error_key_exists_and_is_used() -> None:
     ).read_text(encoding="utf-8")
     used = set(re.findall(r"RulesetError\(\s*\"([\w-]+)\"", src))
     used |= set(re.findall(r"_refusal\(\s*\w+,\s*\"([\w-]+)\"", src))
-    keys = {k.removeprefix("rules.") for k in messages.CATALOGUE if k.startswith("rules.")}
+    keys = {k.removeprefix("rules.") for k in i18n.CATALOGUE if k.startswith("rules.")}
     assert len(used) > 15
     assert sorted(used - keys) == [] and sorted(keys - used) == []
 

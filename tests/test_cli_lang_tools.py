@@ -21,7 +21,7 @@ from fixtures import FAIL, make_deal, start
 from server_util import Running, person
 from test_notation import POS
 from test_record import finished
-from ulti import messages
+from ulti import i18n
 from ulti.cli import app
 from ulti.core.errors import CatalogueError
 from ulti.games.snapszli import SnapRules, SnapRulesError
@@ -159,7 +159,7 @@ def test_a_snapszli_tournament_in_hungarian() -> None:
     assert r.exit_code == 0, r.output
     out = r.output
     for expected in (
-        messages.text("snap.cli-tourn-seatings", "hu"),
+        i18n.text("snap.cli-tourn-seatings", "hu"),
         "Snapszli páros verseny: 2 leosztás x 2 ülésrend (1. mag, szabály: standard)",
         "Párok: a játszmapontok különbsége leosztásonként",
         "játszmapont / leosztás",
@@ -249,7 +249,7 @@ def test_a_record_error_has_both_languages(
     hu = exc.text("hu")
     assert hungarian in hu and hu != str(exc), hu
     assert english not in hu
-    assert f"record.{exc.key}" in messages.CATALOGUE
+    assert f"record.{exc.key}" in i18n.CATALOGUE
     assert _hungarian(hu, "'pass'", "(seed)", "(actions)", "JSON") == [], hu
     again = pickle.loads(pickle.dumps(exc))  # a worker's error keeps its key and fields
     assert (again.key, again.text("hu"), str(again)) == (exc.key, hu, str(exc))
@@ -287,7 +287,7 @@ def test_every_record_error_key_exists_and_is_used() -> None:
     )
     used = set(re.findall(r"RecordError\(\s*\"([\w-]+)\"", src))  # raised, or given to _need
     used |= set(re.findall(r"\"(bad-[\w-]+)\"", src))
-    keys = {k.removeprefix("record.") for k in messages.CATALOGUE if k.startswith("record.bad-")}
+    keys = {k.removeprefix("record.") for k in i18n.CATALOGUE if k.startswith("record.bad-")}
     assert len(used) > 25
     assert sorted(used - keys) == [] and sorted(keys - used) == []
 
@@ -375,8 +375,8 @@ def test_a_snapszli_ruleset_error_is_a_catalogue_error(tmp_path: Path) -> None:
         ),
         (
             {"seats": [{"kind": "bot", "name": "A"}] * 3},
-            messages.text("error.bot-spec", "en"),
-            messages.text("error.bot-spec", "hu"),
+            i18n.text("error.bot-spec", "en"),
+            i18n.text("error.bot-spec", "hu"),
         ),
     ],
 )

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import ulti.cli
 import ulti.tui.ulti
-from ulti.messages import text
+from ulti.i18n import text
 from ulti.players import LEVELS, Budget, level_of, make_player, resolve
 from ulti.players.ulti.pimc import PimcPlayer
 from ulti.players.ulti.rules import RulesPlayer

@@ -433,7 +433,7 @@ def test_refusals_are_data_with_words_in_both_languages() -> None:
     English and Hungarian words, and the explanation of a card is the same rule that
     excludes it from the legal cards."""
     from ulti.games.ulti.legality import Reason
-    from ulti.messages import CATALOGUE
+    from ulti.i18n import CATALOGUE
 
     codes = [k for k in CATALOGUE if k.startswith("reason.")]
     assert len(codes) > 20

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ulti.messages import text
+from ulti.i18n import text
 from ulti.server.ratings import (
     MU,
     SIGMA,

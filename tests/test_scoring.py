@@ -244,9 +244,9 @@ def test_four_aces_talon_ace_default_and_reading() -> None:
 
 def test_s1_settlement_lines_are_data_rendered_in_either_language() -> None:
     """S1/S2/K4 lines carry the item, the kontra levels and the reason as a code with
-    parameters; English and Hungarian words come from one catalogue (ulti.messages)."""
+    parameters; English and Hungarian words come from one catalogue (ulti.i18n)."""
     from ulti.games.ulti.scoring import PENALTY, line_text
-    from ulti.messages import CATALOGUE
+    from ulti.i18n import CATALOGUE
 
     d = start(make_deal(FAIL), "40-100 ulti durchmars", "♦7 ♦8", trump="acorns")
     d.apply("marriage acorns")

@@ -18,7 +18,7 @@ import pytest
 
 from english_words import english_words_in
 from server_util import Running, Seat, bot, person
-from ulti import messages
+from ulti import i18n
 from ulti.core.cards import KING, OVER, name, symbol
 from ulti.games.snapszli import Kind, SnapDeal, SnapMatch, parse_action
 from ulti.server.app import browser_words
@@ -408,7 +408,7 @@ def test_the_pages_words_come_from_the_catalogue() -> None:
     assert len(used) > 20
     assert sorted(used - set(en)) == []
     for key in en:
-        assert messages.fields_of(en[key]) == messages.fields_of(hu[key]), key
+        assert i18n.fields_of(en[key]) == i18n.fields_of(hu[key]), key
         assert english_words_in(hu[key]) == [], key
     page = set(re.findall(r"\bW\.(\w+)", (STATIC / "snap.js").read_text()))
     assert sorted(page - set(served["en"])) == []

@@ -423,7 +423,7 @@ def test_tricks_of_a_history_follow_z4() -> None:
 def test_every_word_the_snapszli_screens_ask_for_exists() -> None:
     """The terminal's words (``say``) and the command line's (``_snap``) are in the catalogue,
     in both languages with the same fields."""
-    from ulti import messages
+    from ulti import i18n
 
     used = set()
     for path, pattern in (
@@ -433,8 +433,8 @@ def test_every_word_the_snapszli_screens_ask_for_exists() -> None:
         found = set(re.findall(pattern, path.read_text(encoding="utf-8")))
         assert found
         used |= {f"snap.tui-{k}" if path.name == "snapszli.py" else f"snap.{k}" for k in found}
-    assert sorted(used - set(messages.CATALOGUE)) == []
-    assert messages.check({k: messages.CATALOGUE[k] for k in used}) == []
+    assert sorted(used - set(i18n.CATALOGUE)) == []
+    assert i18n.check({k: i18n.CATALOGUE[k] for k in used}) == []
 
 
 # -- snapshots ------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ulti import messages
+from ulti import i18n
 from ulti.arena.snapszli import (
     run_unit,
     seatings,
@@ -354,8 +354,8 @@ def test_the_sampler_is_uniform_at_the_first_lead() -> None:
 
 
 def test_hints_in_both_languages_from_the_catalogue() -> None:
-    hints = [k for k in messages.CATALOGUE if k.startswith("snap.hint-")]
-    assert len(hints) >= 10 and messages.check() == []
+    hints = [k for k in i18n.CATALOGUE if k.startswith("snap.hint-")]
+    assert len(hints) >= 10 and i18n.check() == []
     d = SnapDeal(seed=4)
     for spec in ("random", "rules"):
         p = make_snap_player(spec, 1)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from fixtures import play_positions
-from ulti import messages
+from ulti import i18n
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player
@@ -107,8 +107,8 @@ def test_pimc_with_no_time_for_one_search_plays_the_rules_players_choice() -> No
         assert isinstance(p, PimcPlayer)
         action, why = p.advise(obs, legal, "en")
         assert p.explanation == ("hint.quick", {})
-        assert why == messages.text("hint.quick", "en")
-        assert p.advise(obs, legal, "hu")[1] == messages.text("hint.quick", "hu") != why
+        assert why == i18n.text("hint.quick", "en")
+        assert p.advise(obs, legal, "hu")[1] == i18n.text("hint.quick", "hu") != why
         fallback = make_player("rules", seed=0)
         fallback.start(seat, rules, 0)
         assert action == fallback.act(obs, legal) and action in legal

@@ -32,6 +32,7 @@ MOVED: dict[str, str] = {
     "ulti.gymnasium": "ulti.research.gymnasium",
     "ulti.infostate": "ulti.games.ulti.infostate",
     "ulti.kontra": "ulti.games.ulti.kontra",
+    "ulti.messages": "ulti.i18n",
     "ulti.legality": "ulti.games.ulti.legality",
     "ulti.notation": "ulti.games.ulti.notation",
     "ulti.observation": "ulti.games.ulti.observation",

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ulti import messages
+from ulti import i18n
 from ulti.core.cards import SUIT_NAMES_EN, SUIT_NAMES_HU
 from ulti.core.errors import CatalogueError
 from ulti.games.snapszli import MATCH_FORMAT as SNAP_MATCH_FORMAT
@@ -63,7 +63,7 @@ def _ruleset(preset: str | None, rules_file: Path | None, lang: str = "en") -> R
         raise typer.Exit(2) from None
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or exc
-        words = messages.text("cli.cannot-read", lang, file=rules_file, why=why)
+        words = i18n.text("cli.cannot-read", lang, file=rules_file, why=why)
         _fail(lang, _say(lang, "rules", why=words))
         raise typer.Exit(2) from None
 
@@ -90,7 +90,7 @@ def _game(game: str, lang: str = "en") -> str:
 
 def _snap(lang: str, key: str, **fields: object) -> str:
     """Snapszli's words on the command line (the catalogue's ``snap`` section)."""
-    return messages.text(f"snap.{key}", lang, **fields)
+    return i18n.text(f"snap.{key}", lang, **fields)
 
 
 def _snap_rules(preset: str | None, rules_file: Path | None, lang: str = "en") -> SnapRules:
@@ -165,18 +165,18 @@ def _rules_table(rs: Ruleset, lang: str = "en") -> None:
     hu = lang == "hu"
 
     def say(key: str, **fields: object) -> str:
-        return messages.text(f"cli.{key}", lang, **fields)
+        return i18n.text(f"cli.{key}", lang, **fields)
 
     def preset_name(name: str) -> str:
         """A preset as ``--preset`` takes it, with its Hungarian name in Hungarian."""
-        return f"{name} ({messages.text(f'preset.{name}', lang)})" if hu else name
+        return f"{name} ({i18n.text(f'preset.{name}', lang)})" if hu else name
 
     std = Ruleset().to_dict()
     t = Table(
         title=say(
             "rules-title",
             preset=preset_name(rs.preset),
-            doc=messages.text(f"preset.{rs.preset}.doc", lang),
+            doc=i18n.text(f"preset.{rs.preset}.doc", lang),
         ),
         title_justify="left",
         box=box.SIMPLE_HEAD,
@@ -191,7 +191,7 @@ def _rules_table(rs: Ruleset, lang: str = "en") -> None:
         if v != std[o.name]:
             shown = f"[bold yellow]{shown}[/bold yellow]"
         rule = o.rule.replace("unclear seed", say("unclear-seed"))  # the seed's doubt, in words
-        t.add_row(o.name, rule, shown, escape(messages.text(f"option.{o.name}.doc", lang)))
+        t.add_row(o.name, rule, shown, escape(i18n.text(f"option.{o.name}.doc", lang)))
     console.print(t)
     console.print(
         escape(say("presets", presets=", ".join(preset_name(p) for p in PRESETS))),
@@ -244,7 +244,7 @@ def _rules_table(rs: Ruleset, lang: str = "en") -> None:
     console.print(
         say(
             "silent",
-            titles="; ".join(messages.text(f"silent.{int(x)}", lang) for x in Silent),
+            titles="; ".join(i18n.text(f"silent.{int(x)}", lang) for x in Silent),
             lost=say("silent-lost-double") if rs.silent_losses else say("silent-lost-free"),
         )
     )
@@ -275,7 +275,7 @@ def replay(
     try:
         rec = json.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
-        _fail(lang, messages.text("cli.cannot-read", lang, file=file, why=exc.strerror))
+        _fail(lang, i18n.text("cli.cannot-read", lang, file=file, why=exc.strerror))
         raise typer.Exit(2) from None
     except UnicodeDecodeError:
         _fail(lang, _say(lang, "not-utf8", file=file))
@@ -295,7 +295,7 @@ def replay(
         if isinstance(rec, dict) and rec.get("format") == "ulti-session":
             s = Session.from_record(rec)
             for i, d in enumerate(s.deals):
-                console.rule(messages.text("cli.replay-deal", lang, n=i + 1))
+                console.rule(i18n.text("cli.replay-deal", lang, n=i + 1))
                 console.print(render(d, s.players, lang), highlight=False)
             _print_sheet(s, lang)
         else:
@@ -307,7 +307,7 @@ def replay(
 
 
 def _an(lang: str, key: str, **fields: object) -> str:
-    return messages.text(f"analysis.{key}", lang, **fields)
+    return i18n.text(f"analysis.{key}", lang, **fields)
 
 
 def _num(x: float | None, lang: str = "en", sign: bool = True) -> str:
@@ -601,7 +601,7 @@ def _print_sheet(s: Session, lang: str = "en") -> None:
     """A session's score sheet, totals and winner in ``lang`` (the catalogue's ``cli``)."""
 
     def say(key: str, **fields: object) -> str:
-        return messages.text(f"cli.{key}", lang, **fields)
+        return i18n.text(f"cli.{key}", lang, **fields)
 
     names = seat_names(s.players, lang)
     t = Table(title=say("sheet-title"), title_justify="left")
@@ -743,7 +743,7 @@ def solve(
     hu = lang == "hu"
 
     def say(key: str, **fields: object) -> str:
-        return messages.text(f"cli.solve-{key}", lang, **fields)
+        return i18n.text(f"cli.solve-{key}", lang, **fields)
 
     rs = _ruleset(preset, rules_file, lang)
     names = seat_names(None, lang)
@@ -795,7 +795,7 @@ def solve(
         _fail(lang, _say(lang, "not-utf8", file=record))
         raise typer.Exit(2) from None
     except OSError as exc:
-        _fail(lang, messages.text("cli.cannot-read", lang, file=record, why=exc.strerror))
+        _fail(lang, i18n.text("cli.cannot-read", lang, file=record, why=exc.strerror))
         raise typer.Exit(2) from None
     except json.JSONDecodeError as exc:
         _fail(lang, _say(lang, "not-json", file=record, why=exc))
@@ -834,8 +834,8 @@ def solve(
         if not hu:
             return S.ITEM_OBJECTIVE[item]
         if item >= SILENT_BASE:
-            return messages.text(f"silent.{item - SILENT_BASE}", lang)
-        return messages.text(f"kind.{item}", lang)
+            return i18n.text(f"silent.{item - SILENT_BASE}", lang)
+        return i18n.text(f"kind.{item}", lang)
 
     called = {name: objective(item) for item, name in S.ITEM_OBJECTIVE.items()}
     yes, no = say("yes"), say("no")
@@ -852,7 +852,7 @@ def solve(
     per = S.move_objectives(pos, tuple(shown))
     mt = Table(title=escape(say("cards", player=names[pos.player])), title_justify="left")
     mt.add_column(say("col-card"))
-    mt.add_column(messages.text("web.name", "hu").lower())  # the card's Hungarian name
+    mt.add_column(i18n.text("web.name", "hu").lower())  # the card's Hungarian name
     mt.add_column(say("col-value"), justify="right")
     if not pos.no_trump:
         mt.add_column(say("col-points"), justify="right")
@@ -941,7 +941,7 @@ def tournament(
         raise typer.Exit(2)
 
     def say(key: str, **fields: object) -> str:
-        return messages.text(f"cli.tourn-{key}", lang, **fields)
+        return i18n.text(f"cli.tourn-{key}", lang, **fields)
 
     if ray_address is not None and workers != 1:
         _fail(lang, say("ray-workers"))
@@ -1095,7 +1095,7 @@ def _snap_tournament(
     if deals < 2:
         console.print(_snap(lang, "cli-tourn-one-deal"), highlight=False)
     with _progress() as bar:
-        task = bar.add_task(escape(messages.text("cli.tourn-progress", lang)), total=None)
+        task = bar.add_task(escape(i18n.text("cli.tourn-progress", lang)), total=None)
         step = _TournProgress(bar, task, checkpoint, lang)
         try:
             summary, results = run_tournament(specs, deals, seed, rs, workers, step, checkpoint)
@@ -1156,8 +1156,8 @@ def _snap_tournament(
 
 
 def _say(lang: str, key: str, **fields: object) -> str:
-    """What ``ulti play`` says, from the catalogue's ``play`` section (:mod:`ulti.messages`)."""
-    return messages.text(f"play.{key}", lang, **fields)
+    """What ``ulti play`` says, from the catalogue's ``play`` section (:mod:`ulti.i18n`)."""
+    return i18n.text(f"play.{key}", lang, **fields)
 
 
 def _writable(path: Path, lang: str = "en") -> str | None:
@@ -1209,7 +1209,7 @@ def _check_output(path: Path | None, lang: str = "en") -> None:
         return
     why = _writable(path, lang)
     if why is not None:
-        _fail(lang, messages.text("cli.cannot-write", lang, path=path, why=why))
+        _fail(lang, i18n.text("cli.cannot-write", lang, path=path, why=why))
         raise typer.Exit(2)
 
 
@@ -1220,7 +1220,7 @@ def _check_checkpoint(path: Path | None, lang: str = "en", *outputs: Path | None
     if path is None:
         return
     if any(o is not None and o.resolve() == path.resolve() for o in outputs):
-        _fail(lang, messages.text("cli.tourn-same-file", lang, path=path))
+        _fail(lang, i18n.text("cli.tourn-same-file", lang, path=path))
         raise typer.Exit(2)
     why: str | None
     if path.is_dir():
@@ -1230,7 +1230,7 @@ def _check_checkpoint(path: Path | None, lang: str = "en", *outputs: Path | None
     else:
         why = _writable(path, lang)
     if why is not None:
-        _fail(lang, messages.text("cli.cannot-write", lang, path=path, why=why))
+        _fail(lang, i18n.text("cli.cannot-write", lang, path=path, why=why))
         raise typer.Exit(2)
 
 
@@ -1256,9 +1256,7 @@ class _TournProgress:
     def say(self, key: str) -> None:
         self.bar.console.print(
             escape(
-                messages.text(
-                    key, self.lang, path=self.checkpoint, done=self.done, total=self.total
-                )
+                i18n.text(key, self.lang, path=self.checkpoint, done=self.done, total=self.total)
             ),
             highlight=False,
         )
@@ -1685,7 +1683,7 @@ def _progress(transient: bool = False) -> Progress:
 
 def _club(lang: str, key: str, **fields: object) -> str:
     """The words of ``ulti user``, from the catalogue's ``club`` section."""
-    return messages.text(f"club.{key}", lang, **fields)
+    return i18n.text(f"club.{key}", lang, **fields)
 
 
 def _user_fail(lang: str, message: str, code: int = 1) -> NoReturn:
@@ -2034,7 +2032,7 @@ def ratings_show(
 
 def _sp(lang: str, key: str, **fields: object) -> str:
     """``ulti selfplay``'s words (the catalogue's ``selfplay`` section)."""
-    return messages.text(f"selfplay.{key}", lang, **fields)
+    return i18n.text(f"selfplay.{key}", lang, **fields)
 
 
 def _sp_fail(lang: str, message: str) -> NoReturn:

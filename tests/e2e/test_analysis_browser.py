@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from english_words import english_words_in
 from server_util import Running, Seat, bot, person
 from test_server_analysis import TINY, card_turn, play_on
-from ulti import messages
+from ulti import i18n
 from ulti.analysis.ulti import teach
 from ulti.core.cards import code
 from ulti.games.ulti.actions import ActionKind, play
@@ -58,7 +58,7 @@ OVERFLOW_JS = """
 
 
 def words(lang: str, key: str) -> str:
-    return messages.text(f"analysis.{key}", lang)
+    return i18n.text(f"analysis.{key}", lang)
 
 
 def check(page: Page, lang: str, where: str) -> None:
@@ -129,7 +129,7 @@ def test_the_replay_page_shows_the_deal_analysed(
         assert page.locator("ol.worst button.decision").count() == len(a["worst"])
         if not a["worst"]:
             assert page.inner_text("#worst").endswith(
-                messages.text("analysis.no-mistakes", lang, threshold="2")
+                i18n.text("analysis.no-mistakes", lang, threshold="2")
             )
         # the chart: a line through every point, the zero line, labelled in the language
         assert page.inner_text("#curve figcaption").startswith(words(lang, "curve"))
@@ -194,7 +194,7 @@ def test_a_snapszli_replay_says_the_analysis_is_for_ulti(browser: Browser, tmp_p
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{srv.base}/replay/{t['id']}/1#seat=0&token={t['tokens']['0']}&lang=hu")
         page.wait_for_selector("#analysis[data-state=failed]")
-        assert page.inner_text("#analysisStatus") == messages.text("analysis.err-ulti-only", "hu")
+        assert page.inner_text("#analysisStatus") == i18n.text("analysis.err-ulti-only", "hu")
         check(page, "hu", "snapszli")
         assert not errors, errors
         page.close()

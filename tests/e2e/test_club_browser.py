@@ -37,7 +37,7 @@ from playwright.sync_api import (
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from english_words import english_words_in
 from server_util import Running, bot, person
-from ulti import messages
+from ulti import i18n
 
 pytestmark = pytest.mark.slow
 
@@ -401,7 +401,7 @@ def test_two_people_play_a_rated_session_from_the_lobby_while_a_guest_watches(
         open_chat(cili.page)
         cili.page.fill("#chatInput", "Még egy!")
         cili.page.click("#chatSend")
-        muted = messages.text("error.muted", "en")  # the server's words, shown as they come
+        muted = i18n.text("error.muted", "en")  # the server's words, shown as they come
         cili.page.wait_for_function(
             "(t) => document.querySelector('#toast.show')?.textContent === t", arg=muted
         )

@@ -68,7 +68,7 @@ from ulti.games.ulti.actions import play as play_action
 from ulti.games.ulti.bids import Bid, Kind
 from ulti.games.ulti.scoring import SILENT_BASE, Money, item_title
 from ulti.games.ulti.state import Phase
-from ulti.messages import LANGS, text
+from ulti.i18n import LANGS, text
 from ulti.players.base import Budget
 from ulti.players.ulti.evaluate import Candidate, candidates, contract_estimate, discard_options
 from ulti.players.ulti.pimc import BATCH, MIN_SAMPLES, PimcPlayer

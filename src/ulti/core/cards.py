@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 
 from ulti.core.errors import UltiError
-from ulti.messages import names
+from ulti.i18n import names
 
 HEARTS, ACORNS, LEAVES, BELLS = 0, 1, 2, 3
 #: Type aliases (as python-chess's ``Square``): a card is an int 0-31 (suit * 8 + rank), a set
@@ -48,7 +48,7 @@ TENS = RANK_MASKS[TEN]
 #: Cards worth 10 card points in trump contracts (P1).
 POINT_CARDS = ACES | TENS
 
-# the names come from the one catalogue of words (ulti.messages)
+# the names come from the one catalogue of words (ulti.i18n)
 SUIT_NAMES_EN = names("suit", 4, "en")
 SUIT_NAMES_HU = names("suit", 4, "hu")
 SUIT_SYMBOLS = ("♥", "♣", "♠", "♦")

@@ -7,6 +7,8 @@ record, a ruleset that does not hold together) is an :class:`UltiError`, and als
 
 from __future__ import annotations
 
+from ulti import i18n
+
 
 class UltiError(ValueError):
     """Bad input to the engine: a clear message, and nothing changed."""
@@ -14,7 +16,7 @@ class UltiError(ValueError):
 
 class CatalogueError(UltiError):
     """A refusal whose words are the catalogue's ``SECTION.KEY`` (with ``fields``), in either
-    language (:mod:`ulti.messages`); its ``str`` is the English."""
+    language (:mod:`ulti.i18n`); its ``str`` is the English."""
 
     section = ""
 
@@ -24,9 +26,7 @@ class CatalogueError(UltiError):
         super().__init__(self.text("en"))
 
     def text(self, lang: str) -> str:
-        from ulti import messages
-
-        return messages.text(f"{self.section}.{self.key}", lang, **self.fields)
+        return i18n.text(f"{self.section}.{self.key}", lang, **self.fields)
 
 
 __all__ = ["CatalogueError", "UltiError"]

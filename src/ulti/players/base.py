@@ -29,7 +29,7 @@ MAX_MS = 3_600_000.0
 
 class PlayerSpecError(CatalogueError):
     """A computer player's spec refused: an unknown player or a budget it cannot read (in
-    either language, :mod:`ulti.messages` ``players.*``)."""
+    either language, :mod:`ulti.i18n` ``players.*``)."""
 
     section = "players"
 

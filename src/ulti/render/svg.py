@@ -35,7 +35,7 @@ from ulti.core.cards import (
     name_en,
     name_hu,
 )
-from ulti.messages import names, text
+from ulti.i18n import text
 
 __all__ = [
     "CARD_BG",
@@ -104,10 +104,6 @@ FRENCH_PALETTE: tuple[SuitColours, ...] = (
     SuitColours(fill="#1a1a1a", ink="#1a1a1a", line="#1a1a1a", detail="#ffffff"),
     SuitColours(fill="#1336c6", ink="#1336c6", line="#1336c6", detail="#ffffff"),
 )
-
-#: The season on each suit's Ász (Tell pattern), from the catalogue (ulti.messages).
-_SEASONS = {lang: names("season", 4, lang) for lang in ("hu", "en")}
-
 
 # --------------------------------------------------------------------------------------------
 # colour: vision simulation, Lab, ΔE, contrast
@@ -627,7 +623,7 @@ def _french_figure(suit: int, rank: int) -> str:
 def _ace(style: str, suit: int, lang: str) -> str:
     if style == "french":
         return _sign(style, suit, 30, 45, 30, "ace-sign")
-    season = escape(_SEASONS[lang][suit])
+    season = escape(text(f"season.{suit}", lang))  # the season on each suit's Ász (Tell)
     line = PALETTE[suit].line
     return (
         # a thin decorative frame and the large sign over a ribbon with the season

@@ -23,7 +23,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadData, TimestampSigner, URLSafeTimedSerializer
 
-from ulti import messages
+from ulti import i18n
 from ulti.core.errors import UltiError
 from ulti.server.guard import BucketsByAddress
 from ulti.server.store import NameTaken, Store, User, name_key
@@ -54,14 +54,14 @@ class AccountError(UltiError):
 
     @property
     def message(self) -> str:
-        return messages.text(f"club.{self.key}", "en", **self.fields)
+        return i18n.text(f"club.{self.key}", "en", **self.fields)
 
     @property
     def message_hu(self) -> str:
-        return messages.text(f"club.{self.key}", "hu", **self.fields)
+        return i18n.text(f"club.{self.key}", "hu", **self.fields)
 
     def text(self, lang: str) -> str:
-        return messages.text(f"club.{self.key}", lang, **self.fields)
+        return i18n.text(f"club.{self.key}", lang, **self.fields)
 
 
 def clean(name: str) -> str:

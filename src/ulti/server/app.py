@@ -60,7 +60,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.websockets import WebSocketState
 
-from ulti import messages
+from ulti import i18n
 from ulti.core.errors import CatalogueError
 from ulti.games.snapszli import OPTIONS as SNAP_OPTIONS
 from ulti.games.snapszli import SnapRulesError
@@ -150,33 +150,33 @@ LOBBY_HIDDEN = {"session_deals"}
 
 
 def browser_words() -> dict[str, Any]:
-    """What the pages say, from :mod:`ulti.messages`: per language the ``web`` section, the
+    """What the pages say, from :mod:`ulti.i18n`: per language the ``web`` section, the
     card names (suits, ranks, corner letters), the components, the kontra levels, the rule
     options and presets, and Snapszli's page words (``snap``: the catalogue's ``snap.web-*``
     keys without their prefix)."""
     out: dict[str, Any] = {}
-    for lang in messages.LANGS:
+    for lang in i18n.LANGS:
         out[lang] = {
-            **messages.section("web", lang),
-            "suits": messages.names("suit", 4, lang),
-            "ranks": messages.names("rank", 8, lang),
-            "index": messages.names("index", 8, lang),
-            "kinds": messages.names("kind", 7, lang),
-            "kontras": messages.names("kontra", 7, lang, start=1),
-            "options": messages.section("option", lang),
-            "presets": messages.section("preset", lang),
-            "errors": messages.section("error", lang),
+            **i18n.section("web", lang),
+            "suits": i18n.names("suit", 4, lang),
+            "ranks": i18n.names("rank", 8, lang),
+            "index": i18n.names("index", 8, lang),
+            "kinds": i18n.names("kind", 7, lang),
+            "kontras": i18n.names("kontra", 7, lang, start=1),
+            "options": i18n.section("option", lang),
+            "presets": i18n.section("preset", lang),
+            "errors": i18n.section("error", lang),
             "snap": {
                 k.removeprefix("web-"): v
-                for k, v in messages.section("snap", lang).items()
+                for k, v in i18n.section("snap", lang).items()
                 if k.startswith("web-")
             },
             "club": {
                 k.removeprefix("web-"): v
-                for k, v in messages.section("club", lang).items()
+                for k, v in i18n.section("club", lang).items()
                 if k.startswith("web-")
             },
-            "analysis": messages.section("analysis", lang),
+            "analysis": i18n.section("analysis", lang),
         }
     return out
 
@@ -295,7 +295,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
 
     @app.get("/api/words")
     async def words() -> JSONResponse:
-        """The pages' words from the one catalogue (ulti.messages), in both languages."""
+        """The pages' words from the one catalogue (ulti.i18n), in both languages."""
         return JSONResponse(browser_words(), headers={"Cache-Control": "public, max-age=300"})
 
     @app.get("/api/health")
@@ -359,7 +359,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
             for s in body.seats:
                 if s.kind == "bot":
                     if not s.spec:
-                        raise _bad_table(messages.both("error.bot-spec"))
+                        raise _bad_table(i18n.both("error.bot-spec"))
                     cfg.check_bot(s.spec, game)
             if body.bot_spec:
                 cfg.check_bot(body.bot_spec, game)
@@ -645,17 +645,17 @@ def _club_seats(
     if mine and user is None:
         raise Refused.of(401, "login-needed")
     if len(mine) > 1:
-        raise _bad_table(messages.both("error.one-own-seat"))
+        raise _bad_table(i18n.both("error.one-own-seat"))
     kinds = [s.kind for s in body.seats]
     if "open" in kinds and not body.public:
-        raise _bad_table(messages.both("error.open-needs-public"))
+        raise _bad_table(i18n.both("error.open-needs-public"))
     if body.rated:
         if user is None:
             raise Refused.of(401, "login-needed")
         if not body.public:
-            raise _bad_table(messages.both("error.rated-needs-public"))
+            raise _bad_table(i18n.both("error.rated-needs-public"))
         if any(s.kind == "person" and not s.me for s in body.seats):
-            raise _bad_table(messages.both("error.rated-accounts"))
+            raise _bad_table(i18n.both("error.rated-accounts"))
     seats = []
     for s in body.seats:
         entry: dict[str, Any] = {"kind": s.kind, "name": s.name, "spec": s.spec}
@@ -684,14 +684,14 @@ class Refused(Exception):
         cls, status: int, key: str, headers: dict[str, str] | None = None, **fields: object
     ) -> Refused:
         """The refusal ``error.KEY`` of the catalogue."""
-        words = messages.both(f"error.{key}", **fields)
+        words = i18n.both(f"error.{key}", **fields)
         return cls(status, words["en"], words["hu"], headers)
 
 
 def _bad_table(why: Exception | dict[str, str]) -> Refused:
     """The refusal ``error.bad-table`` (422) with its reason in each language: ``why`` is a
     catalogue error (a ruleset's: :class:`~ulti.core.errors.CatalogueError`, in each language its
-    own words), the reason's words in both languages (:func:`ulti.messages.both`), or any
+    own words), the reason's words in both languages (:func:`ulti.i18n.both`), or any
     other error (its words as they are, in both)."""
 
     def reason(lang: str) -> str:
@@ -699,9 +699,7 @@ def _bad_table(why: Exception | dict[str, str]) -> Refused:
             return why[lang]
         return (why.text(lang) if isinstance(why, CatalogueError) else str(why))[:500]
 
-    words = {
-        lang: messages.text("error.bad-table", lang, why=reason(lang)) for lang in messages.LANGS
-    }
+    words = {lang: i18n.text("error.bad-table", lang, why=reason(lang)) for lang in i18n.LANGS}
     return Refused(422, words["en"], words["hu"])
 
 

@@ -21,7 +21,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ulti import messages
+from ulti import i18n
 from ulti.server.accounts import AccountError, Accounts, check_name
 from ulti.server.guard import BadInput, ServerSettings, loads, read_body
 from ulti.server.store import User
@@ -62,7 +62,7 @@ class ClubRefused(Exception):
         headers: dict[str, str] | None = None,
         **fields: object,
     ) -> None:
-        words = texts if texts is not None else messages.both(f"error.{key}", **fields)
+        words = texts if texts is not None else i18n.both(f"error.{key}", **fields)
         super().__init__(words["en"])
         self.status = status
         self.en = words["en"]
@@ -417,7 +417,7 @@ def add_routes(app: FastAPI, club: Club, static: Any) -> None:
         from ulti.server.ratings import bot_title
 
         if key.startswith("bot:"):
-            return {lang: bot_title(key, lang) for lang in messages.LANGS}
+            return {lang: bot_title(key, lang) for lang in i18n.LANGS}
         if key.startswith("user:"):
             u = tables.store.user_by_id(int(key[5:]))
             return None if u is None else {"en": u.name, "hu": u.name}

@@ -17,7 +17,7 @@ from functools import cache
 
 from openskill.models import PlackettLuce
 
-from ulti.messages import text
+from ulti.i18n import text
 from ulti.players.base import Budget
 
 #: A new player's rating: OpenSkill's defaults.

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ulti import messages
+from ulti import i18n
 from ulti.core.cards import cards_of
 from ulti.core.seeds import derive_seed
 from ulti.games.snapszli import (
@@ -104,13 +104,13 @@ def rules_title(rules: SnapRules, lang: str) -> str:
     """The rules in words: the preset and each option changed from it (``standard + 24
     cards: on``; ``alap + 24 lap: be``)."""
     base = SnapRules.from_preset(rules.preset)
-    out = messages.text(f"snap.web-preset-{rules.preset}", lang)
+    out = i18n.text(f"snap.web-preset-{rules.preset}", lang)
     for name, _rule, _doc in OPTIONS:
         v = getattr(rules, name)
         if v == getattr(base, name):
             continue
-        value = messages.text(f"web.{'on' if v else 'off'}", lang) if isinstance(v, bool) else v
-        out += f" + {messages.text(f'snap.web-option-{name}', lang)}: {value}"
+        value = i18n.text(f"web.{'on' if v else 'off'}", lang) if isinstance(v, bool) else v
+        out += f" + {i18n.text(f'snap.web-option-{name}', lang)}: {value}"
     return out
 
 
@@ -188,14 +188,14 @@ class SnapTable(GameTable):
             return None
         if why is None:  # pragma: no cover - the engine names every refusal
             return TableError("illegal", "illegal")
-        texts = {lang: f"{why.rule}: {why.text(lang)}" for lang in messages.LANGS}
+        texts = {lang: f"{why.rule}: {why.text(lang)}" for lang in i18n.LANGS}
         return TableError("illegal", "illegal", texts)
 
     def _over(self) -> TableError:
-        return TableError("over", "over", messages.both("snap.web-match-over"))
+        return TableError("over", "over", i18n.both("snap.web-match-over"))
 
     def _bad_seat(self) -> TableError:
-        return TableError("bad-seat", "bad-seat", messages.both("snap.web-bad-seat"))
+        return TableError("bad-seat", "bad-seat", i18n.both("snap.web-bad-seat"))
 
     def _start_bot(self, seat: int, game: int) -> None:
         self.bots[seat].start(seat, self.rules, game)
@@ -238,7 +238,7 @@ class SnapTable(GameTable):
             "lang": self.stored.lang,
             "rules": self.rules.preset,
             "options": options,
-            "rules_title": {lang: rules_title(self.rules, lang) for lang in messages.LANGS},
+            "rules_title": {lang: rules_title(self.rules, lang) for lang in i18n.LANGS},
             "match_points": self.rules.match_points,
             "hand_size": self.rules.hand_size,
             "show_points": self.show_points,
@@ -262,7 +262,7 @@ class SnapTable(GameTable):
                 why = d.why_illegal(play(c))
                 if why is not None:
                     v["reasons"][str(c)] = {
-                        lang: f"{why.text(lang)} ({why.rule})" for lang in messages.LANGS
+                        lang: f"{why.text(lang)} ({why.rule})" for lang in i18n.LANGS
                     }
         # a hint for a person to move at a table that is not rated: what a careful player
         # (``rules``) would do and why, worked out from this seat's observation alone (Z13)
@@ -276,7 +276,7 @@ class SnapTable(GameTable):
             v["hint"] = {"action": str(advised)} | {
                 lang: f"{describe(advised, lang, trump)}: "
                 + explain(*adviser.explanation, lang=lang, trump=trump)
-                for lang in messages.LANGS
+                for lang in i18n.LANGS
             }
         # the number of cards in each hand is public; which cards is not
         v["hand_sizes"] = [len(cards_of(h)) for h in d.hands]

@@ -37,7 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from ulti import messages
+from ulti import i18n
 from ulti.core.cards import sort_for_display
 from ulti.core.seeds import derive_seed
 from ulti.games.ulti.actions import (
@@ -117,7 +117,7 @@ class Connection:
 
 class TableError(Exception):
     """A refused frame: ``code`` for programs, ``message`` (English) and ``message_hu`` for
-    people: the words of ``error.KEY`` in the catalogue (:mod:`ulti.messages`), or ``texts``
+    people: the words of ``error.KEY`` in the catalogue (:mod:`ulti.i18n`), or ``texts``
     given in both languages (an illegal action's reason)."""
 
     def __init__(
@@ -127,7 +127,7 @@ class TableError(Exception):
         texts: Mapping[str, str] | None = None,
         **fields: object,
     ) -> None:
-        words = dict(texts) if texts is not None else messages.both(f"error.{key}", **fields)
+        words = dict(texts) if texts is not None else i18n.both(f"error.{key}", **fields)
         super().__init__(words["en"])
         self.code = code
         self.message = words["en"]
@@ -145,7 +145,7 @@ class TableError(Exception):
 
 def analysis_error(code: str, key: str, **fields: object) -> TableError:
     """A refusal with the words of ``analysis.KEY`` (the analysis and teaching mode)."""
-    return TableError(code, code, messages.both(f"analysis.{key}", **fields))
+    return TableError(code, code, i18n.both(f"analysis.{key}", **fields))
 
 
 class PoolJob(Player):
@@ -222,13 +222,13 @@ def chat_message(row: Any) -> dict[str, Any]:
 def rules_title(preset: str, options: Mapping[str, Any], lang: str) -> str:
     """A table's rules in words: the preset's name and each option changed from it
     (``casual + Four Aces: off``; in Hungarian ``baráti + négy ász: ki``)."""
-    out = messages.text(f"preset.{preset}", lang)
+    out = i18n.text(f"preset.{preset}", lang)
     for k, v in options.items():
-        name = messages.text(f"option.{k}", lang) if f"option.{k}" in messages.CATALOGUE else k
+        name = i18n.text(f"option.{k}", lang) if f"option.{k}" in i18n.CATALOGUE else k
         if isinstance(v, bool):
-            value = messages.text(f"web.{'on' if v else 'off'}", lang)
-        elif isinstance(v, str) and f"option.{k}.{v}" in messages.CATALOGUE:
-            value = messages.text(f"option.{k}.{v}", lang)  # a text option's value (W3)
+            value = i18n.text(f"web.{'on' if v else 'off'}", lang)
+        elif isinstance(v, str) and f"option.{k}.{v}" in i18n.CATALOGUE:
+            value = i18n.text(f"option.{k}.{v}", lang)  # a text option's value (W3)
         else:
             value = v
         out += f" + {name}: {value}"
@@ -1076,7 +1076,7 @@ class LiveTable(GameTable):
             d.clone().apply(action)
         except IllegalAction as exc:
             why = exc.reason
-            texts = {lang: f"{why.rule}: {why.text(lang)}" for lang in messages.LANGS}
+            texts = {lang: f"{why.rule}: {why.text(lang)}" for lang in i18n.LANGS}
             return TableError("illegal", "illegal", texts)
         except Exception:
             return TableError("illegal", "illegal")
@@ -1130,7 +1130,7 @@ class LiveTable(GameTable):
             "rules": self.rules.preset,
             "options": options,
             "rules_title": {
-                lang: rules_title(self.rules.preset, options, lang) for lang in messages.LANGS
+                lang: rules_title(self.rules.preset, options, lang) for lang in i18n.LANGS
             },
             # each bid's names, for showing the auction in either language
             "bids": {
@@ -1166,7 +1166,7 @@ class LiveTable(GameTable):
                     item["suit"] = a.suit
                 legal.append(item)
             if d.phase.name == "DISCARD":
-                lay = messages.both("ui.lay")
+                lay = i18n.both("ui.lay")
                 legal.append(
                     {
                         "action": "discard",
@@ -1177,7 +1177,7 @@ class LiveTable(GameTable):
                 )
         v["legal"] = legal
         # every move's words in both languages (another seat's discard: that two were laid)
-        hidden = messages.both("act.discard")
+        hidden = i18n.both("act.discard")
         for move, entry in zip(obs.history, v["history"], strict=True):
             if move.action is not None:
                 entry.update(_titles(move.action, d))
@@ -1192,7 +1192,7 @@ class LiveTable(GameTable):
                     why = d.why_illegal(c)
                     assert why is not None
                     v["reasons"][str(c)] = {
-                        lang: f"{why.text(lang)} ({why.rule})" for lang in messages.LANGS
+                        lang: f"{why.text(lang)} ({why.rule})" for lang in i18n.LANGS
                     }
         if obs.bid:
             b = d.ladder[obs.bid]
@@ -1271,7 +1271,7 @@ class LiveTable(GameTable):
         typed: dict[str, Any] = dict(action.to_dict())
         if action.kind == ActionKind.DISCARD and who != seat:
             typed = {"kind": "discard", "text": "discard"}
-            typed.update(messages.both("act.discard"))
+            typed.update(i18n.both("act.discard"))
             typed["title"], typed["title_hu"] = typed.pop("en"), typed.pop("hu")
         else:
             typed.update(_titles(action, self.session.deals[deal_index]))

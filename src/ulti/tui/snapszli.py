@@ -40,7 +40,7 @@ from ulti.games.snapszli import (
     describe,
     play,
 )
-from ulti.messages import text
+from ulti.i18n import text
 from ulti.players.snapszli import PLAY_SPEC, make_snap_player
 from ulti.tui.texts import suit_name, t
 from ulti.tui.ulti import (

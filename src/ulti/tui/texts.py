@@ -1,9 +1,9 @@
-"""The terminal game's words: the ``ui`` section of the one catalogue (:mod:`ulti.messages`)."""
+"""The terminal game's words: the ``ui`` section of the one catalogue (:mod:`ulti.i18n`)."""
 
 from __future__ import annotations
 
 from ulti.core.cards import RANK_FACES, RANK_INDEX_EN, RANK_INDEX_HU, SUIT_NAMES_EN, SUIT_NAMES_HU
-from ulti.messages import text
+from ulti.i18n import text
 
 
 def t(lang: str, key: str, **fields: object) -> str:

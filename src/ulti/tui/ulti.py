@@ -31,7 +31,7 @@ from textual.widgets import Button, DataTable, OptionList, ProgressBar, RichLog,
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from ulti import messages
+from ulti import i18n
 from ulti.analysis.ulti import (
     THRESHOLD,
     DealAnalysis,
@@ -1252,6 +1252,6 @@ def run(config: PlayConfig, resume: bool) -> None:
     session = None
     if resume:
         if config.save is None or not config.save.exists():
-            raise FileNotFoundError(messages.text("play.no-save", config.lang, path=config.save))
+            raise FileNotFoundError(i18n.text("play.no-save", config.lang, path=config.save))
         session = Session.load(config.save)
     UltiApp(config, session).run()

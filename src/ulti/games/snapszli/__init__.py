@@ -2,7 +2,7 @@
 
 The rule book is ``docs/SNAPSZLI.md`` (ids Z1-Z13, options ZV1-ZV4).  This module shares with Ulti
 what truly is shared — the cards and their notations (:mod:`ulti.core.cards`), the words
-(:mod:`ulti.messages`), the seeds (:func:`ulti.core.seeds.shuffled_deck`), the error base — and
+(:mod:`ulti.i18n`), the seeds (:func:`ulti.core.seeds.shuffled_deck`), the error base — and
 bends nothing of Ulti's engine.  :class:`SnapDeal` has the same state API as
 :class:`ulti.games.ulti.deal.Deal`: ``current_player``, ``legal_actions`` (actions with one text
 form, read back by :func:`parse_action`), ``apply``/``undo`` (``push``/``pop``), ``clone``,
@@ -58,7 +58,7 @@ from ulti.core.cards import (
 )
 from ulti.core.errors import CatalogueError, UltiError
 from ulti.games.ulti.rules import read_rules_file
-from ulti.messages import CATALOGUE, text
+from ulti.i18n import CATALOGUE, text
 
 # -- cards (Z1, ZV1) ---------------------------------------------------------------------------
 

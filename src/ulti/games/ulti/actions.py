@@ -61,7 +61,7 @@ from ulti.games.ulti.bids import (
     find_bid,
     parse_features,
 )
-from ulti.messages import names, text
+from ulti.i18n import names, text
 
 
 class ActionKind(IntEnum):
@@ -90,7 +90,7 @@ KONTRA_WORDS = (
     "fedaksari",
     "bicycle",
 )
-#: The kontra levels' names (ulti.messages): Kontra, Rekontra, … Wheeled Bicycle.
+#: The kontra levels' names (ulti.i18n): Kontra, Rekontra, … Wheeled Bicycle.
 KONTRA_TITLES = names("kontra", 7, "en", start=1)
 KONTRA_LEVELS_WITH_ID = 16
 

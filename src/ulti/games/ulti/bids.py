@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ulti.core.cards import fold
 from ulti.core.errors import UltiError
-from ulti.messages import text
+from ulti.i18n import text
 
 if TYPE_CHECKING:
     from ulti.games.ulti.rules import Ruleset
@@ -46,7 +46,7 @@ KIND_NAMES = {
     Kind.DURCHMARS: "durchmars",
     Kind.TWENTY_HUNDRED: "20-100",
 }
-#: A component's name as players see it (ulti.messages): Simple, Four Aces …
+#: A component's name as players see it (ulti.i18n): Simple, Four Aces …
 KIND_TITLES = {k: text(f"kind.{int(k)}", "en") for k in Kind}
 #: … and in Hungarian: parti, negyvenszáz, négy ász, ulti, betli, durchmars, húszszáz.
 KIND_TITLES_HU = {k: text(f"kind.{int(k)}", "hu") for k in Kind}

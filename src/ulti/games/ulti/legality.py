@@ -28,7 +28,7 @@ from ulti.core.cards import (
     symbol,
 )
 from ulti.games.ulti.bids import KIND_NAMES, KIND_TITLES, KIND_TITLES_HU, Bid, Kind
-from ulti.messages import text
+from ulti.i18n import text
 
 if TYPE_CHECKING:
     from ulti.games.ulti.state import DealState
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 class Reason(NamedTuple):
     """Why an action is refused: ``rule`` (a RULES.md id), ``code`` (its words are
-    ``reason.CODE`` in :mod:`ulti.messages`) and
+    ``reason.CODE`` in :mod:`ulti.i18n`) and
     ``params`` (ints and strings; see each code's template)."""
 
     rule: str

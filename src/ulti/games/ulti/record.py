@@ -51,7 +51,7 @@ from ulti.games.ulti.actions import ActionKind, ActionParseError, kontra_on, par
 from ulti.games.ulti.bids import Bid, Kind
 from ulti.games.ulti.deal import Deal, IllegalAction
 from ulti.games.ulti.rules import Ruleset, RulesetError
-from ulti.messages import CATALOGUE, text
+from ulti.i18n import CATALOGUE, text
 
 FORMAT = "ulti-record"
 VERSION = 2
@@ -61,7 +61,7 @@ READS = (1, 2)
 
 class RecordError(CatalogueError):
     """A malformed record, or one that does not replay: the catalogue's ``record.KEY`` (the
-    ``bad-…`` keys of :mod:`ulti.messages`) with its fields.  ``str`` is the English,
+    ``bad-…`` keys of :mod:`ulti.i18n`) with its fields.  ``str`` is the English,
     :meth:`text` says it in either language; a field that is itself an error (the ruleset's,
     an illegal action's, a deal's of a session) is said in the same language.  A plain
     message not in the catalogue is kept as given, in every language."""

@@ -27,12 +27,12 @@ from typing import Any
 
 from ulti.core.errors import CatalogueError
 from ulti.games.ulti.bids import Ladder, build_ladder
-from ulti.messages import CATALOGUE, text
+from ulti.i18n import CATALOGUE, text
 
 
 class RulesetError(CatalogueError):
     """An unknown, ill-typed or contradictory rule option.  Raised with a catalogue key (the
-    ``rules`` section of :mod:`ulti.messages`) and its fields: ``str`` is the English,
+    ``rules`` section of :mod:`ulti.i18n`) and its fields: ``str`` is the English,
     :meth:`text` says it in either language.  A plain message not in the catalogue is kept
     as given, in every language (``RulesetError("...")`` as before)."""
 

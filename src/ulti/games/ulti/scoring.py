@@ -25,7 +25,7 @@ from ulti.games.ulti.bids import (
     Kind,
     Silent,
 )
-from ulti.messages import text
+from ulti.i18n import text
 
 if TYPE_CHECKING:
     from ulti.games.ulti.rules import Ruleset
@@ -354,7 +354,7 @@ class Line(NamedTuple):
     """One line of a settlement, as data: the item (``item_id``: an :data:`Item`, or
     :data:`PENALTY` / :data:`FORFEIT`), won or lost, what each seat receives, the kontra levels
     against each defender, and why (``code`` + ``params``; the words are ``line.CODE`` of
-    :mod:`ulti.messages`).
+    :mod:`ulti.i18n`).
     ``item`` and ``detail`` are the English words (:meth:`title` and :meth:`why` for others)."""
 
     item: str
@@ -613,7 +613,7 @@ def thrown_in() -> Settlement:
 
 
 def _why(f: _Facts, item: Item, st: Status) -> tuple[str, dict[str, Any]]:
-    """Why an item ended as it did: a code (``line.CODE`` in :mod:`ulti.messages`) and its
+    """Why an item ended as it did: a code (``line.CODE`` in :mod:`ulti.i18n`) and its
     parameters."""
     won = st == Status.WON
     if item in (_SIMPLE, _S100):

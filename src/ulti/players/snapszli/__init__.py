@@ -55,7 +55,7 @@ from ulti.games.snapszli import (
     pack,
     play,
 )
-from ulti.messages import text
+from ulti.i18n import text
 from ulti.players.base import Budget, PlayerSpecError
 
 _MASK64 = (1 << 64) - 1

@@ -45,7 +45,7 @@ from ulti.games.ulti.bids import Bid, Kind
 from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.scoring import money_for
-from ulti.messages import text
+from ulti.i18n import text
 from ulti.players.base import Player
 from ulti.players.ulti.evaluate import (
     ROUND1_MARGIN,

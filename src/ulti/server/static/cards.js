@@ -1,5 +1,5 @@
 // Cards are ints 0..31: suit * 8 + rank (the engine's layout, ulti.core.cards).  Their names come
-// from the one catalogue of words (ulti.messages, served by /api/words).
+// from the one catalogue of words (ulti.i18n, served by /api/words).
 import { words } from "/static/i18n.js";
 
 export const SUITS = ["♥", "♣", "♠", "♦"];

@@ -1,4 +1,4 @@
-// The pages' words: one catalogue for every text a player sees (ulti.messages, in Python),
+// The pages' words: one catalogue for every text a player sees (ulti.i18n, in Python),
 // served by /api/words in English and Hungarian.  Loaded once, before any page renders.
 const res = await fetch("/api/words");
 export const CATALOGUE = await res.json();
