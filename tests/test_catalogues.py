@@ -14,7 +14,7 @@ import pytest
 from ulti import messages
 from ulti.rules import OPTIONS, PRESETS
 from ulti.scoring import Termination
-from ulti.server.app import browser_words
+from ulti.server.catalogues import browser_words
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
 STATIC = SRC / "server" / "static"

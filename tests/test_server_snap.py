@@ -20,7 +20,7 @@ from english_words import english_words_in
 from server_util import Running, Seat, bot, person
 from ulti import messages
 from ulti.cards import KING, OVER, name, symbol
-from ulti.server.app import browser_words
+from ulti.server.catalogues import browser_words
 from ulti.server.snap import SnapTable
 from ulti.snapszli import Kind, SnapDeal, SnapMatch, parse_action
 
