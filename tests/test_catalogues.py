@@ -19,7 +19,7 @@ import pytest
 from ulti import i18n
 from ulti.games.ulti.rules import OPTIONS, PRESETS
 from ulti.games.ulti.scoring import Termination
-from ulti.server.app import browser_words
+from ulti.server.catalogues import browser_words
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
 STATIC = SRC / "server" / "static"

@@ -21,7 +21,7 @@ from server_util import Running, Seat, bot, person
 from ulti import i18n
 from ulti.core.cards import KING, OVER, name, symbol
 from ulti.games.snapszli import Kind, SnapDeal, SnapMatch, parse_action
-from ulti.server.app import browser_words
+from ulti.server.catalogues import browser_words
 from ulti.server.snap import SnapTable
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "ulti" / "server" / "static"

@@ -1,0 +1,71 @@
+"""The server's HTTP refusals: one exception, answered ``{"detail": English, "detail_hu":
+Hungarian}`` with its status and headers by :func:`answer_refused` (the app's handler for it).
+"""
+
+from __future__ import annotations
+
+from fastapi import Request
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+
+from ulti import i18n
+from ulti.core.errors import CatalogueError
+from ulti.server.accounts import AccountError
+from ulti.server.tables import TableError
+
+
+class Refused(Exception):
+    """An HTTP refusal in both languages: ``{"detail": English, "detail_hu": Hungarian}``."""
+
+    def __init__(
+        self, status: int, en: str, hu: str, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(en)
+        self.status, self.en, self.hu, self.headers = status, en, hu, headers
+
+    @classmethod
+    def of(
+        cls, status: int, key: str, headers: dict[str, str] | None = None, **fields: object
+    ) -> Refused:
+        """The refusal ``error.KEY`` of the catalogue."""
+        words = i18n.both(f"error.{key}", **fields)
+        return cls(status, words["en"], words["hu"], headers)
+
+    @classmethod
+    def because(cls, exc: AccountError | TableError, status: int | None = None) -> Refused:
+        """A refused account's or table's words: the account error's own status, or
+        ``status`` (a table's error has none of its own: 409 when none is given)."""
+        if status is None:
+            status = exc.status if isinstance(exc, AccountError) else 409
+        return cls(status, exc.message, exc.message_hu)
+
+
+def bad_table(why: Exception | dict[str, str]) -> Refused:
+    """The refusal ``error.bad-table`` (422) with its reason in each language: ``why`` is a
+    catalogue error (a ruleset's: :class:`~ulti.core.errors.CatalogueError`, in each language its
+    own words), the reason's words in both languages (:func:`ulti.i18n.both`), or any
+    other error (its words as they are, in both)."""
+
+    def reason(lang: str) -> str:
+        if isinstance(why, dict):
+            return why[lang]
+        return (why.text(lang) if isinstance(why, CatalogueError) else str(why))[:500]
+
+    words = {lang: i18n.text("error.bad-table", lang, why=reason(lang)) for lang in i18n.LANGS}
+    return Refused(422, words["en"], words["hu"])
+
+
+def validation_message(exc: ValidationError) -> str:
+    """Pydantic's errors as one short line per field, without echoing the input."""
+    parts = []
+    for e in exc.errors()[:5]:
+        where = ".".join(str(x) for x in e.get("loc", ()))
+        parts.append(f"{where}: {e.get('msg', 'invalid')}")
+    return "; ".join(parts)[:500]
+
+
+async def answer_refused(_req: Request, exc: Refused) -> JSONResponse:
+    """The app's answer to a :class:`Refused` (its exception handler)."""
+    return JSONResponse(
+        {"detail": exc.en, "detail_hu": exc.hu}, status_code=exc.status, headers=exc.headers
+    )

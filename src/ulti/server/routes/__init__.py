@@ -1,0 +1,47 @@
+"""The server's HTTP doors, one router per concern (the websockets are :mod:`ulti.server.ws`):
+
+    pages       GET  /                          the lobby (create a table: Ulti, or Snapszli)
+                GET  /t/{id}                    the table, seen from a seat (seat and token in
+                                                the URL's fragment, which browsers do not send
+                                                to servers): Ulti's, or Snapszli's (snap.html)
+                GET  /replay/{id}/{deal}        a finished deal, replayed step by step
+                GET  /leaderboard, /u/{name}    the club's leaderboard and a profile
+                GET  /favicon.ico, /cards/{style}-{lang}.svg   the card faces (ulti.render.svg)
+    tables      POST /api/tables                create a table -> its id and one invite link
+                                                per person (``"game": "snapszli"``: two seats,
+                                                SnapRules' preset and options, ``match_points``
+                                                (ZV2), ``show_points`` (Z13))
+                GET  /api/tables/{id}           public facts of a table
+                GET  /api/rules                 Ulti's presets and options; /api/snapszli/rules
+                                                Snapszli's; /api/words the pages' words
+                GET  /api/health                the server's counters (tables, connections,
+                                                bot workers)
+    records     GET  /api/tables/{id}/deals     finished deals           } a seat's token in
+                GET  .../deals/{n}/record.json  a record                 } the Authorization
+                GET  .../deals/{n}/steps        a replay                 } header (never in a
+                GET  .../deals/{n}/analysis     the deal analysed        } URL), or a public
+                                                (ulti.analysis.ulti; Ulti only)  } table
+    accounts    GET  /api/me; POST /api/register, /api/login, /api/logout   (docs/CLUB.md)
+    seats       GET  /api/lobby; POST /api/tables/{id}/seats/{seat} (take a free seat),
+                /api/tables/{id}/seat (an account's own seat), .../seats/{seat}/bot (a left
+                seat to a computer player), /api/tables/{id}/rematch
+    ratings     GET  /api/leaderboard, /api/users/{name}
+
+Every route gets the server's shared state as ``svc: Svc`` (:mod:`ulti.server.services`).
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from ulti.server.routes import accounts, pages, ratings, records, seats, tables
+
+#: the routers, in the order the app includes them
+ROUTERS: tuple[APIRouter, ...] = (
+    pages.router,
+    accounts.router,
+    seats.router,
+    ratings.router,
+    tables.router,
+    records.router,
+)

@@ -1,0 +1,78 @@
+"""A table's finished deals: the list, a deal's record (a download), its replay step by step
+and its analysis (:mod:`ulti.analysis.ulti`; Ulti only).  A public table's are anyone's (D2: a
+deal is shown whole once it is over); a private table's need a seat's token in the
+``Authorization`` header (``Bearer T``, never in a URL) or an account that sits there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from ulti.server.refusals import Refused
+from ulti.server.services import Services, Svc, bearer_token, live_table
+from ulti.server.tables import GameTable, TableError
+
+#: the HTTP status of each refusal of an analysis (others: 404, no such finished deal)
+ANALYSIS_STATUS = {"ulti-only": 422, "analysis-busy": 503, "analysis-failed": 503}
+
+router = APIRouter()
+
+
+def authorized(svc: Services, table_id: str, req: Request) -> GameTable:
+    """A table whose finished deals this request may see: a public table's (D2: a deal
+    is shown whole once it is over), or a seat's whose token came in the Authorization
+    header (``Bearer T``), or an account's that sits there."""
+    t = live_table(svc, table_id)
+    if t.stored.public:
+        return t
+    user = svc.club.user(req)
+    if user is not None and any(s.get("user") == user.id for s in t.stored.seats):
+        return t
+    try:
+        t.seat_of_token(bearer_token(req))
+    except TableError:
+        raise Refused.of(403, "token-needed") from None
+    return t
+
+
+@router.get("/api/tables/{table_id}/deals")
+async def deals(table_id: str, req: Request, svc: Svc) -> list[dict[str, Any]]:
+    return authorized(svc, table_id, req).finished_deals()
+
+
+@router.get("/api/tables/{table_id}/deals/{number}/record.json")
+async def record(table_id: str, number: int, req: Request, svc: Svc) -> JSONResponse:
+    t = authorized(svc, table_id, req)
+    try:
+        rec = t.record(number)
+    except TableError as exc:
+        raise Refused.because(exc, 404) from None
+    return JSONResponse(
+        rec,
+        headers={
+            "Content-Disposition": (f'attachment; filename="{t.game}-{table_id}-{number}.json"')
+        },
+    )
+
+
+@router.get("/api/tables/{table_id}/deals/{number}/steps")
+async def steps(table_id: str, number: int, req: Request, svc: Svc) -> dict[str, Any]:
+    t = authorized(svc, table_id, req)
+    try:
+        return t.steps(number)
+    except TableError as exc:
+        raise Refused.because(exc, 404) from None
+
+
+@router.get("/api/tables/{table_id}/deals/{number}/analysis")
+async def analysis(table_id: str, number: int, req: Request, svc: Svc) -> dict[str, Any]:
+    """A finished Ulti deal analysed (ulti.analysis.ulti), worked out once and kept."""
+    t = authorized(svc, table_id, req)
+    try:
+        return await svc.tables.analysis(t, number)
+    except TableError as exc:
+        status = ANALYSIS_STATUS.get(exc.code, 404)
+        headers = {"Retry-After": "60"} if status == 503 else None
+        raise Refused(status, exc.message, exc.message_hu, headers) from None

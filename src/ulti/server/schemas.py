@@ -1,0 +1,103 @@
+"""The bodies the server's HTTP doors read (pydantic models), and reading one: capped in bytes
+before it is read whole, in depth before it is parsed (:mod:`ulti.server.guard`)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypeVar
+
+from fastapi import Request
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ulti.games.snapszli import OPTIONS as SNAP_OPTIONS
+from ulti.games.ulti.rules import OPTIONS
+from ulti.server.guard import BadInput, ServerSettings, clean_name, loads, read_body
+from ulti.server.refusals import Refused
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["person", "bot", "open"]
+    name: str = Field(default="-", min_length=1, max_length=64)
+    spec: str | None = Field(default=None, max_length=64)
+    #: the logged-in creator's own seat (named after the account)
+    me: bool = False
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return clean_name(v)  # BadInput is a ValueError: a 422 naming the field
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["ulti"] = "ulti"
+    preset: str = Field(default="standard", max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=len(OPTIONS))
+    deals: int = Field(default=3, ge=3, le=48)
+    lang: Literal["en", "hu"] = "en"
+    seats: list[SeatSpec] = Field(min_length=3, max_length=3)
+    #: the club (docs/CLUB.md): listed in the lobby, rated, a left seat's computer player
+    public: bool = False
+    rated: bool = False
+    bot_after: int | None = Field(default=None, ge=10, le=3600)
+    bot_spec: str | None = Field(default=None, max_length=64)
+
+
+class NewSnapTable(BaseModel):
+    """A Snapszli table: two seats, SnapRules' preset and options, the match's length (ZV2)
+    and the learner's option that shows a seat its own points (Z13, default off)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: Literal["snapszli"]
+    preset: str = Field(default="standard", max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=len(SNAP_OPTIONS))
+    match_points: int | None = Field(default=None, ge=1, le=99)
+    show_points: bool = False
+    lang: Literal["en", "hu"] = "en"
+    seats: list[SeatSpec] = Field(min_length=2, max_length=2)
+    #: the club (docs/CLUB.md): listed in the lobby, rated, a left seat's computer player
+    public: bool = False
+    rated: bool = False
+    bot_after: int | None = Field(default=None, ge=10, le=3600)
+    bot_spec: str | None = Field(default=None, max_length=64)
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class TakeSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(default=None, max_length=64)
+
+
+class GiveSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    spec: str | None = Field(default=None, max_length=64)
+
+
+async def read_json(req: Request, settings: ServerSettings) -> Any:
+    """A request's JSON body (:class:`~ulti.server.guard.BadInput` for what is not read:
+    too large, not JSON, too deep)."""
+    return loads(await read_body(req.stream(), settings.max_body), settings.max_depth)
+
+
+async def read_model(req: Request, settings: ServerSettings, model: type[Model]) -> Model:
+    """A request's body as ``model`` (no body: ``{}``); a 422 ``bad-request`` otherwise."""
+    try:
+        raw = await read_json(req, settings)
+        if raw is None:
+            raw = {}
+        return model.model_validate(raw)
+    except (BadInput, ValidationError) as exc:
+        raise Refused.of(422, "bad-request", why=str(exc).splitlines()[0][:200]) from None
