@@ -28,9 +28,9 @@ from rich.table import Table
 
 from report import LOWER, NONE, Report, add_json_option
 from ulti.arena.tournament import percentile
+from ulti.games.ulti.game import DECISION_KINDS as KINDS
 from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player
-from ulti.players.base import DECISION_KINDS as KINDS
 from ulti.players.base import play_deal
 
 

@@ -213,7 +213,8 @@ def test_a_plain_ruleset_error_keeps_its_words() -> None:
 
 
 def test_every_ruleset_error_key_exists_and_is_used() -> None:
-    src = (SRC / "games" / "ulti" / "rules.py").read_text(encoding="utf-8") + (
+    src = (SRC / "games" / "ulti" / "rules.py").read_text(encoding="utf-8")
+    src += (SRC / "games" / "rulesfile.py").read_text(encoding="utf-8") + (
         SRC / "cli.py"
     ).read_text(encoding="utf-8")
     used = set(re.findall(r"RulesetError\(\s*\"([\w-]+)\"", src))

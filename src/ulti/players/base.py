@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ulti.core.errors import CatalogueError
 from ulti.games.ulti.actions import Action
 from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.game import decision_kind
 from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.rules import Ruleset
 
@@ -101,27 +102,8 @@ class DealRun:
     #: card plays with a choice (more than one legal card)
     card_times: list[list[float]] = field(default_factory=lambda: [[], [], []])
     #: every decision with a choice (more than one legal action): its kind
-    #: (:func:`decision_kind`) and seconds, per seat
+    #: (:func:`ulti.games.ulti.game.decision_kind`) and seconds, per seat
     decisions: list[list[tuple[str, float]]] = field(default_factory=lambda: [[], [], []])
-
-
-#: The kinds of decision a player takes (:func:`decision_kind`).
-DECISION_KINDS = ("bid", "talon", "trump", "kontra", "card")
-
-
-def decision_kind(phase: str, legal: Sequence[Action]) -> str:
-    """What a decision is about, from the observation's phase and the legal actions: ``bid``
-    (the auction: pass, pick up, a bid), ``talon`` (the two cards laid), ``trump``, ``kontra``
-    (the answer window, and a defender's first card when a kontra is on offer) or ``card``."""
-    if phase in ("AUCTION", "ROUND1", "BID"):
-        return "bid"
-    if phase == "DISCARD":
-        return "talon"
-    if phase == "TRUMP":
-        return "trump"
-    if phase == "KONTRA" or any(a.kind.name == "KONTRA" for a in legal):
-        return "kontra"
-    return "card"
 
 
 def play_deal(
@@ -151,7 +133,7 @@ def play_deal(
         if action.kind.name == "PLAY" and sum(a.kind.name == "PLAY" for a in legal) > 1:
             run.card_times[seat].append(dt)
         if len(legal) > 1:
-            run.decisions[seat].append((decision_kind(obs.phase, legal), dt))
+            run.decisions[seat].append((decision_kind(obs, legal), dt))
         d.apply(action)
         if on_action is not None:
             on_action(d, seat, action)

@@ -57,7 +57,8 @@ from ulti.core.cards import (
     symbol,
 )
 from ulti.core.errors import CatalogueError, UltiError
-from ulti.games.ulti.rules import read_rules_file
+from ulti.games.base import GameInfo
+from ulti.games.rulesfile import read_rules_file
 from ulti.i18n import CATALOGUE, text
 
 # -- cards (Z1, ZV1) ---------------------------------------------------------------------------
@@ -98,7 +99,7 @@ class SnapRulesError(CatalogueError):
     """A Snapszli ruleset that does not hold together (naming the ZV option), or a rules file
     that cannot be read: a catalogue error (:class:`~ulti.core.errors.CatalogueError`).  Raised with
     a ``code`` (and ``params``), the catalogue's ``snap.rules-CODE``, or by
-    :func:`ulti.games.ulti.rules.read_rules_file` with a key of its ``rules.file-…``; ``str`` is the
+    :func:`ulti.games.rulesfile.read_rules_file` with a key of its ``rules.file-…``; ``str`` is the
     English, :meth:`text` says it in English or Hungarian.  A plain message not in the
     catalogue is kept as given, in every language."""
 
@@ -1094,6 +1095,27 @@ def play_out(d: SnapDeal, choose: Any) -> Iterator[tuple[int, SnapAction]]:
         yield p, a
 
 
+def decision_kind(obs: SnapObservation, legal: Sequence[SnapAction]) -> str:
+    """``call`` when more than a card may be chosen (a marriage, the exchange, closing, a
+    claim), else ``card``."""
+    return "card" if all(a.kind == Kind.PLAY for a in legal) else "call"
+
+
+def _deal(rules: SnapRules | None, seed: int, dealer: int, deck: Sequence[int] | None) -> SnapDeal:
+    return SnapDeal(rules, seed, dealer, deck)
+
+
+#: Snapszli as the framework sees it (:mod:`ulti.games.base`): two seats.
+SNAPSZLI: GameInfo[SnapDeal, SnapAction] = GameInfo(
+    name="snapszli",
+    seats=2,
+    deal=_deal,
+    parse_action=parse_action,
+    decision_kind=decision_kind,
+    kinds=("card", "call"),
+)
+
+
 __all__ = [
     "CLAIM",
     "CLOSE",
@@ -1102,6 +1124,7 @@ __all__ = [
     "OPTIONS",
     "POINTS",
     "PRESETS",
+    "SNAPSZLI",
     "STRENGTH",
     "TARGET",
     "End",
@@ -1118,6 +1141,7 @@ __all__ = [
     "action_from_id",
     "beats",
     "card_points",
+    "decision_kind",
     "describe",
     "from_record",
     "marriage",

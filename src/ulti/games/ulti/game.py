@@ -12,11 +12,14 @@ that needs finite bounds sets ``max_kontra`` (V11).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ulti.games.ulti.actions import NUM_ACTIONS
+from ulti.games.base import GameInfo
+from ulti.games.ulti.actions import NUM_ACTIONS, Action, ActionKind, parse_action
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.rules import STANDARD, Ruleset
 from ulti.games.ulti.scoring import money_for
 
@@ -106,4 +109,38 @@ class Game:
         return deal
 
 
-__all__ = ["Game"]
+#: The kinds of decision a player takes (:func:`decision_kind`).
+DECISION_KINDS = ("bid", "talon", "trump", "kontra", "card")
+
+
+def decision_kind(obs: Observation, legal: Sequence[Action]) -> str:
+    """What a decision is about, from the observation's phase and the legal actions: ``bid``
+    (the auction: pass, pick up, a bid), ``talon`` (the two cards laid), ``trump``, ``kontra``
+    (the answer window, and a defender's first card when a kontra is on offer) or ``card``."""
+    phase = obs.phase
+    if phase in ("AUCTION", "ROUND1", "BID"):
+        return "bid"
+    if phase == "DISCARD":
+        return "talon"
+    if phase == "TRUMP":
+        return "trump"
+    if phase == "KONTRA" or any(a.kind == ActionKind.KONTRA for a in legal):
+        return "kontra"
+    return "card"
+
+
+def _deal(rules: Ruleset | None, seed: int, dealer: int, deck: Sequence[int] | None) -> Deal:
+    return Deal(rules or STANDARD, seed, dealer, deck)
+
+
+#: Ulti as the framework sees it (:mod:`ulti.games.base`): three seats.
+ULTI: GameInfo[Deal, Action] = GameInfo(
+    name="ulti",
+    seats=3,
+    deal=_deal,
+    parse_action=parse_action,
+    decision_kind=decision_kind,
+    kinds=DECISION_KINDS,
+)
+
+__all__ = ["DECISION_KINDS", "ULTI", "Game", "decision_kind"]

@@ -1,0 +1,156 @@
+"""The one framework every game implements, and the one loop that plays a deal.
+
+A game (:mod:`ulti.games.ulti`, :mod:`ulti.games.snapszli`) has rules (a preset and options), a
+deal that is a state machine in the spirit of OpenSpiel's state API (:class:`State`: whose turn,
+the legal actions, ``apply``, the observation of one seat, ``returns`` once over, ``clone``),
+actions with one canonical text (read back by the game's ``parse_action``) and a session or
+match of many deals.  A :class:`Player` sees only its seat's observation and the legal actions.
+
+:class:`GameInfo` is what the layers above need to know of a game without naming it: its name
+(the room each layer keeps for it: ``ulti.players.<name>``, ``ulti.tui.<name>``,
+``ulti.server.tables.<name>``, …), its number of seats, how to deal, read an action and name a
+decision.  The registry of games is :mod:`ulti.games.registry`.
+
+:func:`play_deal` is the one loop that seats players at a deal: each acts on its own
+observation; each decision with a choice is timed and named by its kind.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+A = TypeVar("A")
+O_co = TypeVar("O_co", covariant=True)
+O_contra = TypeVar("O_contra", contravariant=True)
+
+
+class Action(Protocol):
+    """An action: an integer id, one canonical text (``str``), typed fields as data."""
+
+    @property
+    def id(self) -> int: ...
+
+    def to_dict(self) -> Mapping[str, object]: ...
+
+
+class Observation(Protocol):
+    """What one seat may know of a deal (never another hand, a talon it did not hold, or the
+    seed): the only way hidden information leaves a game."""
+
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class State(Protocol[A, O_co]):
+    """One deal: a state machine that changes only through :meth:`apply`, which refuses an
+    illegal action (an :class:`~ulti.core.errors.UltiError` naming the rule) and changes
+    nothing then."""
+
+    seed: int
+    dealer: int
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act (``-1`` once the deal is over)."""
+        ...
+
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> list[A]: ...
+
+    def apply(self, action: A) -> None: ...
+
+    def observation(self, seat: int) -> O_co: ...
+
+    def returns(self) -> Sequence[int]:
+        """Each seat's result once the deal is over (zeros while it runs); zero-sum."""
+        ...
+
+
+class Player(Protocol[O_contra, A]):
+    """A player of one game: told its seat and the rules when a deal starts, then asked for an
+    action at each of its turns."""
+
+    def start(self, seat: int, rules: Any, game: int = 0) -> None: ...
+
+    def act(self, obs: O_contra, legal: Sequence[A]) -> A: ...
+
+
+S = TypeVar("S", bound=State[Any, Any])
+
+
+@dataclass(frozen=True)
+class GameInfo(Generic[S, A]):
+    """What a layer needs to know of a game without importing it."""
+
+    #: the game's name: its room in every layer (``ulti``, ``snapszli``)
+    name: str
+    #: seats at the table
+    seats: int
+    #: a deal: ``deal(rules, seed, dealer, deck)`` (``rules`` None: the game's standard rules)
+    deal: Callable[[Any, int, int, Sequence[int] | None], S]
+    #: an action from its text (either language; raises the game's parse error)
+    parse_action: Callable[[str], A]
+    #: the kind of a decision with a choice (``bid``, ``card``, …), from the seat's observation
+    #: and the legal actions (:attr:`kinds` lists them)
+    decision_kind: Callable[[Any, Sequence[A]], str]
+    kinds: tuple[str, ...]
+
+
+@dataclass
+class DealRun(Generic[S]):
+    """A deal played by players: every decision's seconds, and each decision with a choice
+    (more than one legal action) with its kind, per seat."""
+
+    deal: S
+    times: list[list[float]]
+    decisions: list[list[tuple[str, float]]]
+
+    def times_of(self, kind: str) -> list[list[float]]:
+        """Per seat, the seconds of its decisions of ``kind``."""
+        return [[t for k, t in seat if k == kind] for seat in self.decisions]
+
+
+def play_deal(
+    info: GameInfo[S, A],
+    deal: S,
+    players: Sequence[Player[Any, A]],
+    rules: Any,
+    game: int = 0,
+    on_action: Callable[[S, int, A], None] | None = None,
+) -> DealRun[S]:
+    """Play ``deal`` to its end: each seat's player acts on its own observation only."""
+    if len(players) != info.seats:
+        raise ValueError(f"{info.name}: {info.seats} players")
+    for seat, p in enumerate(players):
+        p.start(seat, rules, game)
+    run: DealRun[S] = DealRun(deal, [[] for _ in players], [[] for _ in players])
+    while not deal.is_over():
+        seat = deal.current_player
+        legal = deal.legal_actions()
+        obs = deal.observation(seat)
+        t = time.perf_counter()
+        action = players[seat].act(obs, legal)
+        dt = time.perf_counter() - t
+        run.times[seat].append(dt)
+        if len(legal) > 1:
+            run.decisions[seat].append((info.decision_kind(obs, legal), dt))
+        deal.apply(action)
+        if on_action is not None:
+            on_action(deal, seat, action)
+    return run
+
+
+__all__ = [
+    "Action",
+    "DealRun",
+    "GameInfo",
+    "Observation",
+    "Player",
+    "State",
+    "play_deal",
+]
