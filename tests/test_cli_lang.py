@@ -213,8 +213,8 @@ def test_a_plain_ruleset_error_keeps_its_words() -> None:
 
 
 def test_every_ruleset_error_key_exists_and_is_used() -> None:
-    src = (SRC / "rules.py").read_text(encoding="utf-8") + (SRC / "cli.py").read_text(
-        encoding="utf-8"
+    src = (SRC / "rules.py").read_text(encoding="utf-8") + "".join(
+        p.read_text(encoding="utf-8") for p in sorted((SRC / "cli").glob("*.py"))
     )
     used = set(re.findall(r"RulesetError\(\s*\"([\w-]+)\"", src))
     used |= set(re.findall(r"_refusal\(\s*\w+,\s*\"([\w-]+)\"", src))
