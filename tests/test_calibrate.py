@@ -313,7 +313,7 @@ def test_a_seed_played_already_and_a_family_that_is_none(tmp_path: Path) -> None
 
 def test_every_ratings_word_is_in_the_catalogue() -> None:
     """The keys the command and the module ask for (literal, and the columns' and kinds')."""
-    src = (SRC / "cli.py").read_text(encoding="utf-8")
+    src = "".join(p.read_text(encoding="utf-8") for p in sorted((SRC / "cli").glob("*.py")))
     src += (SRC / "server" / "calibrate.py").read_text(encoding="utf-8")
     used = set(re.findall(r"\"(ratings-[a-z-]+)\"", src))
     used |= {f"ratings-col-{k}" for k in ("rank", "player", "kind", "rating", "skill", "games")}

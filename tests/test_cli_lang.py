@@ -214,9 +214,8 @@ def test_a_plain_ruleset_error_keeps_its_words() -> None:
 
 def test_every_ruleset_error_key_exists_and_is_used() -> None:
     src = (SRC / "games" / "ulti" / "rules.py").read_text(encoding="utf-8")
-    src += (SRC / "games" / "rulesfile.py").read_text(encoding="utf-8") + (
-        SRC / "cli.py"
-    ).read_text(encoding="utf-8")
+    src += (SRC / "games" / "rulesfile.py").read_text(encoding="utf-8")
+    src += "".join(p.read_text(encoding="utf-8") for p in sorted((SRC / "cli").glob("*.py")))
     used = set(re.findall(r"RulesetError\(\s*\"([\w-]+)\"", src))
     used |= set(re.findall(r"_refusal\(\s*\w+,\s*\"([\w-]+)\"", src))
     keys = {k.removeprefix("rules.") for k in i18n.CATALOGUE if k.startswith("rules.")}

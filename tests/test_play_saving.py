@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import ulti.cli
+import ulti.cli.play
 import ulti.tui.ulti
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
@@ -47,7 +48,7 @@ def test_a_saved_session_is_not_overwritten_without_a_terminal_to_ask(
 def test_asked_the_player_resumes_or_starts_anew_keeping_a_backup(
     tmp_path: Path, started: list[tuple[Any, bool]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(ulti.cli, "_interactive", lambda: True)
+    monkeypatch.setattr(ulti.cli.play, "_interactive", lambda: True)
     f = tmp_path / "s.json"
     before = saved_session(f)
     r = runner.invoke(ulti.cli.app, ["play", "--save", str(f)], input="r\n")

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 import ulti.cli
+import ulti.cli.play
 import ulti.tui.snapszli
 from ulti.games.snapszli import MATCH_FORMAT, Kind, SnapDeal, SnapMatch, SnapRules, to_record
 from ulti.players.snapszli import PLAY_SPEC
@@ -157,7 +158,7 @@ def test_a_saved_match_is_not_overwritten_without_a_terminal_to_ask(
 def test_asked_the_player_resumes_or_starts_anew_keeping_a_backup(
     tmp_path: Path, started: list[tuple[Any, bool]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(ulti.cli, "_interactive", lambda: True)
+    monkeypatch.setattr(ulti.cli.play, "_interactive", lambda: True)
     f = tmp_path / "m.json"
     before = saved_match(f)
     r = runner.invoke(cli, ["play", "--game", "snapszli", "--save", str(f)], input="r\n")

@@ -426,13 +426,13 @@ def test_every_word_the_snapszli_screens_ask_for_exists() -> None:
     from ulti import i18n
 
     used = set()
-    for path, pattern in (
-        (SRC / "tui" / "snapszli.py", r"\bsay\(\s*[\w.]+,\s*[\"']([\w-]+)[\"']"),
-        (SRC / "cli.py", r"\b_snap\(\s*[\w.\"]+,\s*[\"']([\w-]+)[\"']"),
+    for paths, pattern in (
+        ([SRC / "tui" / "snapszli.py"], r"\bsay\(\s*[\w.]+,\s*[\"']([\w-]+)[\"']"),
+        (sorted((SRC / "cli").glob("*.py")), r"\b_snap\(\s*[\w.\"]+,\s*[\"']([\w-]+)[\"']"),
     ):
-        found = set(re.findall(pattern, path.read_text(encoding="utf-8")))
+        found = set(re.findall(pattern, "".join(p.read_text(encoding="utf-8") for p in paths)))
         assert found
-        used |= {f"snap.tui-{k}" if path.name == "snapszli.py" else f"snap.{k}" for k in found}
+        used |= {f"snap.tui-{k}" if paths[0].name == "snapszli.py" else f"snap.{k}" for k in found}
     assert sorted(used - set(i18n.CATALOGUE)) == []
     assert i18n.check({k: i18n.CATALOGUE[k] for k in used}) == []
 

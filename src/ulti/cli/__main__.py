@@ -1,0 +1,5 @@
+"""``python -m ulti.cli``: the ``ulti`` command."""
+
+from ulti.cli import main
+
+main()

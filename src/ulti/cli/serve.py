@@ -1,0 +1,148 @@
+"""``ulti serve``: the web table (:mod:`ulti.server`), a lobby and tables for friends and
+computer players; its options are the server's limits (:class:`ServerSettings`), each declared
+here as the type of its parameter."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ulti.cli.common import _fail
+from ulti.server.app import serve as run_server
+from ulti.server.guard import ServerSettings, SettingsError
+from ulti.server.store import StoreError
+
+app = typer.Typer(add_completion=False)
+
+HostOpt = Annotated[str, typer.Option(help="Address to listen on.")]
+PortOpt = Annotated[int, typer.Option(help="Port.", min=1, max=65535)]
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Database URL: sqlite:///PATH or "
+        "postgresql://user:pass@host/db (default: a "
+        "SQLite file in your data folder)."
+    ),
+]
+RateLimitOpt = Annotated[
+    float,
+    typer.Option(help="Frames a second each connection may send (bursts of three times as many)."),
+]
+BotWorkersOpt = Annotated[
+    int | None,
+    typer.Option(help="Worker processes in which computer players think (default: cores - 1)."),
+]
+BotDeadlineOpt = Annotated[
+    float,
+    typer.Option(
+        help="Seconds a computer player's decision may take; past it the worker is stopped "
+        "and the rules player's move is played."
+    ),
+]
+MaxBotSamplesOpt = Annotated[
+    int, typer.Option(help="The most samples a table may give a computer player.")
+]
+MaxBotMsOpt = Annotated[
+    float,
+    typer.Option(help="The most milliseconds a table may give a computer player per decision."),
+]
+MaxPerAddressOpt = Annotated[
+    int, typer.Option(help="Live websocket connections per client address.")
+]
+MaxConnectionsOpt = Annotated[int, typer.Option(help="Live websocket connections in all.")]
+TablesPerMinuteOpt = Annotated[
+    float, typer.Option(help="New tables a client address may create a minute (bursts of 10).")
+]
+ApiDocsOpt = Annotated[
+    bool, typer.Option(help="Serve the API's documentation (/docs, /redoc, /openapi.json).")
+]
+SessionDaysOpt = Annotated[
+    float, typer.Option(help="Days a login lasts (the session cookie's life).")
+]
+LoginRateOpt = Annotated[
+    float,
+    typer.Option(help="Logins a second tried per name and per client address (a token bucket)."),
+]
+LoginBurstOpt = Annotated[
+    float, typer.Option(help="Logins tried at once per name and per client address.")
+]
+ChatRateOpt = Annotated[
+    float, typer.Option(help="Chat messages a second each connection may send.")
+]
+ChatBurstOpt = Annotated[
+    float, typer.Option(help="Chat messages each connection may send at once.")
+]
+ChatMaxOpt = Annotated[int, typer.Option(help="The most characters of a chat message.")]
+AnalysisSamplesOpt = Annotated[
+    int, typer.Option(help="A deal's analysis: sampled deals per decision (the seat's view).")
+]
+AnalysisMsOpt = Annotated[
+    float, typer.Option(help="A deal's analysis: milliseconds per decision (the seat's view).")
+]
+MaxAnalysesOpt = Annotated[
+    int, typer.Option(help="Analyses worked out at once (one worker always stays free).")
+]
+TeachSamplesOpt = Annotated[int, typer.Option(help="Teaching mode: sampled deals weighing a card.")]
+TeachMsOpt = Annotated[float, typer.Option(help="Teaching mode: milliseconds weighing a card.")]
+
+
+@app.command()
+def serve(
+    host: HostOpt = "127.0.0.1",
+    port: PortOpt = 8000,
+    db: DbOpt = None,
+    rate_limit: RateLimitOpt = 10.0,
+    bot_workers: BotWorkersOpt = None,
+    bot_deadline: BotDeadlineOpt = 10.0,
+    max_bot_samples: MaxBotSamplesOpt = 256,
+    max_bot_ms: MaxBotMsOpt = 2000,
+    max_per_address: MaxPerAddressOpt = 32,
+    max_connections: MaxConnectionsOpt = 2000,
+    tables_per_minute: TablesPerMinuteOpt = 12,
+    api_docs: ApiDocsOpt = False,
+    session_days: SessionDaysOpt = 30,
+    login_rate: LoginRateOpt = 0.2,
+    login_burst: LoginBurstOpt = 5,
+    chat_rate: ChatRateOpt = 1.0,
+    chat_burst: ChatBurstOpt = 5,
+    chat_max: ChatMaxOpt = 280,
+    analysis_samples: AnalysisSamplesOpt = 12,
+    analysis_ms: AnalysisMsOpt = 120.0,
+    max_analyses: MaxAnalysesOpt = 2,
+    teach_samples: TeachSamplesOpt = 24,
+    teach_ms: TeachMsOpt = 300.0,
+) -> None:
+    """Serve the web table: a lobby, tables for friends and computer players."""
+    try:
+        settings = ServerSettings(
+            rate=rate_limit,
+            burst=max(1.0, 3 * rate_limit),
+            bot_workers=bot_workers,
+            bot_deadline=bot_deadline,
+            max_bot_samples=max_bot_samples,
+            max_bot_ms=max_bot_ms,
+            max_per_address=max_per_address,
+            max_connections=max_connections,
+            create_rate=tables_per_minute / 60,
+            api_docs=api_docs,
+            session_days=session_days,
+            login_rate=login_rate,
+            login_burst=login_burst,
+            chat_rate=chat_rate,
+            chat_burst=chat_burst,
+            chat_max=chat_max,
+            analysis_samples=analysis_samples,
+            analysis_ms=analysis_ms,
+            max_analyses=max_analyses,
+            teach_samples=teach_samples,
+            teach_ms=teach_ms,
+        )
+    except SettingsError as exc:
+        _fail("en", str(exc))
+        raise typer.Exit(2) from None
+    try:
+        run_server(host, port, db, settings)
+    except StoreError as exc:
+        _fail("en", str(exc))
+        raise typer.Exit(2) from None

@@ -1,0 +1,136 @@
+"""``ulti user``: the owner's commands for the server's accounts (docs/CLUB.md): add one, give
+one a new password, disable, enable, list."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.markup import escape
+from rich.table import Table
+
+from ulti.cli.club import DbOpt, _club, _store
+from ulti.cli.common import LangOpt, _lang, _user_fail, console
+from ulti.server.accounts import AccountError, Accounts, check_name, check_password, clean
+from ulti.server.store import User
+
+app = typer.Typer(
+    name="user",
+    help="The server's accounts: add one, give one a new password, disable, enable, list.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+PasswordStdinOpt = Annotated[
+    bool,
+    typer.Option(
+        "--password-stdin",
+        help="Read the password from the first line of the standard input (else it is asked "
+        "twice, unseen).",
+    ),
+]
+NameArg = Annotated[str, typer.Argument(help="The account's name.")]
+
+
+@app.command("add")
+def user_add(
+    name: NameArg,
+    db: DbOpt = None,
+    password_stdin: PasswordStdinOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Make an account (its password asked twice, or read with --password-stdin)."""
+    lang = _lang(lang)
+    accounts = _accounts(db, lang)
+    try:  # a bad or taken name is said before the password is asked
+        cleaned = check_name(name)
+        if accounts.store.user_by_name(cleaned) is not None:
+            _user_fail(lang, _club(lang, "name-taken", name=cleaned))
+        password = _new_password(lang, password_stdin)
+        check_password(password)
+    except AccountError as exc:
+        _user_fail(lang, exc.text(lang))
+    _account_change(lang, lambda: accounts.register(cleaned, password), "user-added")
+
+
+@app.command("reset")
+def user_reset(
+    name: NameArg,
+    db: DbOpt = None,
+    password_stdin: PasswordStdinOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Give an account a new password; every session of the account ends."""
+    lang = _lang(lang)
+    accounts = _accounts(db, lang)
+    if accounts.store.user_by_name(clean(name)) is None:  # said before the password is asked
+        _user_fail(lang, _club(lang, "no-user", name=clean(name)))
+    password = _new_password(lang, password_stdin)
+    _account_change(lang, lambda: accounts.reset(name, password), "user-reset")
+
+
+@app.command("disable")
+def user_disable(name: NameArg, db: DbOpt = None, lang: LangOpt = "en") -> None:
+    """Disable an account: it cannot log in, and every session of it ends."""
+    lang = _lang(lang)
+    accounts = _accounts(db, lang)
+    _account_change(lang, lambda: accounts.disable(name), "user-disabled")
+
+
+@app.command("enable")
+def user_enable(name: NameArg, db: DbOpt = None, lang: LangOpt = "en") -> None:
+    """Let a disabled account log in again."""
+    lang = _lang(lang)
+    accounts = _accounts(db, lang)
+    _account_change(lang, lambda: accounts.enable(name), "user-enabled")
+
+
+@app.command("list")
+def user_list(db: DbOpt = None, lang: LangOpt = "en") -> None:
+    """Every account: its id, name, since when, and whether it is disabled."""
+    lang = _lang(lang)
+    users = _accounts(db, lang).store.users()
+    if not users:
+        console.print(_club(lang, "user-none"), highlight=False)
+        return
+    t = Table(box=box.SIMPLE_HEAD)
+    for key in ("id", "name", "since", "state"):
+        t.add_column(_club(lang, f"user-col-{key}"), justify="right" if key == "id" else "left")
+    for u in users:
+        state = "user-state-disabled" if u.disabled else "user-state-active"
+        t.add_row(
+            str(u.id), escape(u.name), u.created.strftime("%Y-%m-%d %H:%M"), _club(lang, state)
+        )
+    console.print(t)
+
+
+def _accounts(db: str | None, lang: str) -> Accounts:
+    """The accounts of the database ``db`` (as ``ulti serve --db``), brought up to date."""
+    return Accounts(_store(db, lang))
+
+
+def _new_password(lang: str, from_stdin: bool) -> str:
+    """The password, from the standard input's first line or asked twice (unseen)."""
+    if from_stdin:
+        line = sys.stdin.readline()
+        if not line:
+            _user_fail(lang, _club(lang, "user-password-stdin"))
+        password = line.removesuffix("\n").removesuffix("\r")
+    else:
+        password = typer.prompt(_club(lang, "user-password"), hide_input=True)
+        again = typer.prompt(_club(lang, "user-password-again"), hide_input=True)
+        if password != again:
+            _user_fail(lang, _club(lang, "user-password-mismatch"))
+    return password
+
+
+def _account_change(lang: str, change: Callable[[], User], done: str) -> None:
+    """Run an account change; its refusal is one line and exit 1, its success one line."""
+    try:
+        user = change()
+    except AccountError as exc:
+        _user_fail(lang, exc.text(lang))
+    console.print(escape(_club(lang, done, name=user.name, id=user.id)), soft_wrap=True)
