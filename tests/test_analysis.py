@@ -16,13 +16,13 @@ from fixtures import make_deal, start
 from ulti.analysis import ulti as AN
 from ulti.games.ulti.actions import ActionKind, play
 from ulti.games.ulti.deal import Deal
-from ulti.games.ulti.notation import deal_position_text, read_position
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
 from ulti.games.ulti.state import Phase
 from ulti.players import make_player
 from ulti.players.base import Budget, play_deal
 from ulti.search.ulti import solver as S
+from ulti.search.ulti.notation import deal_position_text, read_position
 
 #: A samples-only budget: the analysis is the same on every run.
 BUDGET = Budget(6, 1e6)

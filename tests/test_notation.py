@@ -1,4 +1,4 @@
-"""The position notation of ``ulti solve`` (ulti.games.ulti.notation: read and written) and the
+"""The position notation of ``ulti solve`` (ulti.search.ulti.notation: read and written) and the
 command itself."""
 
 from __future__ import annotations
@@ -15,19 +15,19 @@ from typer.testing import CliRunner
 from fixtures import FAIL, make_deal, random_action, start
 from ulti.cli import app
 from ulti.core.cards import FULL_DECK, fold, parse_suit
-from ulti.games.ulti import notation
 from ulti.games.ulti.actions import ActionKind, parse_action, parse_component
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.deal import Deal, Phase
-from ulti.games.ulti.notation import (
+from ulti.games.ulti.record import dumps
+from ulti.games.ulti.rules import PRESETS, Ruleset
+from ulti.search.ulti import notation
+from ulti.search.ulti.notation import (
     NotationError,
     deal_position_text,
     parse_position,
     read_position,
     write_position,
 )
-from ulti.games.ulti.record import dumps
-from ulti.games.ulti.rules import PRESETS, Ruleset
 from ulti.search.ulti.solver import Position, solve, value
 
 POS = (
@@ -121,7 +121,7 @@ def test_fold_is_the_one_folding() -> None:
 def reader_view(p: Position) -> Position:
     """What of a position from a deal the notation keeps: the reader takes a trump VII among
     the taken cards as fallen in an early trick, and sees one in the trick in progress or in
-    the soloist's hand (see ulti.games.ulti.notation)."""
+    the soloist's hand (see ulti.search.ulti.notation)."""
     seven = p.trump * 8 if p.trump >= 0 else -1
     taken = FULL_DECK & ~(p.hands[0] | p.hands[1] | p.hands[2] | p.talon)
     for c in p.trick:

@@ -13,12 +13,14 @@ The engine (cards, bids, actions, the deal, scoring, observations, records) impo
 
 from __future__ import annotations
 
+import importlib
 from importlib.metadata import PackageNotFoundError, version
 
 from ulti import _moved
 from ulti.core.cards import Card, CardParseError, Mask, Seat, parse_card, parse_cards
 from ulti.core.errors import UltiError
 from ulti.core.seeds import derive_seed, shuffled_deck
+from ulti.games.ulti import adjudicator
 from ulti.games.ulti.actions import NUM_ACTIONS, Action, ActionKind, ActionParseError, parse_action
 from ulti.games.ulti.bids import Bid, BidParseError, Kind, Silent
 from ulti.games.ulti.deal import Deal, Event, IllegalAction, Phase
@@ -31,6 +33,17 @@ from ulti.games.ulti.scoring import Outcome, Settlement, Status, Termination
 from ulti.games.ulti.session import Session
 
 _moved.install()
+
+
+def _solver_adjudicator() -> adjudicator.Adjudicator:
+    """The compiled solver's adjudicator: R7's answers by best play.  Loaded the first time a
+    deal needs one (an open contract), so that ``import ulti`` loads no compiled search."""
+    solver = importlib.import_module("ulti.search.ulti.solver")
+    made: adjudicator.Adjudicator = solver.SolverAdjudicator()
+    return made
+
+
+adjudicator.set_default(_solver_adjudicator)  # the composition root: the engine knows no search
 
 try:
     __version__ = version("ulti")

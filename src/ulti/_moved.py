@@ -34,7 +34,7 @@ MOVED: dict[str, str] = {
     "ulti.kontra": "ulti.games.ulti.kontra",
     "ulti.messages": "ulti.i18n",
     "ulti.legality": "ulti.games.ulti.legality",
-    "ulti.notation": "ulti.games.ulti.notation",
+    "ulti.notation": "ulti.search.ulti.notation",
     "ulti.observation": "ulti.games.ulti.observation",
     "ulti.openspiel": "ulti.research.openspiel",
     "ulti.pettingzoo": "ulti.research.pettingzoo",

@@ -15,11 +15,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import typer
+from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 from typer.main import get_command
 
 if TYPE_CHECKING:  # typer's own copy of click (typer vendors it since 0.26)
     from typer._click import Command, Context, HelpFormatter
+
+
+#: Where every command prints.  Made when the command starts, not when a command's module is
+#: first imported, so that it reads the terminal's width (or COLUMNS) at each print.
+console = Console()
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ from ulti.analysis.ulti import (
     plot,
     summarize,
 )
-from ulti.cli.common import _fail, _lang, _progress, _read_json, _writable, console
+from ulti.cli import console
+from ulti.cli.common import _fail, _lang, _progress, _read_json, _writable
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.record import RecordError, from_record, players_of
 from ulti.games.ulti.session import Session

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from ulti import i18n
+from ulti.cli import console
 from ulti.core.errors import CatalogueError
 from ulti.games.snapszli import SnapRules, SnapRulesError
 from ulti.games.ulti.deal import IllegalAction
@@ -28,8 +28,6 @@ from ulti.games.ulti.record import seat_names
 from ulti.games.ulti.rules import Ruleset, RulesetError
 from ulti.games.ulti.session import Session
 from ulti.players import make_player
-
-console = Console()
 
 PresetOpt = Annotated[str | None, typer.Option("--preset", "-p", help="A named rules preset.")]
 RulesOpt = Annotated[Path | None, typer.Option("--rules", "-r", help="A rules TOML file.")]

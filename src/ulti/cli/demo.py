@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from ulti.cli import console
 from ulti.cli.common import (
     PresetOpt,
     RulesOpt,
@@ -17,7 +18,6 @@ from ulti.cli.common import (
     _lang,
     _print_sheet,
     _ruleset,
-    console,
 )
 from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.deal import Deal, Phase

@@ -16,6 +16,7 @@ from rich.markup import escape
 
 import ulti.tui.snapszli
 import ulti.tui.ulti  # run() is looked up as the command calls it (tests stand in for it)
+from ulti.cli import console
 from ulti.cli.common import (
     GameOpt,
     PresetOpt,
@@ -30,7 +31,6 @@ from ulti.cli.common import (
     _snap_rules,
     _words,
     _writable,
-    console,
 )
 from ulti.games.snapszli import SnapMatch
 from ulti.games.ulti.record import RecordError

@@ -10,7 +10,8 @@ import typer
 from rich.markup import escape
 
 from ulti import i18n
-from ulti.cli.common import _fail, _game, _lang, _print_sheet, _read_json, _snap, _words, console
+from ulti.cli import console
+from ulti.cli.common import _fail, _game, _lang, _print_sheet, _read_json, _snap, _words
 from ulti.games.snapszli import MATCH_FORMAT as SNAP_MATCH_FORMAT
 from ulti.games.snapszli import SnapMatch
 from ulti.games.snapszli import from_record as snap_from_record

@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ulti import i18n
+from ulti.cli import console
 from ulti.cli.common import (
     GameOpt,
     PresetOpt,
@@ -21,7 +22,6 @@ from ulti.cli.common import (
     _ruleset,
     _snap,
     _snap_rules,
-    console,
 )
 from ulti.games.snapszli import OPTIONS as SNAP_OPTIONS
 from ulti.games.snapszli import PRESETS as SNAP_PRESETS

@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from ulti import i18n
 from ulti.arena.tournament import RayError, check_ray_address
+from ulti.cli import console
 from ulti.cli.common import (
     LangOpt,
     PresetOpt,
@@ -20,7 +21,6 @@ from ulti.cli.common import (
     _progress,
     _ruleset,
     _user_fail,
-    console,
 )
 
 if TYPE_CHECKING:

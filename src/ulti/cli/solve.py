@@ -1,5 +1,5 @@
 """``ulti solve``: a card-play position solved double dummy (:mod:`ulti.search.ulti.solver`), given
-in the notation (:mod:`ulti.games.ulti.notation`) or taken from a game record at a move; each legal
+in the notation (:mod:`ulti.search.ulti.notation`) or taken from a game record at a move; each legal
 card with its outcome under best play, and the position printed in the notation to solve it again,
 edited."""
 
@@ -13,20 +13,21 @@ from rich.markup import escape
 from rich.table import Table
 
 from ulti import i18n
-from ulti.cli.common import PresetOpt, RulesOpt, _fail, _lang, _read_json, _ruleset, _words, console
+from ulti.cli import console
+from ulti.cli.common import PresetOpt, RulesOpt, _fail, _lang, _read_json, _ruleset, _words
 from ulti.core.cards import SUIT_NAMES_EN, SUIT_NAMES_HU, name_hu
 from ulti.games.ulti.actions import ActionKind
 from ulti.games.ulti.deal import Deal, Phase
-from ulti.games.ulti.notation import (
+from ulti.games.ulti.record import RecordError, card_text, from_record, players_of, seat_names
+from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.scoring import SILENT_BASE
+from ulti.games.ulti.session import Session
+from ulti.search.ulti.notation import (
     NotationError,
     deal_position_text,
     read_position,
     write_position,
 )
-from ulti.games.ulti.record import RecordError, card_text, from_record, players_of, seat_names
-from ulti.games.ulti.rules import Ruleset
-from ulti.games.ulti.scoring import SILENT_BASE
-from ulti.games.ulti.session import Session
 from ulti.search.ulti.solver import ITEM_OBJECTIVE, Position, Solution, move_objectives
 from ulti.search.ulti.solver import solve as solve_double_dummy
 

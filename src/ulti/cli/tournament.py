@@ -30,6 +30,7 @@ from ulti.arena.tournament import (
     write_json,
 )
 from ulti.arena.tournament import tournament as run_tournament
+from ulti.cli import console
 from ulti.cli.common import (
     GameOpt,
     PresetOpt,
@@ -45,7 +46,6 @@ from ulti.cli.common import (
     _snap,
     _snap_rules,
     _writable,
-    console,
 )
 from ulti.games.snapszli import SnapRules
 from ulti.games.ulti.rules import Ruleset

@@ -12,8 +12,9 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 
+from ulti.cli import console
 from ulti.cli.club import DbOpt, _club, _store
-from ulti.cli.common import LangOpt, _lang, _user_fail, console
+from ulti.cli.common import LangOpt, _lang, _user_fail
 from ulti.server.accounts import AccountError, Accounts, check_name, check_password, clean
 from ulti.server.store import User
 

@@ -4,9 +4,8 @@ Each entry is ``(English, Hungarian)``, keyed without its section; :mod:`ulti.i1
 this module the first time one of its keys is asked for.
 """
 
-# : The account of an Ulti deal (ulti.games.ulti.record.render: ``ulti replay``, ``ulti demo``), and
-# a
-#: broken record's errors (``bad-…``: ulti.games.ulti.record.RecordError).
+#: The account of an Ulti deal (ulti.games.ulti.record.render: ``ulti replay``, ``ulti demo``), and
+#: a broken record's errors (``bad-…``: ulti.games.ulti.record.RecordError).
 RECORD: dict[str, tuple[str, str]] = {
     "head": (
         "Ulti deal, seed {seed}: {dealer} deals, {forehand} is forehand",

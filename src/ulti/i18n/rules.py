@@ -208,9 +208,8 @@ PRESET: dict[str, tuple[str, str]] = {
     ),
 }
 
-# : A ruleset refused (ulti.games.ulti.rules.RulesetError, naming the RULES.md rule): its ``str`` is
-# the
-#: English, :meth:`~ulti.games.ulti.rules.RulesetError.text` either language.
+#: A ruleset refused (ulti.games.ulti.rules.RulesetError, naming the RULES.md rule): its ``str`` is
+#: the English, :meth:`~ulti.games.ulti.rules.RulesetError.text` either language.
 RULES: dict[str, tuple[str, str]] = {
     "int": (
         "{rule}: option {name!r} must be an integer, not {value!r}",

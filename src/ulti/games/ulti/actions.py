@@ -391,8 +391,8 @@ _KONTRA_PARSE.update(
         "bicycle": 7,
     }
 )
-# : Component names (folded): the English and Hungarian names of ulti.games.ulti.bids, and a few
-# variants.
+#: Component names (folded): the English and Hungarian names of ulti.games.ulti.bids, and a few
+#: variants.
 _COMPONENT_PARSE: dict[str, Kind] = {fold(n): k for k, n in KIND_NAMES.items()}
 _COMPONENT_PARSE.update({fold(n): k for k, n in KIND_NAMES_HU.items()})
 _COMPONENT_PARSE.update(

@@ -10,6 +10,7 @@ the tests give the engine one built on the pure-Python reference search.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -37,11 +38,23 @@ class Adjudicator(Protocol):
         ...
 
 
+_factory: Callable[[], Adjudicator] | None = None
+
+
+def set_default(factory: Callable[[], Adjudicator]) -> None:
+    """What :func:`default` makes.  The package's root (``ulti/__init__.py``) sets the compiled
+    solver's adjudicator; the engine itself knows no search."""
+    global _factory
+    _factory = factory
+
+
 def default() -> Adjudicator:
-    """The compiled solver's adjudicator (one per thread: search belongs to one thread)."""
-    from ulti.search.ulti.solver import SolverAdjudicator
+    """A new default adjudicator (one per deal and thread: a search belongs to one thread)."""
+    if _factory is None:
+        raise RuntimeError(
+            "no default adjudicator is set (ulti.games.ulti.adjudicator.set_default)"
+        )
+    return _factory()
 
-    return SolverAdjudicator()
 
-
-__all__ = ["Adjudicator", "default"]
+__all__ = ["Adjudicator", "default", "set_default"]

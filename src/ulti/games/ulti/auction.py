@@ -20,7 +20,7 @@ from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.bids import Bid
 from ulti.games.ulti.legality import Reason, bid_rule, same_trump_kind
 from ulti.games.ulti.scoring import Outcome, Termination, forfeit, thrown_in
-from ulti.games.ulti.state import BIDDEN, PASSED, TALON, DealState, Event, IllegalAction, Phase
+from ulti.games.ulti.state import DealState, Event, IllegalAction, Logged, Phase, Snapshot
 
 
 def legal(d: DealState) -> list[Action]:
@@ -62,9 +62,9 @@ def apply(d: DealState, action: Action) -> None:
     if action.kind == ActionKind.PASS:
         ev = d._events
         if d.passes < 2:
-            d._stack.append((PASSED, d.passes, p, len(d.history), -1 if ev is None else len(ev)))
+            d._stack.append(Passed(d))
         else:
-            d._push_auction()
+            d._stack.append(AuctionTurn(d))
         if ev is None:  # (d._log, inlined: the commonest action of a random deal)
             d.history.append((p, action))
         else:
@@ -94,10 +94,9 @@ def _apply_aside(d: DealState, action: Action) -> None:
         n = d.passes + 1
         ends = n >= 3 if d.bid is None else n >= 2
         if ends:
-            d._stack.append(d._full_entry())
+            d._stack.append(Snapshot(d))
         else:
-            ev = d._events
-            d._stack.append((PASSED, d.passes, p, len(d.history), -1 if ev is None else len(ev)))
+            d._stack.append(Passed(d))
         d._log(action)
         d.passes = n
         if not ends:
@@ -121,7 +120,7 @@ def _pickup(d: DealState, action: Action) -> None:
     if not d._bid_table[d.bid_rank]:
         raise IllegalAction(Reason("A2", "pickup-top"))
     p = d.player
-    _push_talon(d)
+    d._stack.append(TalonMoved(d))
     d._log(action)
     d.hands[p] |= d.talon
     d.talon = 0
@@ -139,49 +138,12 @@ def apply_discard(d: DealState, action: Action) -> None:
     if d.hands[p] & m != m:
         missing = tuple(c for c in (a, b) if not d.hands[p] >> c & 1)
         raise IllegalAction(Reason("A1", "discard-not-held", {"seat": p, "cards": missing}))
-    _push_talon(d)
+    d._stack.append(TalonMoved(d))
     d._log(action)
     d.hands[p] ^= m
     d.talon = m
     d.talon_owner = p
     d.phase = Phase.BID
-
-
-def _push_talon(d: DealState) -> None:
-    """Undo entry before the talon is picked up or laid."""
-    p = d.player
-    ev = d._events
-    d._stack.append(
-        (
-            TALON,
-            p,
-            d.hands[p],
-            d.talon,
-            d.talon_owner,
-            d.phase,
-            len(d.history),
-            -1 if ev is None else len(ev),
-        )
-    )
-
-
-def _push_bid(d: DealState) -> None:
-    """Undo entry before a bid (a bid never ends the auction)."""
-    ev = d._events
-    d._stack.append(
-        (
-            BIDDEN,
-            d.bid,
-            d.bid_rank,
-            d.bidder,
-            d.passes,
-            d.bid_multiplier,
-            d.phase,
-            d.player,
-            len(d.history),
-            -1 if ev is None else len(ev),
-        )
-    )
 
 
 def _find_bid(d: DealState, action: Action) -> Bid:
@@ -217,7 +179,7 @@ def _names_trump(d: DealState, b: Bid) -> bool:
 def _record_bid(d: DealState, action: Action, b: Bid, multiplier: int) -> None:
     """An allowed bid stands: its undo entry, the log, the bid and the next player."""
     p = d.player
-    _push_bid(d)
+    d._stack.append(Bidden(d))
     d._log(action)
     d.bid = b
     d.bid_rank = b.rank
@@ -232,7 +194,7 @@ def apply_round1(d: DealState, action: Action) -> None:
     double)."""
     p = d.player
     if action.kind == ActionKind.PASS:
-        d._push_auction()
+        d._stack.append(AuctionTurn(d))
         d._log(action)
         d.passes += 1
         if (d.bid is not None and d.passes >= 2) or d.passes >= 3:
@@ -303,7 +265,7 @@ def apply_trump(d: DealState, action: Action) -> None:
     if action.suit == HEARTS:
         raise IllegalAction(Reason("B6", "hearts-bid"))
     if d.contract is None:  # W4: the trump of the bid just made; the auction goes on
-        d._stack.append(d._full_entry())
+        d._stack.append(Snapshot(d))
         d._log(action)
         if d._events is not None:
             d._events.append(
@@ -313,7 +275,7 @@ def apply_trump(d: DealState, action: Action) -> None:
         d.phase = Phase.AUCTION
         d.player = (d.bidder + 1) % 3
         return
-    d._push_auction()
+    d._stack.append(AuctionTurn(d))
     d._log(action)
     if d._events is not None:
         d._events.append(
@@ -322,7 +284,136 @@ def apply_trump(d: DealState, action: Action) -> None:
     play.start(d, action.suit)
 
 
+# --------------------------------------------------------------------------------------------
+# undo records of auction turns (:class:`ulti.games.ulti.state.Undo`)
+
+
+class Passed(Logged):
+    """A pass that does not end the auction."""
+
+    __slots__ = ("passes", "player")
+
+    def __init__(self, d: DealState) -> None:
+        self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
+        self.n_events = -1 if d._events is None else len(d._events)
+        self.passes = d.passes
+        self.player = d.player
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        d.passes = self.passes
+        d.player = self.player
+        self._cut(d)
+
+
+class TalonMoved(Logged):
+    """The talon picked up or laid: the seat's hand and the talon as they were."""
+
+    __slots__ = ("hand", "phase", "seat", "talon", "talon_owner")
+
+    def __init__(self, d: DealState) -> None:
+        self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
+        self.n_events = -1 if d._events is None else len(d._events)
+        self.seat = d.player
+        self.hand = d.hands[d.player]
+        self.talon = d.talon
+        self.talon_owner = d.talon_owner
+        self.phase = d.phase
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        d.hands[self.seat] = self.hand
+        d.talon = self.talon
+        d.talon_owner = self.talon_owner
+        d.phase = self.phase
+        self._cut(d)
+
+
+class Bidden(Logged):
+    """A bid (a bid never ends the auction): the standing bid as it was."""
+
+    __slots__ = ("bid", "bid_multiplier", "bid_rank", "bidder", "passes", "phase", "player")
+
+    def __init__(self, d: DealState) -> None:
+        self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
+        self.n_events = -1 if d._events is None else len(d._events)
+        self.bid = d.bid
+        self.bid_rank = d.bid_rank
+        self.bidder = d.bidder
+        self.passes = d.passes
+        self.bid_multiplier = d.bid_multiplier
+        self.phase = d.phase
+        self.player = d.player
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        d.bid = self.bid
+        d.bid_rank = self.bid_rank
+        d.bidder = self.bidder
+        d.passes = self.passes
+        d.bid_multiplier = self.bid_multiplier
+        d.phase = self.phase
+        d.player = self.player
+        self._cut(d)
+
+
+class AuctionTurn(Logged):
+    """An auction action that may end the auction or a round (play has not begun): the hands,
+    the talon and the bidding as they were; an ended auction's contract and trump are undone."""
+
+    __slots__ = (
+        "bid",
+        "bid_multiplier",
+        "bid_rank",
+        "bidder",
+        "hands",
+        "initial_hands",
+        "passes",
+        "phase",
+        "player",
+        "round1_bid",
+        "talon",
+        "talon_owner",
+    )
+
+    def __init__(self, d: DealState) -> None:
+        self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
+        self.n_events = -1 if d._events is None else len(d._events)
+        self.hands = tuple(d.hands)
+        self.talon = d.talon
+        self.talon_owner = d.talon_owner
+        self.phase = d.phase
+        self.player = d.player
+        self.bid = d.bid
+        self.bid_rank = d.bid_rank
+        self.bidder = d.bidder
+        self.passes = d.passes
+        self.bid_multiplier = d.bid_multiplier
+        self.round1_bid = d.round1_bid
+        self.initial_hands = d.initial_hands
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        d.hands = list(self.hands)
+        d.talon = self.talon
+        d.talon_owner = self.talon_owner
+        d.phase = self.phase
+        d.player = self.player
+        d.bid = self.bid
+        d.bid_rank = self.bid_rank
+        d.bidder = self.bidder
+        d.passes = self.passes
+        d.bid_multiplier = self.bid_multiplier
+        d.round1_bid = self.round1_bid
+        d.initial_hands = self.initial_hands
+        if d.phase == Phase.TRUMP:  # the soloist had still to name the trump
+            d._unstart(keep_contract=True)
+        elif d.soloist >= 0:  # the auction had not ended
+            d._unstart(keep_contract=False)
+        self._cut(d)
+
+
 __all__ = [
+    "AuctionTurn",
+    "Bidden",
+    "Passed",
+    "TalonMoved",
     "apply",
     "apply_bid",
     "apply_discard",

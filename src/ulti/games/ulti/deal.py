@@ -27,10 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from ulti.core.cards import BEATS_PLAIN_ORDER, BEATS_TRUMP_ORDER, cards_of
+from ulti.core.cards import cards_of
 from ulti.core.seeds import derive_seed, shuffled_deck
 from ulti.games.ulti import actions as A
 from ulti.games.ulti import auction, kontra, play
@@ -40,20 +39,7 @@ from ulti.games.ulti.legality import Reason, marriage_options, play_rule
 from ulti.games.ulti.play import play_actions
 from ulti.games.ulti.rules import STANDARD, Ruleset
 from ulti.games.ulti.scoring import Settlement
-from ulti.games.ulti.state import (
-    AUCTION,
-    BIDDEN,
-    CARD,
-    EXTRA,
-    FULL,
-    LAST_CARD,
-    PASSED,
-    TALON,
-    DealState,
-    Event,
-    IllegalAction,
-    Phase,
-)
+from ulti.games.ulti.state import DealState, Event, IllegalAction, Phase, Snapshot
 
 if TYPE_CHECKING:
     from ulti.games.ulti.adjudicator import Adjudicator
@@ -121,69 +107,6 @@ _PH_KONTRA = Phase.KONTRA
 _PH_OVER = Phase.OVER
 _AK_PLAY = ActionKind.PLAY
 _AK_CLAIM = ActionKind.CLAIM
-
-#: The fields an action may change, for the undo stack's full entries (list fields are kept as
-#: tuples there and copied back to lists).
-_LISTS = (
-    "hands",
-    "trick",
-    "trick_seats",
-    "tricks",
-    "taken",
-    "tricks_won",
-    "marriages",
-    "kontra_queue",
-    "pending",
-)
-_SCALARS = (
-    "_money",
-    "_settlement",
-    "best_card",
-    "best_seat",
-    "bid",
-    "bid_multiplier",
-    "bid_rank",
-    "bidder",
-    "contract",
-    "outcome",
-    "exposed",
-    "initial_hands",
-    "last_winner",
-    "leader",
-    "led_suit",
-    "passes",
-    "phase",
-    "player",
-    "round1_bid",
-    "seven_trick",
-    "soloist",
-    "soloist_had_seven",
-    "talon",
-    "talon_owner",
-    "trick_mask",
-    "beats",
-    "trump",
-    "trumped",
-    "ulti_bit",
-    "ulti_card",
-    "kontra_raised",
-    "tricks_played",
-    "bid_trump",
-    "pair_due",
-)
-_get_lists = attrgetter(*_LISTS)
-_get_scalars = attrgetter(*_SCALARS)
-# undo entries: (tag, ...); a card within a trick, a trick's last card, anything else
-_CARD, _LAST_CARD, _PASSED, _TALON, _BIDDEN, _AUCTION, _EXTRA, _FULL = (
-    CARD,
-    LAST_CARD,
-    PASSED,
-    TALON,
-    BIDDEN,
-    AUCTION,
-    EXTRA,
-    FULL,
-)
 
 
 def _over(d: DealState) -> list[Action]:
@@ -425,7 +348,7 @@ class Deal(DealState):
 
     def _claim_turn(self, action: Action) -> None:
         play.check_claim(self)
-        entry = self._full_entry()
+        entry = Snapshot(self)
         end = self.clone()
         play.best_play_to_end(end)
         play.settle_claim(self, action, end, entry)
@@ -440,189 +363,20 @@ class Deal(DealState):
         return action
 
     def pop(self) -> Action:
-        """Take back the last action; the state becomes exactly what it was before it."""
+        """Take back the last action; the state becomes exactly what it was before it (each
+        action's undo record, :class:`~ulti.games.ulti.state.Undo`, restores what it changed)."""
         if not self.history:
             raise IllegalAction(Reason("undo", "nothing-to-undo"))
-        entry = self._stack.pop()
-        p, action = self.history.pop()
+        record = self._stack.pop()
+        seat, action = self.history.pop()
         self._claim = None
         self._legal_mask = None
-        tag = entry[0]
-        if tag >= _PASSED:
-            self._restore(entry)
-        else:
-            c = action.card
-            self.hands[p] |= 1 << c
-            if c == self.ulti_card:
-                self.seven_trick = -1  # the trump VII is played once
-            if tag == _CARD:
-                self.trick.pop()
-                self.trick_seats.pop()
-                self.trick_mask ^= 1 << c
-                if self._events is not None:
-                    self._events.pop()  # the card's own event
-            else:  # the trick is read back from ``tricks``
-                (
-                    _,
-                    self.last_winner,
-                    pending,
-                    statuses,
-                    self.outcome,
-                    self._settlement,
-                    self.phase,
-                    self.exposed,
-                    queue,
-                    self.kontra_raised,
-                    n_events,
-                ) = entry
-                leader, cards, w = self.tricks.pop()
-                a, b = cards[0], cards[1]
-                self.trick = [a, b]
-                self.trick_seats = [leader, (leader + 1) % 3]
-                self.trick_mask = (1 << a) | (1 << b)
-                self.leader = leader
-                self.taken[w] ^= self.trick_mask | 1 << c
-                self.tricks_won[w] -= 1
-                self.tricks_played -= 1
-                self.pending = list(pending)
-                self.statuses = dict(statuses)
-                self.kontra_queue = list(queue)
-                self._cut_events(n_events)
-            trick = self.trick
-            if trick:  # the trick in progress, as it stood (R4)
-                i, self.trumped = play.trick_winner(
-                    trick, self.trump, self.beats is BEATS_PLAIN_ORDER
-                )
-                self.led_suit = trick[0] >> 3
-                self.best_card = trick[i]
-                self.best_seat = self.trick_seats[i]
-            else:
-                self.led_suit = self.best_card = self.best_seat = -1
-                self.trumped = False
-            self.player = p
+        record.restore(self, seat, action)
         return action
 
     def undo(self) -> Action:
         """Take back the last action (:meth:`pop`)."""
         return self.pop()
-
-    def _restore(self, entry: tuple[Any, ...]) -> None:
-        tag = entry[0]
-        if tag == _PASSED:
-            _, self.passes, self.player, n_history, n_events = entry
-        elif tag == _TALON:
-            _, p, self.hands[p], self.talon, self.talon_owner, self.phase, n_history, n_events = (
-                entry
-            )
-        elif tag == _BIDDEN:
-            (
-                _,
-                self.bid,
-                self.bid_rank,
-                self.bidder,
-                self.passes,
-                self.bid_multiplier,
-                self.phase,
-                self.player,
-                n_history,
-                n_events,
-            ) = entry
-        elif tag == _AUCTION:
-            (
-                _,
-                hands,
-                self.talon,
-                self.talon_owner,
-                self.phase,
-                self.player,
-                self.bid,
-                self.bid_rank,
-                self.bidder,
-                self.passes,
-                self.bid_multiplier,
-                self.round1_bid,
-                self.initial_hands,
-                n_history,
-                n_events,
-            ) = entry
-            self.hands = list(hands)
-            if self.phase == _PH_TRUMP:  # the soloist had still to name the trump
-                self._unstart(keep_contract=True)
-            elif self.soloist >= 0:  # the auction had not ended
-                self._unstart(keep_contract=False)
-        elif tag == _EXTRA:
-            (
-                _,
-                self.kontra_key,
-                self._money,
-                n_marriages,
-                queue,
-                self.kontra_raised,
-                self.phase,
-                self.player,
-                n_history,
-                n_events,
-            ) = entry
-            self.kontra = {k: [a, b] for k, a, b in self.kontra_key}
-            del self.marriages[n_marriages:]
-            self.kontra_queue = list(queue)
-        else:
-            self._restore_full(entry)
-            return
-        del self.history[n_history:]
-        self._cut_events(n_events)
-
-    def _unstart(self, keep_contract: bool) -> None:
-        """Back to the fields' values before play began (and, unless ``keep_contract``, before
-        the end of the auction)."""
-        if not keep_contract:
-            self.soloist = -1
-            self.contract = None
-        self.trump = -1
-        self.beats = BEATS_TRUMP_ORDER
-        self.ulti_card = -1
-        self.ulti_bit = 0
-        self.soloist_had_seven = False
-        self.kontra = {}
-        self.kontra_key = ()
-        self.pending = []
-        self.statuses = {}
-        self.leader = -1
-        self.outcome = None
-        self._settlement = None
-        self._money = None
-
-    def _full_entry(self) -> tuple[Any, ...]:
-        return (
-            _FULL,
-            tuple(map(tuple, _get_lists(self))),
-            _get_scalars(self),
-            {k: tuple(v) for k, v in self.kontra.items()},
-            tuple(self.statuses.items()),
-            len(self.history),
-            -1 if self._events is None else len(self._events),
-        )
-
-    def _restore_full(self, entry: tuple[Any, ...]) -> None:
-        _, lists, scalars, kontra_levels, statuses, n_history, n_events = entry
-        for name, value in zip(_LISTS, lists, strict=True):
-            setattr(self, name, list(value))
-        for name, value in zip(_SCALARS, scalars, strict=True):
-            setattr(self, name, value)
-        self.kontra = {k: list(v) for k, v in kontra_levels.items()}
-        self.kontra_key = kontra.key_of(self.kontra)
-        self.statuses = dict(statuses)
-        del self.history[n_history:]
-        self._cut_events(n_events)
-
-    def _cut_events(self, n_events: int) -> None:
-        if self._events is None:
-            return
-        if n_events < 0:  # the log was switched on after this action: rebuild it
-            self._events = None
-            self.record_events()
-        else:
-            del self._events[n_events:]
 
     # ---------------------------------------------------------------------------------------
     # copying and equality

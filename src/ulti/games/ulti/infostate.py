@@ -31,8 +31,8 @@ from ulti.games.ulti.observation import TENSOR_LAYOUT, observation_tensor
 from ulti.games.ulti.rules import Ruleset
 
 DECK_SIZE = 32
-# : the highest kontra cap the action ids can express (kontra levels 1..16,
-# :mod:`ulti.games.ulti.actions`)
+#: the highest kontra cap the action ids can express (kontra levels 1..16,
+#: :mod:`ulti.games.ulti.actions`)
 MAX_KONTRA_CAP = A.KONTRA_LEVELS_WITH_ID
 
 _BID_BASE = min(a.id for a in A.BID.values())

@@ -14,7 +14,7 @@ from ulti.games.ulti import actions as A
 from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.legality import Reason, kontra_rule
-from ulti.games.ulti.state import DealState, IllegalAction, Phase
+from ulti.games.ulti.state import DealState, Extra, IllegalAction, Phase, key_of
 
 #: ``KONTRA_T[kind][level]``: the interned kontra actions of the first 16 levels.
 KONTRA_T = [[A.kontra(Kind(k), lv) if lv else None for lv in range(17)] for k in range(len(Kind))]
@@ -31,11 +31,6 @@ def kontra_action(kind: int, level: int) -> Action:
 #: allows, remembered by those (the rule stays the only place that decides).
 _MEMO: dict[tuple[object, ...], list[Action]] = {}
 _MEMO_MAX = 200_000
-
-
-def key_of(levels: dict[Kind, list[int]]) -> tuple[tuple[Kind, int, int], ...]:
-    """The levels frozen: kept in ``d.kontra_key`` whenever they change."""
-    return tuple([(k, lv[0], lv[1]) for k, lv in levels.items()])
 
 
 def raises(d: DealState, seat: int, answering: bool) -> list[Action]:
@@ -107,7 +102,7 @@ def in_first_trick(d: DealState, action: Action) -> None:
             raise IllegalAction(Reason("W13", "kontra-closed-second"))
         raise IllegalAction(Reason("K1", "kontra-closed"))
     check(d, d.player, action, answering=False)
-    d._push_extra()
+    d._stack.append(Extra(d))
     d._log(action)
     apply_raise(d, d.player, action)
 
@@ -133,14 +128,14 @@ def apply(d: DealState, action: Action) -> None:
     """An answer after the first trick: a raise, or a pass."""
     p = d.player
     if action.kind == ActionKind.PASS:
-        d._push_extra()
+        d._stack.append(Extra(d))
         d._log(action)
         _next_turn(d)
         return
     if action.kind != ActionKind.KONTRA:
         raise d._wrong_phase(action, "answer", "K1")
     check(d, p, action, answering=True)
-    d._push_extra()
+    d._stack.append(Extra(d))
     d._log(action)
     apply_raise(d, p, action)
     d.kontra_raised = True

@@ -198,9 +198,8 @@ def observe(d: Deal, seat: int) -> Observation:
 _PHASES = ("ROUND1", "DISCARD", "BID", "AUCTION", "TRUMP", "PLAY", "KONTRA", "OVER")
 
 #: The observation tensor, segment by segment: (name, size).  Cards are bits in card order
-# : (``suit * 8 + rank``, :mod:`ulti.core.cards`); seats are absolute (0-2); "one-hot + none"
-# segments
-#: have a last slot for "nobody" / "not yet"; kontra levels and counts are plain numbers.
+#: (``suit * 8 + rank``, :mod:`ulti.core.cards`); seats are absolute (0-2); "one-hot + none"
+#: segments have a last slot for "nobody" / "not yet"; kontra levels and counts are plain numbers.
 TENSOR_LAYOUT: tuple[tuple[str, int], ...] = (
     ("seat", 3),  # one-hot: the observing seat
     ("phase", len(_PHASES)),  # one-hot

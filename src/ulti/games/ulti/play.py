@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ulti.core.cards import BEATS_PLAIN_ORDER, BEATS_TRUMP_ORDER, SEVEN, card, cards_of
 from ulti.games.ulti import actions as A
-from ulti.games.ulti import kontra
+from ulti.games.ulti import adjudicator, kontra
 from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.legality import (
@@ -27,7 +27,16 @@ from ulti.games.ulti.legality import (
     play_rule,
 )
 from ulti.games.ulti.scoring import Outcome, Status, Termination, items_of, settle, status
-from ulti.games.ulti.state import CARD, LAST_CARD, DealState, Event, IllegalAction, Phase
+from ulti.games.ulti.state import (
+    DealState,
+    Event,
+    Extra,
+    IllegalAction,
+    Phase,
+    Snapshot,
+    Undo,
+    key_of,
+)
 
 if TYPE_CHECKING:
     from ulti.games.ulti.adjudicator import Adjudicator
@@ -108,7 +117,7 @@ def start(d: DealState, trump: int) -> None:
         if Kind.ULTI in c.kinds:
             d.ulti_bit = 1 << d.ulti_card
     d.kontra = {comp.kind: [0, 0] for comp in c.components}
-    d.kontra_key = kontra.key_of(d.kontra)
+    d.kontra_key = key_of(d.kontra)
     d.pending = items_of(c, d.rules.four_aces)
     d.statuses = {}
     d.phase = Phase.PLAY
@@ -229,10 +238,6 @@ def why_illegal(d: DealState, c: int) -> Reason | None:
 # playing a card
 
 
-#: A card within a trick needs no undo record: the trick itself tells what to take back.
-_CARD_ENTRY = (CARD,)
-
-
 def apply_card(d: DealState, action: Action) -> None:
     """A card of the player to move (R2-R6), its undo record, and what follows (R4, R7, R8)."""
     p = d.player
@@ -246,24 +251,7 @@ def apply_card(d: DealState, action: Action) -> None:
         if why is not None:
             raise IllegalAction(why)
     events = d._events
-    if len(d.trick) < 2:
-        d._stack.append(_CARD_ENTRY)
-    else:  # a trick's last card: what the end of a trick changes (its cards stay in tricks)
-        d._stack.append(
-            (
-                LAST_CARD,
-                d.last_winner,
-                tuple(d.pending),
-                tuple(d.statuses.items()),
-                d.outcome,
-                d._settlement,
-                d.phase,
-                d.exposed,
-                tuple(d.kontra_queue),
-                d.kontra_raised,
-                -1 if events is None else len(events),
-            )
-        )
+    d._stack.append(CARD_PLAYED if len(d.trick) < 2 else TrickEnded(d))
     d.history.append((p, action))
     if events is not None:
         events.append(Event("action", p, action._text, action.cards, action=action))
@@ -279,7 +267,7 @@ def _card_after_marriage(d: DealState, action: Action) -> None:
         why = Reason("W9", "marriage-card-due", {"suit": d.pair_due})
     if why is not None:
         raise IllegalAction(why)
-    d._stack.append(d._full_entry())
+    d._stack.append(Snapshot(d))
     d._log(action)
     d.pair_due = -1
     play_card(d, p, c)
@@ -386,9 +374,7 @@ def update_statuses(d: DealState) -> bool:
 def _adj(d: DealState) -> Adjudicator:
     """The deal's adjudicator (the default one, made on first use)."""
     if d.adjudicator is None:
-        from ulti.games.ulti.adjudicator import default
-
-        d.adjudicator = default()
+        d.adjudicator = adjudicator.default()
     return d.adjudicator
 
 
@@ -442,7 +428,7 @@ def apply_extra(d: DealState, action: Action) -> None:
         why = marriage_rule(c, d.trump, d.soloist, p, d.hands[p], _declared(d, p), action.suit)
         if why is not None:
             raise IllegalAction(why)
-        d._push_extra()
+        d._stack.append(Extra(d))
         d._log(action, 40 if action.suit == d.trump else 20)  # R5
         d.marriages.append((p, action.suit))
         return
@@ -469,7 +455,7 @@ def _marriage_with_card(d: DealState, action: Action) -> None:
         why = Reason("W9", "marriage-card", {"seat": p})
     if why is not None:
         raise IllegalAction(why)
-    d._stack.append(d._full_entry())
+    d._stack.append(Snapshot(d))
     d._log(action, 40 if s == d.trump else 20)
     d.marriages.append((p, s))
     d.pair_due = s
@@ -492,9 +478,7 @@ def check_claim(d: DealState) -> None:
         raise IllegalAction(Reason("R7", "claim-refused", {"side": side}))
 
 
-def settle_claim(
-    d: DealState, action: Action, end: DealState, full_entry: tuple[object, ...]
-) -> None:
+def settle_claim(d: DealState, action: Action, end: DealState, full_entry: Snapshot) -> None:
     """A sound claim settles the deal as ``end`` (a copy played to its end by best play,
     :func:`best_play_to_end`) settled."""
     assert end._settlement is not None
@@ -506,8 +490,102 @@ def settle_claim(
     d._finish(Outcome(Termination.CLAIM, d.tricks_played, p), end._settlement)
 
 
+# --------------------------------------------------------------------------------------------
+# undo records of cards (:class:`ulti.games.ulti.state.Undo`)
+
+
+def _unplay(d: DealState, seat: int, c: int) -> None:
+    """Card ``c`` back in ``seat``'s hand, and the trick in progress read again (R4)."""
+    d.hands[seat] |= 1 << c
+    if c == d.ulti_card:
+        d.seven_trick = -1  # the trump VII is played once
+    trick = d.trick
+    if trick:
+        i, d.trumped = trick_winner(trick, d.trump, d.beats is BEATS_PLAIN_ORDER)
+        d.led_suit = trick[0] >> 3
+        d.best_card = trick[i]
+        d.best_seat = d.trick_seats[i]
+    else:
+        d.led_suit = d.best_card = d.best_seat = -1
+        d.trumped = False
+    d.player = seat
+
+
+class CardPlayed(Undo):
+    """A card within a trick: the trick itself tells what to take back (one shared record)."""
+
+    __slots__ = ()
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        c = action.card
+        d.trick.pop()
+        d.trick_seats.pop()
+        d.trick_mask ^= 1 << c
+        if d._events is not None:
+            d._events.pop()  # the card's own event
+        _unplay(d, seat, c)
+
+
+CARD_PLAYED = CardPlayed()
+
+
+class TrickEnded(Undo):
+    """A trick's last card: what the end of a trick changes (its cards stay in ``tricks``)."""
+
+    __slots__ = (
+        "exposed",
+        "kontra_raised",
+        "last_winner",
+        "n_events",
+        "outcome",
+        "pending",
+        "phase",
+        "queue",
+        "settlement",
+        "statuses",
+    )
+
+    def __init__(self, d: DealState) -> None:
+        self.last_winner = d.last_winner
+        self.pending = tuple(d.pending)
+        self.statuses = tuple(d.statuses.items())
+        self.outcome = d.outcome
+        self.settlement = d._settlement
+        self.phase = d.phase
+        self.exposed = d.exposed
+        self.queue = tuple(d.kontra_queue)
+        self.kontra_raised = d.kontra_raised
+        self.n_events = -1 if d._events is None else len(d._events)
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        c = action.card
+        d.last_winner = self.last_winner
+        d.outcome = self.outcome
+        d._settlement = self.settlement
+        d.phase = self.phase
+        d.exposed = self.exposed
+        d.kontra_raised = self.kontra_raised
+        leader, cards, w = d.tricks.pop()
+        a, b = cards[0], cards[1]
+        d.trick = [a, b]
+        d.trick_seats = [leader, (leader + 1) % 3]
+        d.trick_mask = (1 << a) | (1 << b)
+        d.leader = leader
+        d.taken[w] ^= d.trick_mask | 1 << c
+        d.tricks_won[w] -= 1
+        d.tricks_played -= 1
+        d.pending = list(self.pending)
+        d.statuses = dict(self.statuses)
+        d.kontra_queue = list(self.queue)
+        d._cut_events(self.n_events)
+        _unplay(d, seat, c)
+
+
 __all__ = [
+    "CARD_PLAYED",
     "R7_BUDGET",
+    "CardPlayed",
+    "TrickEnded",
     "apply_card",
     "apply_extra",
     "best_play_to_end",

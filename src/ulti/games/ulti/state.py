@@ -9,8 +9,10 @@ engine writes these fields.
 from __future__ import annotations
 
 from enum import IntEnum
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ulti.core.cards import BEATS_TRUMP_ORDER
 from ulti.core.errors import UltiError
 from ulti.games.ulti.legality import Reason
 
@@ -87,14 +89,6 @@ class Event(NamedTuple):
         }
 
 
-# : Undo entries (:meth:`ulti.games.ulti.deal.Deal.pop`): each action pushes, just before it changes
-# the
-#: state, the smallest record of what it will change, tagged by its kind: a card within a trick,
-#: a trick's last card, a pass that does not end the auction, a talon picked up or laid, a bid,
-#: any other auction action, a marriage or kontra, anything else (a claim).
-CARD, LAST_CARD, PASSED, TALON, BIDDEN, AUCTION, EXTRA, FULL = range(8)
-
-
 class DealState:
     """Every field of a deal (see :class:`ulti.games.ulti.deal.Deal` for their meaning)."""
 
@@ -169,7 +163,7 @@ class DealState:
     _events: list[Event] | None
     _legal_mask: tuple[int, int] | None  # (history length, the play rule's mask) just listed
     _money: list[Any] | None
-    _stack: list[tuple[Any, ...]]
+    _stack: list[Undo]
     _settlement: Settlement | None
     adjudicator: Adjudicator | None
     beats: tuple[int, ...]
@@ -239,55 +233,45 @@ class DealState:
             self._money = money(self)
         return self._money
 
-    # -- undo entries (pushed by the module that makes the change, after its checks) ----------
+    # -- what undo records need (:class:`Undo`) ---------------------------------------------
 
     def _n_events(self) -> int:
         return -1 if self._events is None else len(self._events)
 
-    def _push_auction(self) -> None:
-        """Before an auction action that may end the auction or a round: what it changes
-        (play has not begun)."""
-        self._stack.append(
-            (
-                AUCTION,
-                tuple(self.hands),
-                self.talon,
-                self.talon_owner,
-                self.phase,
-                self.player,
-                self.bid,
-                self.bid_rank,
-                self.bidder,
-                self.passes,
-                self.bid_multiplier,
-                self.round1_bid,
-                self.initial_hands,
-                len(self.history),
-                self._n_events(),
-            )
-        )
-
-    def _push_extra(self) -> None:
-        """Before a marriage, or a kontra or its answer: what they change."""
-        self._stack.append(
-            (
-                EXTRA,
-                self.kontra_key,
-                self._money,
-                len(self.marriages),
-                tuple(self.kontra_queue),
-                self.kontra_raised,
-                self.phase,
-                self.player,
-                len(self.history),
-                self._n_events(),
-            )
-        )
-
-    def _full_entry(self) -> tuple[Any, ...]:
-        """An undo entry that restores every field (:class:`ulti.games.ulti.deal.Deal` writes
-        it)."""
+    def record_events(self) -> None:
+        """Keep the event log live from now on (:class:`ulti.games.ulti.deal.Deal`)."""
         raise NotImplementedError
+
+    def _cut_events(self, n_events: int) -> None:
+        """The event log back to its first ``n_events`` entries (rebuilt when it was switched on
+        after that point: ``-1``)."""
+        if self._events is None:
+            return
+        if n_events < 0:
+            self._events = None
+            self.record_events()
+        else:
+            del self._events[n_events:]
+
+    def _unstart(self, keep_contract: bool) -> None:
+        """Back to the fields' values before play began (and, unless ``keep_contract``, before
+        the end of the auction)."""
+        if not keep_contract:
+            self.soloist = -1
+            self.contract = None
+        self.trump = -1
+        self.beats = BEATS_TRUMP_ORDER
+        self.ulti_card = -1
+        self.ulti_bit = 0
+        self.soloist_had_seven = False
+        self.kontra = {}
+        self.kontra_key = ()
+        self.pending = []
+        self.statuses = {}
+        self.leader = -1
+        self.outcome = None
+        self._settlement = None
+        self._money = None
 
     def _log(self, action: Action, value: int = 0) -> None:
         p = self.player
@@ -323,4 +307,157 @@ class DealState:
             self._events.append(Event("over", -1, outcome.text(), outcome=outcome))
 
 
-__all__ = ["DealState", "Event", "IllegalAction", "Phase"]
+def key_of(levels: dict[Kind, list[int]]) -> tuple[tuple[Kind, int, int], ...]:
+    """The kontra levels frozen: kept in ``d.kontra_key`` whenever they change."""
+    return tuple([(k, lv[0], lv[1]) for k, lv in levels.items()])
+
+
+# --------------------------------------------------------------------------------------------
+# undo records (:meth:`ulti.games.ulti.deal.Deal.pop`)
+
+
+class Undo:
+    """What one action changed, to take it back: the module that makes a change pushes its
+    record on ``d._stack`` after its checks, just before it changes anything, and the record's
+    :meth:`restore` puts the state back as it was (the action is already off the history).
+    Each kind of record is kept beside the code that makes its change: a card
+    (:mod:`ulti.games.ulti.play`), an auction turn (:mod:`ulti.games.ulti.auction`), a marriage
+    or kontra (:class:`Extra`), anything else (:class:`Snapshot`)."""
+
+    __slots__ = ()
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+
+class Logged(Undo):
+    """A record that also cuts the history and the event log back to their lengths before
+    (each subclass sets ``n_history`` and ``n_events`` in its own ``__init__``: records are
+    made at every action, and a call less is worth it there)."""
+
+    __slots__ = ("n_events", "n_history")
+    n_events: int
+    n_history: int
+
+    def _cut(self, d: DealState) -> None:
+        del d.history[self.n_history :]
+        d._cut_events(self.n_events)
+
+
+class Extra(Logged):
+    """Before a marriage, or a kontra or its answer: what they change."""
+
+    __slots__ = ("kontra_key", "kontra_raised", "marriages", "money", "phase", "player", "queue")
+
+    def __init__(self, d: DealState) -> None:
+        self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
+        self.n_events = -1 if d._events is None else len(d._events)
+        self.kontra_key = d.kontra_key
+        self.money = d._money
+        self.marriages = len(d.marriages)
+        self.queue = tuple(d.kontra_queue)
+        self.kontra_raised = d.kontra_raised
+        self.phase = d.phase
+        self.player = d.player
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        d.kontra_key = self.kontra_key
+        d._money = self.money
+        d.kontra = {k: [a, b] for k, a, b in self.kontra_key}
+        del d.marriages[self.marriages :]
+        d.kontra_queue = list(self.queue)
+        d.kontra_raised = self.kontra_raised
+        d.phase = self.phase
+        d.player = self.player
+        self._cut(d)
+
+
+#: The fields an action may change, for :class:`Snapshot` (list fields are kept as tuples and
+#: copied back to lists).
+_LISTS = (
+    "hands",
+    "trick",
+    "trick_seats",
+    "tricks",
+    "taken",
+    "tricks_won",
+    "marriages",
+    "kontra_queue",
+    "pending",
+)
+_SCALARS = (
+    "_money",
+    "_settlement",
+    "best_card",
+    "best_seat",
+    "bid",
+    "bid_multiplier",
+    "bid_rank",
+    "bidder",
+    "contract",
+    "outcome",
+    "exposed",
+    "initial_hands",
+    "last_winner",
+    "leader",
+    "led_suit",
+    "passes",
+    "phase",
+    "player",
+    "round1_bid",
+    "seven_trick",
+    "soloist",
+    "soloist_had_seven",
+    "talon",
+    "talon_owner",
+    "trick_mask",
+    "beats",
+    "trump",
+    "trumped",
+    "ulti_bit",
+    "ulti_card",
+    "kontra_raised",
+    "tricks_played",
+    "bid_trump",
+    "pair_due",
+)
+_get_lists = attrgetter(*_LISTS)
+_get_scalars = attrgetter(*_SCALARS)
+
+
+class Snapshot(Logged):
+    """Every field an action may change: for the rarer actions that change much at once (the
+    end of the auction, a claim, W2's and W4's turns, W9's marriage and its card)."""
+
+    __slots__ = ("kontra", "lists", "scalars", "statuses")
+
+    def __init__(self, d: DealState) -> None:
+        self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
+        self.n_events = -1 if d._events is None else len(d._events)
+        self.lists = tuple(map(tuple, _get_lists(d)))
+        self.scalars = _get_scalars(d)
+        self.kontra = {k: tuple(v) for k, v in d.kontra.items()}
+        self.statuses = tuple(d.statuses.items())
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        for name, value in zip(_LISTS, self.lists, strict=True):
+            setattr(d, name, list(value))
+        for name, value in zip(_SCALARS, self.scalars, strict=True):
+            setattr(d, name, value)
+        d.kontra = {k: list(v) for k, v in self.kontra.items()}
+        d.kontra_key = key_of(d.kontra)
+        d.statuses = dict(self.statuses)
+        self._cut(d)
+
+
+__all__ = [
+    "DealState",
+    "Event",
+    "Extra",
+    "IllegalAction",
+    "Logged",
+    "Phase",
+    "Snapshot",
+    "Undo",
+    "key_of",
+]

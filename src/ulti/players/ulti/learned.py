@@ -47,8 +47,8 @@ from ulti.search.ulti.solver import ITEM_OBJECTIVE
 
 WEIGHTS = Path(__file__).with_name("learned.json")
 
-# : the components modelled, each by its objective's name
-# (:data:`ulti.search.ulti.solver.ITEM_OBJECTIVE`)
+#: the components modelled, each by its objective's name
+#: (:data:`ulti.search.ulti.solver.ITEM_OBJECTIVE`)
 MODELS: dict[Kind, str] = {Kind(i): name for i, name in ITEM_OBJECTIVE.items() if i < len(Kind)}
 #: the single bid whose objective labels each component (a Durchmars: the trump one)
 _BID_OF = {**MODELS, Kind.DURCHMARS: "trump durchmars"}

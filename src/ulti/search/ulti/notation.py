@@ -90,7 +90,8 @@ from ulti.core.cards import (
 )
 from ulti.core.errors import UltiError
 from ulti.games.ulti.actions import ActionParseError, parse_component
-from ulti.games.ulti.bids import KIND_NAMES, Bid, Kind
+from ulti.games.ulti.bids import KIND_NAMES, Bid, Kind, find_bid
+from ulti.games.ulti.rules import STANDARD, Ruleset
 from ulti.games.ulti.scoring import Item, Money, marriage_points, money_for
 from ulti.search.ulti.solver import Position, marriage_pair
 
@@ -98,7 +99,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ulti.games.ulti.deal import Deal
-    from ulti.games.ulti.rules import Ruleset
 
 #: The fields, in the order they are written.
 FIELDS = (
@@ -128,9 +128,6 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
     """Read a position written in the notation (see the module documentation); the contract is
     a bid of ``rules``' ladder (default: the standard rules).  Raises :class:`NotationError`,
     whose message starts with the field at fault."""
-    from ulti.games.ulti.bids import find_bid
-    from ulti.games.ulti.rules import STANDARD
-
     rules = rules or STANDARD
     fields: dict[str, str] = {}
     for part in text.split(";"):
@@ -341,8 +338,6 @@ def _write(
     taken: tuple[int, int, int] | None,
     known_marriages: Sequence[tuple[int, int]],
 ) -> str:
-    from ulti.games.ulti.rules import STANDARD
-
     rules = rules or STANDARD
     bid = pos.contract
     if bid is None:
