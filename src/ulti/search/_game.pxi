@@ -721,8 +721,10 @@ cdef class FastDeal:
             act = from_id(action)
         except ValueError as exc:
             raise IllegalAction(Reason("grammar", "grammar", {"message": str(exc)})) from None
-        self.to_deal().apply(act)  # raises the engine's IllegalAction
-        raise AssertionError(f"the engine allows {act} where the compiled state does not")
+        why = self.to_deal().refusal(act)  # the engine's reason, from its legality alone
+        if why is None:
+            raise AssertionError(f"the engine allows {act} where the compiled state does not")
+        raise IllegalAction(why)
 
     def to_deal(self, adjudicator=None):
         """The same deal as the Python engine's :class:`ulti.games.ulti.deal.Deal` (replayed), for its

@@ -53,13 +53,30 @@ def legal_trump(d: DealState) -> list[Action]:
     return [A.TRUMP[s] for s in (ACORNS, LEAVES, BELLS)]
 
 
+def refuse(d: DealState, action: Action) -> Reason | None:
+    """Why an auction turn refuses ``action`` (``None``: it is allowed): pass, pick up the
+    talon, or (V4, W2) bid."""
+    k = action.kind
+    if k == ActionKind.PASS:
+        return None
+    talon = d.rules.talon
+    if d.rules.talon_aside:  # W2
+        if k == ActionKind.PICKUP:
+            return _refuse_pickup(d)
+        if k == ActionKind.BID:
+            return refuse_bid(d, action)
+        return d._wrong_phase(action, "pass-or-bid", "W2")
+    if k == ActionKind.PICKUP:
+        return _refuse_pickup(d) if talon else Reason("V4", "no-talon")
+    if k == ActionKind.BID and not talon:
+        return refuse_bid(d, action)
+    return d._wrong_phase(action, "pass-or-bid" if not talon else "pickup", "A2")
+
+
 def apply(d: DealState, action: Action) -> None:
     """An auction turn: pass, pick up the talon, or (V4, W2) bid."""
     p = d.player
-    if d.rules.talon_aside:
-        _apply_aside(d, action)
-        return
-    if action.kind == ActionKind.PASS:
+    if action.kind == ActionKind.PASS and not d.rules.talon_aside:
         ev = d._events
         if d.passes < 2:
             d._stack.append(Passed(d))
@@ -75,50 +92,41 @@ def apply(d: DealState, action: Action) -> None:
         else:
             d.player = (p + 1) % 3
         return
+    why = refuse(d, action)
+    if why is not None:
+        raise IllegalAction(why)
     if action.kind == ActionKind.PICKUP:
-        if not d.rules.talon:
-            raise IllegalAction(Reason("V4", "no-talon"))
         _pickup(d, action)
-        return
-    if action.kind == ActionKind.BID and not d.rules.talon:
-        apply_bid(d, action)
-        return
-    raise d._wrong_phase(action, "pass-or-bid" if not d.rules.talon else "pickup", "A2")
+    elif action.kind == ActionKind.BID:
+        _bid(d, action)
+    else:
+        _pass_aside(d, action)
 
 
-def _apply_aside(d: DealState, action: Action) -> None:
-    """W2: pass, pick up the talon (then lay two and bid), or bid at once."""
+def _pass_aside(d: DealState, action: Action) -> None:
+    """W2: a pass; two passes after a contract end the auction, three without one throw the
+    deal in."""
     p = d.player
-    k = action.kind
-    if k == ActionKind.PASS:
-        n = d.passes + 1
-        ends = n >= 3 if d.bid is None else n >= 2
-        if ends:
-            d._stack.append(Snapshot(d))
-        else:
-            d._stack.append(Passed(d))
-        d._log(action)
-        d.passes = n
-        if not ends:
-            d.player = (p + 1) % 3
-        elif d.bid is None:  # W2: nobody named a contract
-            d._finish(Outcome(Termination.THROWN_IN), thrown_in())
-        else:
-            _end(d)
-        return
-    if k == ActionKind.PICKUP:
-        _pickup(d, action)
-        return
-    if k == ActionKind.BID:
-        apply_bid(d, action)
-        return
-    raise d._wrong_phase(action, "pass-or-bid", "W2")
+    n = d.passes + 1
+    ends = n >= 3 if d.bid is None else n >= 2
+    d._stack.append(Snapshot(d) if ends else Passed(d))
+    d._log(action)
+    d.passes = n
+    if not ends:
+        d.player = (p + 1) % 3
+    elif d.bid is None:  # W2: nobody named a contract
+        d._finish(Outcome(Termination.THROWN_IN), thrown_in())
+    else:
+        _end(d)
+
+
+def _refuse_pickup(d: DealState) -> Reason | None:
+    """A2, W2: the talon may be picked up while a bid above the standing one remains."""
+    return None if d._bid_table[d.bid_rank] else Reason("A2", "pickup-top")
 
 
 def _pickup(d: DealState, action: Action) -> None:
     """The player to act takes the talon into their hand, to lay two cards (A2, W2)."""
-    if not d._bid_table[d.bid_rank]:
-        raise IllegalAction(Reason("A2", "pickup-top"))
     p = d.player
     d._stack.append(TalonMoved(d))
     d._log(action)
@@ -128,16 +136,27 @@ def _pickup(d: DealState, action: Action) -> None:
     d.phase = Phase.DISCARD
 
 
-def apply_discard(d: DealState, action: Action) -> None:
-    """Lay two cards face down as the talon (A1, A2)."""
+def refuse_discard(d: DealState, action: Action) -> Reason | None:
+    """A1, A2: two cards of the hand laid face down."""
     if action.kind != ActionKind.DISCARD:
-        raise d._wrong_phase(action, "discard", "A1")
+        return d._wrong_phase(action, "discard", "A1")
     p = d.player
     a, b = action.cards
     m = (1 << a) | (1 << b)
     if d.hands[p] & m != m:
         missing = tuple(c for c in (a, b) if not d.hands[p] >> c & 1)
-        raise IllegalAction(Reason("A1", "discard-not-held", {"seat": p, "cards": missing}))
+        return Reason("A1", "discard-not-held", {"seat": p, "cards": missing})
+    return None
+
+
+def apply_discard(d: DealState, action: Action) -> None:
+    """Lay two cards face down as the talon (A1, A2)."""
+    why = refuse_discard(d, action)
+    if why is not None:
+        raise IllegalAction(why)
+    p = d.player
+    a, b = action.cards
+    m = (1 << a) | (1 << b)
     d._stack.append(TalonMoved(d))
     d._log(action)
     d.hands[p] ^= m
@@ -146,22 +165,28 @@ def apply_discard(d: DealState, action: Action) -> None:
     d.phase = Phase.BID
 
 
-def _find_bid(d: DealState, action: Action) -> Bid:
+def refuse_bid(d: DealState, action: Action, doing: str = "bid", rule: str = "A1") -> Reason | None:
+    """A bid of the ladder that the rules allow now (B5; V1's confirm-or-raise)."""
+    if action.kind != ActionKind.BID:
+        return d._wrong_phase(action, doing, rule)
     b = d.ladder.by_key.get(action.bid)
     if b is None:
-        raise IllegalAction(Reason("B5", "unknown-bid", {"bid": action.bid}))
-    return b
+        return Reason("B5", "unknown-bid", {"bid": action.bid})
+    return bid_rule(d, d.player, b)
 
 
 def apply_bid(d: DealState, action: Action) -> None:
     """Name a bid (A1, A2, B5; V1's confirm-or-raise)."""
-    if action.kind != ActionKind.BID:
-        raise d._wrong_phase(action, "bid", "A1")
-    b = _find_bid(d, action)
-    p = d.player
-    why = bid_rule(d, p, b)
+    why = refuse_bid(d, action)
     if why is not None:
         raise IllegalAction(why)
+    _bid(d, action)
+
+
+def _bid(d: DealState, action: Action) -> None:
+    """An allowed bid stands (A1, A2; V1's confirm-or-raise; W4's trump named with it)."""
+    b = d.ladder[action.bid]
+    p = d.player
     r1 = d.round1_bid
     confirming = r1 is not None and d.passes == -1 and p == d.bidder and b.key == r1.key
     _record_bid(d, action, b, d.bid_multiplier if confirming else 1)
@@ -189,9 +214,19 @@ def _record_bid(d: DealState, action: Action, b: Bid, multiplier: int) -> None:
     d.player = (p + 1) % 3
 
 
+def refuse_round1(d: DealState, action: Action) -> Reason | None:
+    """V1: a turn of the first round: pass, or a bid."""
+    if action.kind == ActionKind.PASS:
+        return None
+    return refuse_bid(d, action, "round1", "V1")
+
+
 def apply_round1(d: DealState, action: Action) -> None:
     """V1: a turn of the first round on five cards (pass or bid; a first-round bid counts
     double)."""
+    why = refuse_round1(d, action)
+    if why is not None:
+        raise IllegalAction(why)
     p = d.player
     if action.kind == ActionKind.PASS:
         d._stack.append(AuctionTurn(d))
@@ -202,13 +237,7 @@ def apply_round1(d: DealState, action: Action) -> None:
         else:
             d.player = (p + 1) % 3
         return
-    if action.kind != ActionKind.BID:
-        raise d._wrong_phase(action, "round1", "V1")
-    b = _find_bid(d, action)
-    why = bid_rule(d, p, b)
-    if why is not None:
-        raise IllegalAction(why)
-    _record_bid(d, action, b, 2)  # V1: a first-round bid counts double
+    _record_bid(d, action, d.ladder[action.bid], 2)  # V1: a first-round bid counts double
 
 
 def _end_round1(d: DealState) -> None:
@@ -258,12 +287,20 @@ def _end(d: DealState) -> None:
     play.start(d, HEARTS if b.trump else -1)
 
 
+def refuse_trump(d: DealState, action: Action) -> Reason | None:
+    """B6: the soloist names a suit other than Hearts."""
+    if action.kind != ActionKind.TRUMP:
+        return d._wrong_phase(action, "trump", "B6")
+    if action.suit == HEARTS:
+        return Reason("B6", "hearts-bid")
+    return None
+
+
 def apply_trump(d: DealState, action: Action) -> None:
     """The soloist names the trump suit (B6)."""
-    if action.kind != ActionKind.TRUMP:
-        raise d._wrong_phase(action, "trump", "B6")
-    if action.suit == HEARTS:
-        raise IllegalAction(Reason("B6", "hearts-bid"))
+    why = refuse_trump(d, action)
+    if why is not None:
+        raise IllegalAction(why)
     if d.contract is None:  # W4: the trump of the bid just made; the auction goes on
         d._stack.append(Snapshot(d))
         d._log(action)

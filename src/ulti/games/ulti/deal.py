@@ -123,6 +123,16 @@ _APPLY: tuple[Callable[[DealState, Action], None], ...] = (
     play.apply_extra,  # PLAY (not cards)
     kontra.apply,  # KONTRA
 )
+#: Why each phase refuses an action (``None``: allowed); the apply functions above ask the same.
+_REFUSE: tuple[Callable[[DealState, Action], Reason | None], ...] = (
+    auction.refuse_round1,  # ROUND1
+    auction.refuse_discard,  # DISCARD
+    auction.refuse_bid,  # BID
+    auction.refuse,  # AUCTION
+    auction.refuse_trump,  # TRUMP
+    play.refuse_extra,  # PLAY (not cards)
+    kontra.refuse,  # KONTRA
+)
 _LEGAL: tuple[Callable[[DealState], list[Action]], ...] = (
     auction.legal_round1,
     lambda d: _discard_actions(d.hands[d.player]),  # A1: any two cards
@@ -311,6 +321,16 @@ class Deal(DealState):
             return 0
         return play_rule(self, self.player)[0]
 
+    def refusal(self, action: Action) -> Reason | None:
+        """Why the rules refuse ``action`` now, as :meth:`apply` would say it (``None``: it is
+        allowed), without applying it."""
+        ph = self.phase
+        if ph == _PH_OVER:
+            return Reason("R8", "deal-over")
+        if ph == _PH_PLAY and action.kind == _AK_PLAY:
+            return play.refuse_card(self, action)
+        return _REFUSE[ph](self, action)
+
     def why_illegal(self, c: int) -> Reason | None:
         """Why the current player may not play card ``c`` now (``None``: they may)."""
         return play.why_illegal(self, c)
@@ -347,7 +367,9 @@ class Deal(DealState):
     push = apply
 
     def _claim_turn(self, action: Action) -> None:
-        play.check_claim(self)
+        why = play.refuse_claim(self)
+        if why is not None:
+            raise IllegalAction(why)
         entry = Snapshot(self)
         end = self.clone()
         play.best_play_to_end(end)

@@ -65,13 +65,13 @@ def _allowed_raises(d: DealState, seat: int, answering: bool) -> list[Action]:
     return out
 
 
-def check(d: DealState, seat: int, action: Action, answering: bool) -> None:
-    """Refuse (raise :class:`IllegalAction`) a kontra the rules do not allow now."""
+def refuse_raise(d: DealState, seat: int, action: Action, answering: bool) -> Reason | None:
+    """Why the rules do not allow this kontra now (K1-K3, V11), or ``None``."""
     if action in raises(d, seat, answering):  # (the rule's remembered verdicts)
-        return
+        return None
     why = kontra_rule(d, seat, action.component, action.level, answering)
     assert why is not None, action  # what the rule allows is among the raises
-    raise IllegalAction(why)
+    return why
 
 
 def apply_raise(d: DealState, seat: int, action: Action) -> None:
@@ -95,13 +95,17 @@ def apply_raise(d: DealState, seat: int, action: Action) -> None:
     d.kontra_key = key_of(d.kontra)
 
 
-def in_first_trick(d: DealState, action: Action) -> None:
-    """A kontra made with a first-trick card (K1)."""
+def refuse_first_trick(d: DealState, action: Action) -> Reason | None:
+    """A kontra made with a first-trick card (K1; W13 until the second trick)."""
     if d.tricks_played != 0:
         if d.rules.kontra_until_second_trick:
-            raise IllegalAction(Reason("W13", "kontra-closed-second"))
-        raise IllegalAction(Reason("K1", "kontra-closed"))
-    check(d, d.player, action, answering=False)
+            return Reason("W13", "kontra-closed-second")
+        return Reason("K1", "kontra-closed")
+    return refuse_raise(d, d.player, action, answering=False)
+
+
+def apply_first_trick(d: DealState, action: Action) -> None:
+    """An allowed kontra with a first-trick card (K1)."""
     d._stack.append(Extra(d))
     d._log(action)
     apply_raise(d, d.player, action)
@@ -124,6 +128,15 @@ def legal(d: DealState) -> list[Action]:
     return [A.PASS, *raises(d, d.player, answering=True)]
 
 
+def refuse(d: DealState, action: Action) -> Reason | None:
+    """An answer after the first trick: a pass, or a raise the rules allow (K1, K2)."""
+    if action.kind == ActionKind.PASS:
+        return None
+    if action.kind != ActionKind.KONTRA:
+        return d._wrong_phase(action, "answer", "K1")
+    return refuse_raise(d, d.player, action, answering=True)
+
+
 def apply(d: DealState, action: Action) -> None:
     """An answer after the first trick: a raise, or a pass."""
     p = d.player
@@ -132,9 +145,9 @@ def apply(d: DealState, action: Action) -> None:
         d._log(action)
         _next_turn(d)
         return
-    if action.kind != ActionKind.KONTRA:
-        raise d._wrong_phase(action, "answer", "K1")
-    check(d, p, action, answering=True)
+    why = refuse(d, action)
+    if why is not None:
+        raise IllegalAction(why)
     d._stack.append(Extra(d))
     d._log(action)
     apply_raise(d, p, action)
@@ -172,11 +185,13 @@ def _next_turn(d: DealState) -> None:
 __all__ = [
     "KONTRA_T",
     "apply",
+    "apply_first_trick",
     "apply_raise",
-    "check",
-    "in_first_trick",
     "kontra_action",
     "legal",
     "open_answers",
     "raises",
+    "refuse",
+    "refuse_first_trick",
+    "refuse_raise",
 ]

@@ -258,19 +258,23 @@ def apply_card(d: DealState, action: Action) -> None:
     play_card(d, p, c)
 
 
+def refuse_card(d: DealState, action: Action) -> Reason | None:
+    """A card of the player to move: R2-R6, and W9's pair card after a marriage."""
+    why = play_rule(d, d.player, action.card)[1]
+    if why is None and d.pair_due >= 0 and not KINGS_OVERS[d.pair_due] >> action.card & 1:
+        why = Reason("W9", "marriage-card-due", {"suit": d.pair_due})
+    return why
+
+
 def _card_after_marriage(d: DealState, action: Action) -> None:
     """W9: the card that follows a marriage's declaration is one of its pair."""
-    p = d.player
-    c = action.card
-    why = play_rule(d, p, c)[1]
-    if why is None and not KINGS_OVERS[d.pair_due] >> c & 1:
-        why = Reason("W9", "marriage-card-due", {"suit": d.pair_due})
+    why = refuse_card(d, action)
     if why is not None:
         raise IllegalAction(why)
     d._stack.append(Snapshot(d))
     d._log(action)
     d.pair_due = -1
-    play_card(d, p, c)
+    play_card(d, d.player, action.card)
 
 
 def play_card(d: DealState, p: int, c: int, r7: bool = True) -> None:
@@ -412,70 +416,85 @@ def best_play_to_end(d: Deal) -> None:
 # marriages, kontras and claims with a card's turn
 
 
-def apply_extra(d: DealState, action: Action) -> None:
-    """A marriage (R5) or a kontra (K1) with a first-trick card; a claim is
-    :func:`check_claim` then :func:`settle_claim`."""
-    p = d.player
+def refuse_extra(d: DealState, action: Action) -> Reason | None:
+    """What the play phase allows besides a card: a marriage (R5, W9), a kontra with a first
+    trick card (K1), a claim (R7)."""
     k = action.kind
-    if k == ActionKind.MARRIAGE and d.rules.marriages_with_card:
-        _marriage_with_card(d, action)
-        return
     if k == ActionKind.MARRIAGE:
+        if d.rules.marriages_with_card:
+            return _refuse_marriage_with_card(d, action)
         if d.tricks_played != 0:
-            raise IllegalAction(Reason("R5", "marriage-first-trick"))
+            return Reason("R5", "marriage-first-trick")
         c = d.contract
         assert c is not None
-        why = marriage_rule(c, d.trump, d.soloist, p, d.hands[p], _declared(d, p), action.suit)
-        if why is not None:
-            raise IllegalAction(why)
+        p = d.player
+        return marriage_rule(c, d.trump, d.soloist, p, d.hands[p], _declared(d, p), action.suit)
+    if k == ActionKind.KONTRA:
+        return kontra.refuse_first_trick(d, action)
+    if k == ActionKind.CLAIM:
+        return refuse_claim(d)
+    return d._wrong_phase(action, "play", "R2")
+
+
+def apply_extra(d: DealState, action: Action) -> None:
+    """A marriage (R5) or a kontra (K1) with a first-trick card; a claim is
+    :func:`refuse_claim` then :func:`settle_claim`."""
+    why = refuse_extra(d, action)
+    if why is not None:
+        raise IllegalAction(why)
+    p = d.player
+    if action.kind == ActionKind.KONTRA:
+        kontra.apply_first_trick(d, action)
+    elif d.rules.marriages_with_card:
+        _marriage_with_card(d, action)
+    else:
         d._stack.append(Extra(d))
         d._log(action, 40 if action.suit == d.trump else 20)  # R5
         d.marriages.append((p, action.suit))
-        return
-    if k == ActionKind.KONTRA:
-        kontra.in_first_trick(d, action)
-        return
-    raise d._wrong_phase(action, "play", "R2")
 
 
-def _marriage_with_card(d: DealState, action: Action) -> None:
+def _refuse_marriage_with_card(d: DealState, action: Action) -> Reason | None:
     """W9: a marriage declared with a card of its pair (which must follow), in any trick."""
     p = d.player
     s = action.suit
     c = d.contract
     assert c is not None
-    why: Reason | None = None
     if not c.trump:
-        why = Reason("P4", "marriage-no-trump")
-    elif (p, s) in d.marriages:
-        why = Reason("W9", "marriage-declared", {"suit": s})
-    elif d.pair_due >= 0 or not can_declare(d, p, s):
-        why = Reason("W9", "marriage-not-held", {"seat": p, "suit": s})
-    elif not play_rule(d, p)[0] & KINGS_OVERS[s]:
-        why = Reason("W9", "marriage-card", {"seat": p})
-    if why is not None:
-        raise IllegalAction(why)
+        return Reason("P4", "marriage-no-trump")
+    if (p, s) in d.marriages:
+        return Reason("W9", "marriage-declared", {"suit": s})
+    if d.pair_due >= 0 or not can_declare(d, p, s):
+        return Reason("W9", "marriage-not-held", {"seat": p, "suit": s})
+    if not play_rule(d, p)[0] & KINGS_OVERS[s]:
+        return Reason("W9", "marriage-card", {"seat": p})
+    return None
+
+
+def _marriage_with_card(d: DealState, action: Action) -> None:
+    """W9: an allowed marriage with a card: its pair must follow."""
+    s = action.suit
     d._stack.append(Snapshot(d))
     d._log(action, 40 if s == d.trump else 20)
-    d.marriages.append((p, s))
+    d.marriages.append((d.player, s))
     d.pair_due = s
     d._money = None
 
 
-def check_claim(d: DealState) -> None:
+def refuse_claim(d: DealState) -> Reason | None:
     """R7: the player to move claims that their side wins the open component (the soloist:
     the Betli, Durchmars or Open Ulti is made; a defender: it is defeated).  The adjudicator
     checks the claim against any play of the other side; an unsound claim is refused."""
     c = d.contract
     assert c is not None
     if not c.open:
-        raise IllegalAction(Reason("R7", "claim-not-open"))
+        return Reason("R7", "claim-not-open")
     if not d.exposed:
-        raise IllegalAction(Reason("R7", "claim-too-early"))
+        return Reason("R7", "claim-too-early")
     p = d.player
     if not claim_sound(d, p):
         side = "the defenders" if p == d.soloist else "the soloist"
-        raise IllegalAction(Reason("R7", "claim-refused", {"side": side}))
+        return Reason("R7", "claim-refused", {"side": side})
+    return None
 
 
 def settle_claim(d: DealState, action: Action, end: DealState, full_entry: Snapshot) -> None:
@@ -589,13 +608,15 @@ __all__ = [
     "apply_card",
     "apply_extra",
     "best_play_to_end",
-    "check_claim",
     "claim_sound",
     "first_trick_extras",
     "legal",
     "overtakes",
     "play_actions",
     "play_card",
+    "refuse_card",
+    "refuse_claim",
+    "refuse_extra",
     "seat_marriages",
     "settle_claim",
     "start",

@@ -281,11 +281,10 @@ class DealState:
                 Event("action", p, action._text, action.cards, action=action, value=value)
             )
 
-    def _wrong_phase(self, action: Action, doing: str, rule: str) -> IllegalAction:
-        return IllegalAction(
-            Reason(
-                rule, "wrong-phase", {"seat": self.player, "doing": doing, "action": str(action)}
-            )
+    def _wrong_phase(self, action: Action, doing: str, rule: str) -> Reason:
+        """The refusal of an action of another part of the deal than the one under way."""
+        return Reason(
+            rule, "wrong-phase", {"seat": self.player, "doing": doing, "action": str(action)}
         )
 
     @property
