@@ -8,6 +8,34 @@
 # Python engine stays the reference: tests/test_fast.py plays both on many random deals and
 # demands identical legal actions, players, phases and returns.  ulti.search.ulti.fast documents it.
 
+import threading
+
+import numpy
+
+from ulti.games.ulti.actions import from_id
+from ulti.games.ulti.bids import ALL_BIDS, Kind, Silent
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.game import RESEARCH_MAX_KONTRA
+from ulti.games.ulti.game import Game as UltiGame
+from ulti.games.ulti.infostate import MOVE_LAYOUT, OBSERVATION_LAYOUT
+from ulti.games.ulti.legality import Reason
+from ulti.games.ulti.rules import STANDARD, Ruleset
+from ulti.games.ulti.state import IllegalAction
+
+#: Each thread's solver, and what is loaded into it (ulti.search.ulti.solver keeps its contract
+#: there): a search belongs to one thread.
+THREAD = threading.local()
+
+
+def thread_solver():
+    """This thread's :class:`Solver` (its transposition table is 8 MB, made once per thread)."""
+    sv = getattr(THREAD, "solver", None)
+    if sv is None:
+        sv = Solver()
+        THREAD.solver = sv
+    return sv
+
+
 cdef extern from *:
     """
     /* D2 in C: three SplitMix64 outputs a, b, c make X = a<<128 | b<<64 | c; for i = 31..1
@@ -152,8 +180,6 @@ _MOVE_FIELDS = ("seat", "kind", "cards", "bid", "suit", "component", "level")
 
 cdef void _init_layout() except *:
     global _LAYOUT_READY
-    from ulti.games.ulti.infostate import MOVE_LAYOUT, OBSERVATION_LAYOUT
-
     cdef int at = 0, i
     if _LAYOUT_READY:
         return
@@ -225,8 +251,6 @@ cdef class FastRules:
     cdef readonly int info_size
 
     def __init__(self, rules):
-        from ulti.games.ulti.bids import ALL_BIDS, Kind, Silent
-
         cdef int o, k, i
         cap = rules.kontra_cap
         if not 2 <= cap <= KLEVELS:
@@ -234,8 +258,6 @@ cdef class FastRules:
                 "V11: the compiled state needs a kontra cap (max_kontra) of 2 to 16, whose "
                 f"kontras all have action ids; these rules have {rules.max_kontra or 'none'}"
             )
-        from ulti.games.ulti.game import Game
-
         for name, rule in (("talon_aside", "W1/W2"), ("trump_with_bid", "W4"),
                            ("marriages_with_card", "W9"), ("kontra_until_second_trick", "W13")):
             if getattr(rules, name):
@@ -243,7 +265,7 @@ cdef class FastRules:
                     f"{rule}: the compiled state does not play {name} yet; use ulti.games.ulti.deal.Deal"
                 )
         self.rules = rules
-        self.max_moves = Game(rules).max_game_length()
+        self.max_moves = UltiGame(rules).max_game_length()
         self.info_size = OBS_SIZE + 32 + self.max_moves * MOVE_SIZE
         _init_layout()
         memset(&self.r, 0, sizeof(RulesT))
@@ -568,8 +590,6 @@ cdef class FastDeal:
         if not 0 <= seat <= 2:
             raise ValueError("C3: a seat is 0, 1 or 2")
         if out is None:
-            import numpy
-
             out = numpy.zeros(OBS_SIZE, numpy.float32)
         t = out
         if t.shape[0] != OBS_SIZE:
@@ -586,8 +606,6 @@ cdef class FastDeal:
         if not 0 <= seat <= 2:
             raise ValueError("C3: a seat is 0, 1 or 2")
         if out is None:
-            import numpy
-
             out = numpy.zeros(n, numpy.float32)
             t = out
         else:
@@ -713,10 +731,6 @@ cdef class FastDeal:
         self.apply_action(action)
 
     def _refuse(self, int action):
-        from ulti.games.ulti.actions import from_id
-        from ulti.games.ulti.legality import Reason
-        from ulti.games.ulti.state import IllegalAction
-
         try:
             act = from_id(action)
         except ValueError as exc:
@@ -729,8 +743,6 @@ cdef class FastDeal:
     def to_deal(self, adjudicator=None):
         """The same deal as the Python engine's :class:`ulti.games.ulti.deal.Deal` (replayed), for its
         observations, records, events and explained settlement."""
-        from ulti.games.ulti.deal import Deal
-
         d = Deal(self.R.rules, self.seed, self.s.dealer,
                  self.deck if self.custom_deck else None, adjudicator)
         for h in self.hist:
@@ -1296,13 +1308,11 @@ cdef class FastDeal:
 
     cdef object _load(self):
         """The thread's solver with this contract's items (ulti.search.ulti.solver.fixed_in_deal)."""
-        from ulti.search.ulti import solver as _solver_mod
-
         cdef FState* s = &self.s
         cdef long long first, second, pen
         cdef int silent, i
         cdef int trump_game = self.r.trump[s.contract]
-        sv = _solver_mod._solver()
+        sv = thread_solver()
         items = []
         for i in range(s.nitems):
             self._money(i, &first, &second, &pen, &silent)
@@ -1316,7 +1326,7 @@ cdef class FastDeal:
                      _card_points(s.talon) if trump_game else 0, s.talon & ACES_M,
                      self.r.talon_ace_loses, s.it.forty_declared, s.it.twenty_declared,
                      s.had_seven)
-        _solver_mod._LOCAL.items = None  # the solver's contract is no longer the engine's
+        THREAD.items = None  # the solver's contract is no longer the engine's
         return sv
 
     cdef int _settle_if_fixed(self) except -1:
@@ -1343,8 +1353,6 @@ cdef class FastDeal:
     cdef int _open_made(self) except -1:
         """ulti.search.ulti.solver.open_component_made: the soloist makes the open component against any
         defence from here."""
-        from ulti.search.ulti import solver as _solver_mod
-
         cdef FState* s = &self.s
         cdef int sol = s.soloist
         cdef int obj
@@ -1360,7 +1368,7 @@ cdef class FastDeal:
             if not s.had_seven or 0 <= s.p.seven_trick < 9:
                 return 0
             obj = OBJ_ULTI
-        return bool(_solver_mod._solver().objective(self._core_position(), obj))
+        return bool(thread_solver().objective(self._core_position(), obj))
 
     cdef int _claim(self) except -1:
         """R7: a sound claim settles the deal as best play to the end would
@@ -1398,8 +1406,6 @@ cdef class FastDeal:
     cdef int _can_make(self, int code) except -1:
         """Whether the soloist makes the open component ``code`` against best defence from
         here (ulti.search.ulti.solver.objective's targets)."""
-        from ulti.search.ulti import solver as _solver_mod
-
         cdef FState* s = &self.s
         cdef int obj, need = 0
         if code == I_SIMPLE:  # S > D  <=>  2 sp > 90 + dm - sm (P1-P3)
@@ -1420,7 +1426,7 @@ cdef class FastDeal:
             need = -_floordiv(-need, 10) * 10  # trick points come in tens
             if need < 0:
                 need = 0
-        return bool(_solver_mod._solver().objective(self._core_position(), obj, need))
+        return bool(thread_solver().objective(self._core_position(), obj, need))
 
     # -- random play, for learning loops and benchmarks ----------------------------------------------
 
@@ -1445,17 +1451,12 @@ _RESEARCH = []
 def _research_rules():
     """The standard rules with the research faces' kontra cap (made once)."""
     if not _RESEARCH:
-        from ulti.games.ulti.game import RESEARCH_MAX_KONTRA
-        from ulti.games.ulti.rules import STANDARD
-
         _RESEARCH.append(STANDARD.with_options(max_kontra=RESEARCH_MAX_KONTRA))
     return _RESEARCH[0]
 
 
 def _tables(rules):
     """The ruleset's :class:`FastRules`, made once (kept in the ruleset's cache)."""
-    from ulti.games.ulti.rules import Ruleset
-
     if not isinstance(rules, Ruleset):
         raise TypeError("rules must be a Ruleset")
     t = rules.cache.get("fast")

@@ -24,7 +24,6 @@ to declare every marriage they may (declaring never costs points).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -369,7 +368,7 @@ class Solution:
     nodes: int
 
 
-_LOCAL = threading.local()
+_LOCAL = _core.THREAD
 
 
 #: A search stopped at its solver's time limit (``Solver.limit``): the ``pimc`` player's
@@ -379,11 +378,7 @@ SearchTimeout = _core.SearchTimeout
 
 def _solver() -> _core.Solver:
     """This thread's solver (its transposition table is 8 MB, made once per thread)."""
-    sv: _core.Solver | None = getattr(_LOCAL, "solver", None)
-    if sv is None:
-        sv = _core.Solver()
-        _LOCAL.solver = sv
-    return sv
+    return _core.thread_solver()
 
 
 #: Amounts beyond this many units (kontra chains past level ~50) are clipped for the search:
