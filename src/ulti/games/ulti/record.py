@@ -47,7 +47,7 @@ from ulti.core.cards import (
     symbol,
 )
 from ulti.core.errors import CatalogueError
-from ulti.games.ulti.actions import ActionKind, ActionParseError, kontra_on, parse_action
+from ulti.games.ulti.actions import Action, ActionKind, ActionParseError, kontra_on, parse_action
 from ulti.games.ulti.bids import Bid, Kind
 from ulti.games.ulti.deal import Deal, IllegalAction
 from ulti.games.ulti.rules import Ruleset, RulesetError
@@ -267,125 +267,156 @@ def render(deal: Deal, players: list[str] | None = None, lang: str = "en") -> st
     settlement line, in English or Hungarian (``lang``: the catalogue's ``record`` section, the
     settlement's lines, Hungarian card letters).  Meant for finished deals (it shows every
     hand)."""
-    hu = lang == "hu"
-    names = seat_names(players, lang)
-    rules = deal.rules
-    no_trump = deal.contract is not None and not deal.contract.trump
-    trump = deal.trump if deal.trump >= 0 else None
-    out: list[str] = []
+    return "\n".join(_Account(deal, seat_names(players, lang), lang).lines())
 
-    def say(key: str, **fields: object) -> str:
-        return text(f"record.{key}", lang, **fields)
 
-    def bid_name(b: Bid) -> str:
-        return b.title_hu if hu else f"{b.title} / {b.title_hu}"
+class _Account:
+    """The account :func:`render` writes, part by part."""
 
-    out.append(
-        say("head", seed=deal.seed, dealer=names[deal.dealer], forehand=names[deal.forehand])
-    )
-    preset = rules.preset
-    if hu and f"preset.{preset}" in CATALOGUE:
-        preset = text(f"preset.{preset}", lang)
-    rules_line = say("rules", preset=preset)
-    diff = {
-        k: v
-        for k, v in rules.differences().items()
-        if k not in (Ruleset.from_preset(rules.preset).differences())
-    }
-    if diff:
-        rules_line += " + " + ", ".join(f"{k}={v}" for k, v in diff.items())
-    out.append(rules_line)
-    out.append("")
-    out.append(say("hands"))
-    for p in (deal.forehand, (deal.forehand + 1) % 3, deal.dealer):
-        h = deal.initial_hands[p]
-        role = (
-            f" ({say('forehand')})"
-            if p == deal.forehand
-            else f" ({say('dealer')})"
-            if p == deal.dealer
-            else ""
-        )
-        out.append(f"  {names[p]}{role}: {_cards(h, lang, trump, no_trump)}")
-    if not rules.talon:
-        out.append("  " + say("aside-dealt", cards=_cards(deal.initial_talon, lang)))
-    auction: list[str] = []
-    during: list[str] = []
-    played = False
-    for seat, act in deal.history:
-        k = act.kind
-        who = names[seat]
-        if k == ActionKind.PLAY:
-            played = True
-        elif k == ActionKind.DISCARD:
-            shown = " ".join(card_text(c, lang) for c in act.cards)
-            auction.append("  " + say("lays", who=who, cards=shown))
-        elif k == ActionKind.BID:
-            b = deal.ladder[act.bid]
-            auction.append("  " + say("bids", who=who, bid=bid_name(b), rank=b.rank, value=b.value))
-        elif k == ActionKind.PASS:
-            if played:  # after the first trick, a pass declines to raise a kontra (K1)
-                during.append("  " + say("declines", who=who))
+    def __init__(self, deal: Deal, names: list[str], lang: str) -> None:
+        self.deal = deal
+        self.names = names
+        self.lang = lang
+        self.hu = lang == "hu"
+        self.no_trump = deal.contract is not None and not deal.contract.trump
+
+    def say(self, key: str, **fields: object) -> str:
+        return text(f"record.{key}", self.lang, **fields)
+
+    def bid_name(self, b: Bid) -> str:
+        return b.title_hu if self.hu else f"{b.title} / {b.title_hu}"
+
+    def lines(self) -> list[str]:
+        auction, during = self.moves()
+        out = [*self.head(), "", *self.hands(), "", self.say("auction"), *auction]
+        out += self.contract()
+        if during:
+            out += ["", self.say("during"), *during]
+        out += self.tricks()
+        return out + self.end()
+
+    def head(self) -> list[str]:
+        d, names, rules = self.deal, self.names, self.deal.rules
+        first = self.say("head", seed=d.seed, dealer=names[d.dealer], forehand=names[d.forehand])
+        preset = rules.preset
+        if self.hu and f"preset.{preset}" in CATALOGUE:
+            preset = text(f"preset.{preset}", self.lang)
+        rules_line = self.say("rules", preset=preset)
+        own = Ruleset.from_preset(rules.preset).differences()
+        diff = {k: v for k, v in rules.differences().items() if k not in own}
+        if diff:
+            rules_line += " + " + ", ".join(f"{k}={v}" for k, v in diff.items())
+        return [first, rules_line]
+
+    def hands(self) -> list[str]:
+        d, lang = self.deal, self.lang
+        trump = d.trump if d.trump >= 0 else None
+        out = [self.say("hands")]
+        for p in (d.forehand, (d.forehand + 1) % 3, d.dealer):
+            role = (
+                f" ({self.say('forehand')})"
+                if p == d.forehand
+                else f" ({self.say('dealer')})"
+                if p == d.dealer
+                else ""
+            )
+            cards = _cards(d.initial_hands[p], lang, trump, self.no_trump)
+            out.append(f"  {self.names[p]}{role}: {cards}")
+        if not d.rules.talon:
+            out.append("  " + self.say("aside-dealt", cards=_cards(d.initial_talon, lang)))
+        return out
+
+    def moves(self) -> tuple[list[str], list[str]]:
+        """The auction's lines, and those of what was said during play."""
+        auction: list[str] = []
+        during: list[str] = []
+        played = False
+        for seat, act in self.deal.history:
+            if act.kind == ActionKind.PLAY:
+                played = True
+            elif act.kind == ActionKind.PASS and played:
+                # after the first trick, a pass declines to raise a kontra (K1)
+                during.append("  " + self.say("declines", who=self.names[seat]))
+            elif act.kind in (ActionKind.KONTRA, ActionKind.MARRIAGE, ActionKind.CLAIM):
+                during.append(self.said_in_play(seat, act))
             else:
-                auction.append("  " + say("passes", who=who))
-        elif k == ActionKind.PICKUP:
-            auction.append("  " + say("picks-up", who=who))
-        elif k == ActionKind.TRUMP:
-            auction.append("  " + say("announces", who=who, suit=_suit(act.suit, lang)))
-        elif k == ActionKind.KONTRA:
-            during.append(f"  {who}: {kontra_on(Kind(act.component), act.level, lang)}")
-        elif k == ActionKind.MARRIAGE:
-            value = 40 if act.suit == deal.trump else 20
-            during.append("  " + say("marriage", who=who, value=value, suit=_suit(act.suit, lang)))
-        elif k == ActionKind.CLAIM:
-            during.append("  " + say("claims", who=who))
-    out.append("")
-    out.append(say("auction"))
-    out.extend(auction)
-    if deal.contract is not None:
-        c = deal.contract
-        out.append("")
+                auction.append(self.auction_line(seat, act))
+        return auction, during
+
+    def auction_line(self, seat: int, act: Action) -> str:
+        who, k, lang = self.names[seat], act.kind, self.lang
+        if k == ActionKind.DISCARD:
+            shown = " ".join(card_text(c, lang) for c in act.cards)
+            return "  " + self.say("lays", who=who, cards=shown)
+        if k == ActionKind.BID:
+            b = self.deal.ladder[act.bid]
+            return "  " + self.say(
+                "bids", who=who, bid=self.bid_name(b), rank=b.rank, value=b.value
+            )
+        if k == ActionKind.PASS:
+            return "  " + self.say("passes", who=who)
+        if k == ActionKind.PICKUP:
+            return "  " + self.say("picks-up", who=who)
+        return "  " + self.say("announces", who=who, suit=_suit(act.suit, lang))  # TRUMP
+
+    def said_in_play(self, seat: int, act: Action) -> str:
+        who, lang = self.names[seat], self.lang
+        if act.kind == ActionKind.KONTRA:
+            return f"  {who}: {kontra_on(Kind(act.component), act.level, lang)}"
+        if act.kind == ActionKind.MARRIAGE:
+            value = 40 if act.suit == self.deal.trump else 20
+            suit = _suit(act.suit, lang)
+            return "  " + self.say("marriage", who=who, value=value, suit=suit)
+        return "  " + self.say("claims", who=who)
+
+    def contract(self) -> list[str]:
+        d, c = self.deal, self.deal.contract
+        if c is None:
+            return []
         trump_text = (
-            say("trump", suit=_suit(deal.trump, lang))
-            if deal.trump >= 0
-            else text("ui.no_trump", lang)
+            self.say("trump", suit=_suit(d.trump, self.lang))
+            if d.trump >= 0
+            else text("ui.no_trump", self.lang)
         )
-        out.append(say("contract", soloist=names[deal.soloist], bid=bid_name(c), trump=trump_text))
-        if deal.bid_multiplier != 1:
-            out.append("  " + say("doubled", m=deal.bid_multiplier))
-        talon_pts = card_points(deal.talon) if c.trump else 0
-        laid = say("aside") if not rules.talon else say("talon")
+        out = [
+            "",
+            self.say(
+                "contract", soloist=self.names[d.soloist], bid=self.bid_name(c), trump=trump_text
+            ),
+        ]
+        if d.bid_multiplier != 1:
+            out.append("  " + self.say("doubled", m=d.bid_multiplier))
+        talon_pts = card_points(d.talon) if c.trump else 0
+        laid = self.say("aside") if not d.rules.talon else self.say("talon")
         out.append(
-            f"  {laid}: {_cards(deal.talon, lang)}"
-            + (say("talon-points", points=talon_pts) if talon_pts else "")
+            f"  {laid}: {_cards(d.talon, self.lang)}"
+            + (self.say("talon-points", points=talon_pts) if talon_pts else "")
         )
-    if during:
-        out.append("")
-        out.append(say("during"))
-        out.extend(during)
-    if deal.tricks:
-        out.append("")
-        out.append(say("tricks"))
-        for trick_no, (leader, cards, winner) in enumerate(deal.tricks, 1):
+        return out
+
+    def tricks(self) -> list[str]:
+        if not self.deal.tricks:
+            return []
+        names = self.names
+        out = ["", self.say("tricks")]
+        for trick_no, (leader, cards, winner) in enumerate(self.deal.tricks, 1):
             seats = [(leader + i) % 3 for i in range(3)]
             line = ", ".join(
-                f"{names[p]} {card_text(c, lang)}" for p, c in zip(seats, cards, strict=True)
+                f"{names[p]} {card_text(c, self.lang)}" for p, c in zip(seats, cards, strict=True)
             )
-            pts = card_points(sum(1 << c for c in cards)) if not no_trump else 0
+            pts = card_points(sum(1 << c for c in cards)) if not self.no_trump else 0
             extra = f" ({pts})" if pts else ""
             out.append(f"  {trick_no:>2}. {line} → {names[winner]}{extra}")
-    if deal.is_over():
-        assert deal.settlement is not None
-        assert deal.outcome is not None
-        out.append("")
-        out.append(say("end", reason=deal.outcome.text(lang)))
-        out.append("")
-        out.append(say("settlement"))
-        short = (names[0], names[1], names[2])
-        for line in deal.settlement.explain(short, lang).splitlines():
-            out.append("  " + line)
-    else:
-        out.append("")
-        phase = say(f"phase.{deal.phase.name.lower()}")
-        out.append(say("in-progress", phase=phase, who=names[deal.current_player]))
-    return "\n".join(out)
+        return out
+
+    def end(self) -> list[str]:
+        d = self.deal
+        if not d.is_over():
+            phase = self.say(f"phase.{d.phase.name.lower()}")
+            return ["", self.say("in-progress", phase=phase, who=self.names[d.current_player])]
+        assert d.settlement is not None
+        assert d.outcome is not None
+        out = ["", self.say("end", reason=d.outcome.text(self.lang)), "", self.say("settlement")]
+        n = self.names
+        explained = d.settlement.explain((n[0], n[1], n[2]), self.lang)
+        return out + ["  " + line for line in explained.splitlines()]

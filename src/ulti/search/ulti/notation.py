@@ -129,6 +129,48 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
     a bid of ``rules``' ladder (default: the standard rules).  Raises :class:`NotationError`,
     whose message starts with the field at fault."""
     rules = rules or STANDARD
+    fields = _fields(text)
+    try:
+        bid = find_bid(rules.ladder, fields["bid"])
+    except ValueError as exc:
+        raise NotationError(f"bid: {exc}") from None
+    soloist = _seat(fields, "soloist", 0)
+    leader = _seat(fields, "leader", soloist)
+    hands, taken, trick_cards, talon = _cards_placed(fields, leader)
+    trump = _trump(fields, bid, rules)
+    # a VII already taken is counted as fallen early (its Ulti is lost); one in the trick in
+    # progress is seen there
+    seven = trump * 8 if trump >= 0 else -1
+    seven_taken = seven >= 0 and bool((taken[0] | taken[1] | taken[2]) >> seven & 1)
+    pos = Position.from_summary(
+        contract=bid,
+        rules=rules,
+        trump=trump,
+        soloist=soloist,
+        hands=hands,
+        talon=talon,
+        trick=tuple(trick_cards),
+        leader=leader,
+        taken=taken,
+        won=(taken[0].bit_count() // 3, taken[1].bit_count() // 3, taken[2].bit_count() // 3),
+        last_winner=-1,
+        seven_trick=0 if seven_taken else -1,
+        soloist_played_seven=False,
+        marriages=_read_marriages(fields),
+        kontra=_read_kontra(fields, bid),
+        multiplier=_multiplier(fields),
+    )
+    return pos, bid
+
+
+#: The name ``ulti solve`` has always used.
+parse_position = read_position
+
+Three = tuple[int, int, int]
+
+
+def _fields(text: str) -> dict[str, str]:
+    """The ``key=value`` fields of the text, each once, every key known, the needed ones in."""
     fields: dict[str, str] = {}
     for part in text.split(";"):
         if not part.strip():
@@ -146,45 +188,46 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
     for k in ("bid", "hands"):
         if k not in fields:
             raise NotationError(f"the field {k!r} is required")
+    return fields
+
+
+def _seat(fields: dict[str, str], key: str, default: int) -> int:
     try:
-        bid = find_bid(rules.ladder, fields["bid"])
-    except ValueError as exc:
-        raise NotationError(f"bid: {exc}") from None
+        v = int(fields.get(key, default))
+    except ValueError:
+        raise NotationError(f"{key}: a seat, 0, 1 or 2") from None
+    if v not in (0, 1, 2):
+        raise NotationError(f"{key}: a seat, 0, 1 or 2")
+    return v
 
-    def seat(key: str, default: int) -> int:
-        try:
-            v = int(fields.get(key, default))
-        except ValueError:
-            raise NotationError(f"{key}: a seat, 0, 1 or 2") from None
-        if v not in (0, 1, 2):
-            raise NotationError(f"{key}: a seat, 0, 1 or 2")
-        return v
 
-    def card_list(key: str, v: str) -> list[int]:
-        try:
-            cs = parse_cards(v)
-        except CardParseError as exc:
-            raise NotationError(f"{key}: {exc}") from None
-        if len(set(cs)) != len(cs):
-            raise NotationError(f"{key}: a card is given twice in {v.strip()!r}")
-        return cs
+def _card_list(key: str, v: str) -> list[int]:
+    try:
+        cs = parse_cards(v)
+    except CardParseError as exc:
+        raise NotationError(f"{key}: {exc}") from None
+    if len(set(cs)) != len(cs):
+        raise NotationError(f"{key}: a card is given twice in {v.strip()!r}")
+    return cs
 
-    def cards(key: str, v: str) -> int:
-        return mask_of(card_list(key, v))
 
-    soloist = seat("soloist", 0)
-    parts = fields["hands"].split("/")
+def _three(fields: dict[str, str], key: str, default: str, what: str) -> Three:
+    """Three card masks separated by ``/``, seat 0 / 1 / 2."""
+    parts = fields.get(key, default).split("/")
     if len(parts) != 3:
-        raise NotationError("hands: three hands separated by '/' (seat 0 / 1 / 2)")
-    hands = tuple(cards("hands", h) for h in parts)
-    taken_parts = fields.get("taken", "//").split("/")
-    if len(taken_parts) != 3:
-        raise NotationError("taken: three card lists separated by '/' (seat 0 / 1 / 2)")
-    taken = tuple(cards("taken", t) for t in taken_parts)
-    trick_cards = card_list("trick", fields.get("trick", ""))
-    trick = mask_of(trick_cards)
-    leader = seat("leader", soloist)
-    placed = [("hands", h) for h in hands] + [("taken", t) for t in taken] + [("trick", trick)]
+        raise NotationError(f"{key}: three {what} separated by '/' (seat 0 / 1 / 2)")
+    a, b, c = (mask_of(_card_list(key, p)) for p in parts)
+    return a, b, c
+
+
+def _cards_placed(fields: dict[str, str], leader: int) -> tuple[Three, Three, list[int], int]:
+    """The hands, the cards taken, the trick in progress and the talon: every card once, the
+    hands even, whole tricks taken."""
+    hands = _three(fields, "hands", "", "hands")
+    taken = _three(fields, "taken", "//", "card lists")
+    trick_cards = _card_list("trick", fields.get("trick", ""))
+    placed = [("hands", h) for h in hands] + [("taken", t) for t in taken]
+    placed.append(("trick", mask_of(trick_cards)))
     union = 0
     where: dict[int, str] = {}
     for key, m in placed:
@@ -193,7 +236,10 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
                 raise NotationError(f"{key}: {code(c)} is in two places ({where[c]} too)")
             where[c] = key
         union |= m
-    talon = cards("talon", fields["talon"]) if "talon" in fields else FULL_DECK & ~union
+    if "talon" in fields:
+        talon = mask_of(_card_list("talon", fields["talon"]))
+    else:
+        talon = FULL_DECK & ~union
     if union & talon:
         c = cards_of(union & talon)[0]
         raise NotationError(f"talon: {code(c)} is in two places ({where[c]} too)")
@@ -216,17 +262,25 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
         or sum(t.bit_count() for t in taken) // 3 != 10 - n_left[0]
     ):
         raise NotationError("taken: whole tricks, as many as have been played")
+    return hands, taken, trick_cards, talon
+
+
+def _trump(fields: dict[str, str], bid: Bid, rules: Ruleset) -> int:
+    """The trump suit (B6; -1: none)."""
     trump_name = fields.get("trump", "")
     if bid.trump and (bid.hearts or rules.hearts_always_trump):
-        trump = 0
         if trump_name and _suit("trump", trump_name) != 0:
             raise NotationError("trump: B6: a Hearts bid plays in Hearts")
-    elif bid.trump:
+        return 0
+    if bid.trump:
         if not trump_name or _suit("trump", trump_name) == 0:
             raise NotationError("trump: B6: name the trump: acorns, leaves or bells")
-        trump = _suit("trump", trump_name)
-    else:
-        trump = -1
+        return _suit("trump", trump_name)
+    return -1
+
+
+def _read_marriages(fields: dict[str, str]) -> list[tuple[int, int]]:
+    """The marriages declared (R5): seat:suit, each suit once."""
     marriages: list[tuple[int, int]] = []
     for item in _items(fields.get("marriages", "")):
         st, colon, su = item.partition(":")
@@ -239,6 +293,11 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
                 "given twice (R5: each suit has one)"
             )
         marriages.append((int(st), suit))
+    return marriages
+
+
+def _read_kontra(fields: dict[str, str], bid: Bid) -> dict[Kind, tuple[int, int]]:
+    """The kontra levels (K1-K3): component:level, or level1/level2 against each defender."""
     kontra: dict[Kind, tuple[int, int]] = {}
     for item in _items(fields.get("kontra", "")):
         comp, colon, lv = item.rpartition(":")
@@ -264,6 +323,10 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
                 f"kontra: {KIND_NAMES[kind]} is not a component of {bid.key!r} (K1)"
             )
         kontra[kind] = (levels[0], levels[-1])
+    return kontra
+
+
+def _multiplier(fields: dict[str, str]) -> int:
     try:
         multiplier = int(fields.get("multiplier", "1"))
     except ValueError:
@@ -272,33 +335,7 @@ def read_position(text: str, rules: Ruleset | None = None) -> tuple[Position, Bi
         raise NotationError(
             "multiplier: a positive whole number (V1: 2 when a first-round bid stood)"
         )
-    # a VII already taken is counted as fallen early (its Ulti is lost); one in the trick in
-    # progress is seen there
-    seven = trump * 8 if trump >= 0 else -1
-    seven_taken = seven >= 0 and bool((taken[0] | taken[1] | taken[2]) >> seven & 1)
-    pos = Position.from_summary(
-        contract=bid,
-        rules=rules,
-        trump=trump,
-        soloist=soloist,
-        hands=(hands[0], hands[1], hands[2]),
-        talon=talon,
-        trick=tuple(trick_cards),
-        leader=leader,
-        taken=(taken[0], taken[1], taken[2]),
-        won=(taken[0].bit_count() // 3, taken[1].bit_count() // 3, taken[2].bit_count() // 3),
-        last_winner=-1,
-        seven_trick=0 if seven_taken else -1,
-        soloist_played_seven=False,
-        marriages=marriages,
-        kontra=kontra,
-        multiplier=multiplier,
-    )
-    return pos, bid
-
-
-#: The name ``ulti solve`` has always used.
-parse_position = read_position
+    return multiplier
 
 
 def _items(value: str) -> list[str]:
