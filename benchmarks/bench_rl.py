@@ -49,6 +49,7 @@ except ImportError:  # pragma: no cover - the research extra is part of the dev 
 
 from ulti.games.ulti.actions import CLAIM
 from ulti.games.ulti.deal import Deal
+from ulti.search import _core
 from ulti.search.ulti.fast import FastDeal, research_rules
 
 CLAIM_ID = CLAIM.id
@@ -123,9 +124,7 @@ def skat(seconds: float, rng: random.Random) -> tuple[int, int, float]:
 def solver_share(seconds: float, seed: int) -> float:
     """The share of the compiled loop's time spent in the solver (R7), timed by wrapping the
     thread's solver."""
-    from ulti.search.ulti import solver
-
-    real = solver._solver()
+    real = _core.thread_solver()
     spent = [0.0]
 
     class Timed:
@@ -141,12 +140,11 @@ def solver_share(seconds: float, seed: int) -> float:
 
             return timed
 
-    original = solver._solver
-    solver._solver = lambda: Timed()  # type: ignore[assignment,return-value]
+    _core.THREAD.solver = Timed()  # what the compiled state's searches take as this thread's
     try:
         _, total = ulti_compiled(seconds, random.Random(seed))
     finally:
-        solver._solver = original
+        _core.THREAD.solver = real
     return spent[0] / total
 
 

@@ -66,6 +66,7 @@ from ulti.games.ulti.actions import bid as bid_action
 from ulti.games.ulti.actions import discard as discard_action
 from ulti.games.ulti.actions import play as play_action
 from ulti.games.ulti.bids import Bid, Kind
+from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.scoring import SILENT_BASE, Money, item_title
 from ulti.games.ulti.state import Phase
 from ulti.i18n import LANGS, text
@@ -436,8 +437,6 @@ class _Analyst:
     # -- the walk through the deal ----------------------------------------------------------
 
     def run(self) -> DealAnalysis:
-        from ulti.games.ulti.deal import Deal
-
         d = self.deal
         e = Deal(d.rules, d.seed, d.dealer, d.deck if d.custom_deck else None)
         history = list(d.history)
@@ -1176,6 +1175,8 @@ def teach(
 def plot(deals: Sequence[DealAnalysis], path: str | Path, lang: str = "en") -> None:
     """A PNG: the soloist's units under best play after each trick, one line per deal (left),
     and the units each seat lost to mistakes (right); titles in ``lang``."""
+    # matplotlib (half a second to import) is loaded by the one function that draws, so that
+    # the terminal and the server, which analyse deals but never plot, do not pay for it
     import matplotlib
 
     matplotlib.use("Agg")

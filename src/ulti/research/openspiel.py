@@ -138,6 +138,8 @@ from typing import Any
 
 import numpy as np
 
+from ulti.games.ulti.record import action_code, dumps, loads
+
 try:
     import pyspiel
 except ImportError as exc:  # the research extra is not installed
@@ -291,8 +293,6 @@ class _Table:
         return new
 
     def __reduce__(self) -> tuple[Callable[..., _Table], tuple[Any, ...]]:
-        from ulti.games.ulti.record import dumps
-
         text = dumps(self.deal) if self.deal is not None else None
         return (
             _restore_table,
@@ -317,8 +317,6 @@ def _restore_table(
     start: tuple[int, int, int],
     private: tuple[tuple[int, int, int], ...],
 ) -> _Table:
-    from ulti.games.ulti.record import loads
-
     t = _Table.__new__(_Table)
     t.rules = Ruleset.from_dict(rules)
     t.seed, t.dealer, t.dealt = seed, dealer, list(dealt)
@@ -384,8 +382,6 @@ class UltiState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {code(action)}"
-        from ulti.games.ulti.record import action_code
-
         return action_code(A.from_id(action))
 
     def is_terminal(self) -> bool:
@@ -403,8 +399,6 @@ class UltiState(pyspiel.State):  # type: ignore[misc]
         d = t.deal
         if d is None:
             return f"dealer {t.dealer} dealing {len(t.dealt)}/32: {_codes(t.dealt)}"
-        from ulti.games.ulti.record import action_code
-
         lines = [
             f"dealer {d.dealer} phase {d.phase.name} player {d.current_player}",
             "hands " + " | ".join(_codes(cards_of(h)) for h in d.hands),
@@ -702,8 +696,6 @@ class UltiObserver:
         text = observation_text(d.observation(player))
         if not self.perfect_recall:
             return text
-        from ulti.games.ulti.record import action_code
-
         lines = [text, f"start {_codes(cards_of(t.start[player]))}"]
         over = d.is_over()
         for i, (p, a) in enumerate(d.history):

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ulti.core.errors import UltiError
+from ulti.players import make_player
 from ulti.players.base import Budget
+from ulti.players.snapszli import make_snap_player
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -142,12 +144,8 @@ class ServerSettings:
         """A computer player's spec for ``game`` (``ulti`` or ``snapszli``) within this
         server's caps (ValueError otherwise)."""
         if game == "snapszli":
-            from ulti.players.snapszli import make_snap_player
-
             make_snap_player(spec)  # an unknown name or a malformed budget
         else:
-            from ulti.players import make_player
-
             make_player(spec)
         _, _, budget_text = spec.partition(":")
         budget = Budget.parse(budget_text) if budget_text else Budget()

@@ -12,12 +12,16 @@ estimate ``mu - 3 sigma`` (:attr:`Rating.ordinal`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from openskill.models import PlackettLuce
 
+from ulti.games.snapszli import PRESETS as SNAPSZLI_PRESETS
+from ulti.games.ulti.rules import PRESETS as ULTI_PRESETS
 from ulti.i18n import text
+from ulti.players import resolve
 from ulti.players.base import Budget
 
 #: A new player's rating: OpenSkill's defaults.
@@ -25,6 +29,8 @@ MU = 25.0
 SIGMA = 25.0 / 3.0
 
 GAMES = ("ulti", "snapszli")
+#: each game's presets, by the game's name
+_PRESETS: dict[str, Mapping[str, object]] = {"ulti": ULTI_PRESETS, "snapszli": SNAPSZLI_PRESETS}
 
 #: The computer players (the same names in :func:`ulti.players.registry` and
 #: :func:`ulti.players.snapszli.snap_registry`) and whether they read a budget: ``rules`` and
@@ -56,14 +62,11 @@ class Rating:
 
 def family(game: str, preset: str) -> str:
     """The rules family ratings are kept per: ``ulti/standard``, ``snapszli/short``."""
-    if game == "ulti":
-        from ulti.games.ulti.rules import PRESETS
-    elif game == "snapszli":
-        from ulti.games.snapszli import PRESETS
-    else:
+    presets = _PRESETS.get(game)
+    if presets is None:
         raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
-    if preset not in PRESETS:
-        raise ValueError(f"unknown {game} preset {preset!r}; presets: {', '.join(PRESETS)}")
+    if preset not in presets:
+        raise ValueError(f"unknown {game} preset {preset!r}; presets: {', '.join(presets)}")
     return f"{game}/{preset}"
 
 
@@ -88,8 +91,6 @@ def bot_key(spec: str) -> str:
     ``bot:pimc``; the players that read no budget lose theirs (``rules:40`` is ``bot:rules``).
     A spec that names no player, or a budget :meth:`Budget.parse` refuses, raises
     :class:`ValueError`."""
-    from ulti.players import resolve
-
     name, _, raw = resolve(spec).partition(":")
     if name not in _BOTS:
         raise ValueError(f"unknown player {name!r}; players: {', '.join(_BOTS)}")

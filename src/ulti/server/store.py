@@ -30,6 +30,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from sqlalchemy import (
     Boolean,
     DateTime,
@@ -219,8 +225,6 @@ def normalize_url(url: str) -> str:
 
 
 def default_url() -> str:
-    import platformdirs
-
     folder = Path(platformdirs.user_data_dir("ulti"))
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'server.sqlite3'}"
@@ -349,9 +353,6 @@ def migrate(conn: Connection) -> None:
     """Bring the database behind ``conn`` up to the newest revision (in its transaction).  A
     database from before migrations (``ulti_tables`` but no ``alembic_version``) is stamped as
     the first revision first."""
-    from alembic import command
-    from alembic.config import Config
-
     if conn.dialect.name == "postgresql":  # two servers opening one database: one at a time
         conn.execute(text("SELECT pg_advisory_xact_lock(7160512)"))
     cfg = Config()
@@ -365,15 +366,10 @@ def migrate(conn: Connection) -> None:
 
 def revision(conn: Connection) -> str | None:
     """The database's revision (None: not made by migrations)."""
-    from alembic.runtime.migration import MigrationContext
-
     return MigrationContext.configure(conn).get_current_revision()
 
 
 def head_revision() -> str:
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     head = ScriptDirectory.from_config(cfg).get_current_head()
@@ -405,8 +401,6 @@ class Store:
         # under many tables.  PostgreSQL takes concurrent commits itself.
         self._write_lock = threading.Lock() if is_sqlite else None
         self._secrets: dict[str, bytes] = {}
-        from alembic.util import CommandError
-
         try:
             with self._writing(), self.engine.begin() as conn:
                 migrate(conn)

@@ -13,7 +13,7 @@ Variants of the ruleset derive their ladder from it by small, documented transfo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
@@ -433,8 +433,6 @@ def _regroup(groups: list[list[Bid]]) -> Ladder:
 
 
 def _with(b: Bid, **changes: object) -> Bid:
-    from dataclasses import replace
-
     return replace(b, **changes)  # type: ignore[arg-type]
 
 

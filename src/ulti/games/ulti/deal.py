@@ -36,6 +36,7 @@ from ulti.games.ulti import auction, kontra, play
 from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.legality import Reason, marriage_options, play_rule
+from ulti.games.ulti.observation import observe
 from ulti.games.ulti.play import play_actions
 from ulti.games.ulti.rules import STANDARD, Ruleset
 from ulti.games.ulti.scoring import Settlement
@@ -502,8 +503,6 @@ class Deal(DealState):
         """What ``seat`` may see now: its own hand, the talon only if it laid it, the public
         course of the deal; never another hand (unless laid open, R7) or the seed (D2) before
         the deal is over."""
-        from ulti.games.ulti.observation import observe
-
         return observe(self, seat)
 
     def __repr__(self) -> str:

@@ -20,6 +20,7 @@ from ulti.games.ulti.actions import NUM_ACTIONS, Action, ActionKind, parse_actio
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.observation import Observation
+from ulti.games.ulti.record import RecordError, dumps, loads
 from ulti.games.ulti.rules import STANDARD, Ruleset
 from ulti.games.ulti.scoring import money_for
 
@@ -96,13 +97,9 @@ class Game:
     def serialize_state(self, deal: Deal) -> str:
         """A deal as text (its record, :mod:`ulti.games.ulti.record`), read back by
         :meth:`deserialize_state`."""
-        from ulti.games.ulti.record import dumps
-
         return dumps(deal)
 
     def deserialize_state(self, text: str) -> Deal:
-        from ulti.games.ulti.record import RecordError, loads
-
         deal = loads(text)
         if deal.rules != self.rules:
             raise RecordError("bad-other-rules")

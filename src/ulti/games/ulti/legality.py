@@ -27,6 +27,7 @@ from ulti.core.cards import (
     name_hu,
     symbol,
 )
+from ulti.games.ulti.actions import ActionParseError, describe, kontra_word, parse_action
 from ulti.games.ulti.bids import KIND_NAMES, KIND_TITLES, KIND_TITLES_HU, Bid, Kind
 from ulti.i18n import text
 
@@ -60,8 +61,6 @@ class Reason(NamedTuple):
 
 def _action_words(action: str, lang: str) -> str:
     """An action's canonical text in a player's words (``rekontra ulti`` → ``ulti: rekontra``)."""
-    from ulti.games.ulti.actions import ActionParseError, describe, parse_action
-
     try:
         return describe(parse_action(action), lang)
     except ActionParseError:
@@ -238,8 +237,6 @@ def kontra_rule(d: DealState, seat: int, kind: Kind, level: int, answering: bool
 
 
 def _word(level: int) -> str:
-    from ulti.games.ulti.actions import kontra_word
-
     return kontra_word(level)
 
 
@@ -272,12 +269,35 @@ def bid_rule(d: DealState, seat: int, b: Bid) -> Reason | None:
     return None
 
 
+def played_by(d: DealState, seat: int) -> int:
+    """The cards ``seat`` has played so far (finished tricks and the trick in progress)."""
+    m = 0
+    for leader, cards, _ in d.tricks:
+        m |= 1 << cards[(seat - leader) % 3]
+    for c, who in zip(d.trick, d.trick_seats, strict=True):
+        if who == seat:
+            m |= 1 << c
+    return m
+
+
+def can_declare(d: DealState, seat: int, suit: int) -> bool:
+    """W9: ``seat`` may still declare the marriage of ``suit``: not declared yet, and the King
+    and Over each held or played by this seat, one of them still in hand."""
+    pair = KINGS_OVERS[suit]
+    hand = d.hands[seat]
+    if not hand & pair or (seat, suit) in d.marriages:
+        return False
+    return (hand | played_by(d, seat)) & pair == pair
+
+
 __all__ = [
     "Reason",
     "bid_rule",
+    "can_declare",
     "kontra_rule",
     "marriage_options",
     "marriage_rule",
     "play_rule",
+    "played_by",
     "same_trump_kind",
 ]

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ulti.core.cards import card_points, cards_of
+from ulti.core.cards import card_points, cards_of, code
 from ulti.games.ulti.actions import Action, ActionKind
-from ulti.games.ulti.bids import Kind
+from ulti.games.ulti.bids import BID_BY_KEY, Kind
 from ulti.games.ulti.scoring import Outcome
 
 if TYPE_CHECKING:
@@ -243,8 +243,6 @@ _LAYOUT = tensor_layout()
 
 
 def observation_tensor(o: Observation) -> list[float]:
-    from ulti.games.ulti.bids import BID_BY_KEY
-
     t = [0.0] * TENSOR_SIZE
 
     def one_hot(name: str, index: int) -> None:  # index -1: the "none" slot
@@ -298,8 +296,6 @@ def observation_tensor(o: Observation) -> list[float]:
 
 
 def observation_text(o: Observation) -> str:
-    from ulti.core.cards import code
-
     def cs(cards: Any) -> str:
         return " ".join(code(c) for c in cards) or "-"
 

@@ -22,6 +22,7 @@ from ulti.games.ulti.legality import (
     KINGS,
     KINGS_OVERS,
     Reason,
+    can_declare,
     marriage_options,
     marriage_rule,
     play_rule,
@@ -164,27 +165,6 @@ def _legal_with_card(d: DealState, p: int, m: int) -> list[Action]:
         out.insert(0, A.CLAIM)
     out.extend(play_actions(m))
     return out
-
-
-def played_by(d: DealState, seat: int) -> int:
-    """The cards ``seat`` has played so far (finished tricks and the trick in progress)."""
-    m = 0
-    for leader, cards, _ in d.tricks:
-        m |= 1 << cards[(seat - leader) % 3]
-    for c, who in zip(d.trick, d.trick_seats, strict=True):
-        if who == seat:
-            m |= 1 << c
-    return m
-
-
-def can_declare(d: DealState, seat: int, suit: int) -> bool:
-    """W9: ``seat`` may still declare the marriage of ``suit``: not declared yet, and the King
-    and Over each held or played by this seat, one of them still in hand."""
-    pair = KINGS_OVERS[suit]
-    hand = d.hands[seat]
-    if not hand & pair or (seat, suit) in d.marriages:
-        return False
-    return (hand | played_by(d, seat)) & pair == pair
 
 
 def counted_marriages(d: DealState) -> list[tuple[int, int]]:

@@ -88,8 +88,6 @@ def _said(value: object, lang: str) -> object:
 
 def action_code(action: object) -> str:
     """The record form of an action: canonical text with compact card codes."""
-    from ulti.games.ulti.actions import Action
-
     assert isinstance(action, Action)
     if action.kind == ActionKind.PLAY:
         return f"play {code(action.card)}"

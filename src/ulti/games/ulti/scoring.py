@@ -25,6 +25,7 @@ from ulti.games.ulti.bids import (
     Kind,
     Silent,
 )
+from ulti.games.ulti.legality import can_declare
 from ulti.i18n import text
 
 if TYPE_CHECKING:
@@ -167,8 +168,6 @@ _DURCH_K, _BETLI_K, _ULTI_K = Kind.DURCHMARS, Kind.BETLI, Kind.ULTI
 
 def _future_marriages(d: Deal) -> tuple[int, int]:
     """W9: the marriage points each side may still declare (soloist's, defenders')."""
-    from ulti.games.ulti.play import can_declare
-
     sol = dfn = 0
     if d.contract is None or not d.contract.trump:
         return 0, 0
@@ -185,8 +184,6 @@ def _future_marriages(d: Deal) -> tuple[int, int]:
 
 def _may_declare(d: Deal, seat: int, trump_marriage: bool) -> bool:
     """W9: whether ``seat`` may still declare a trump (or a non-trump) marriage."""
-    from ulti.games.ulti.play import can_declare
-
     return any(
         can_declare(d, seat, suit) for suit in range(4) if (suit == d.trump) == trump_marriage
     )
@@ -684,9 +681,12 @@ class Money(NamedTuple):
 
 
 def money(d: Deal) -> list[tuple[Item, Money]]:
-    """Every item of the deal's contract with its money (S1, S2, K3, K4, V1)."""
-    assert d.contract is not None
-    return money_for(d.contract, d.kontra, d.bid_multiplier, d.rules)
+    """Every item of the deal's contract with its money (S1, S2, K3, K4, V1), kept in the deal
+    until a kontra changes it."""
+    if d._money is None:
+        assert d.contract is not None
+        d._money = money_for(d.contract, d.kontra, d.bid_multiplier, d.rules)
+    return d._money
 
 
 def money_for(

@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ulti.core.cards import BEATS_TRUMP_ORDER
 from ulti.core.errors import UltiError
 from ulti.games.ulti.legality import Reason
+from ulti.games.ulti.scoring import money
 
 if TYPE_CHECKING:
     from ulti.games.ulti.actions import Action
     from ulti.games.ulti.adjudicator import Adjudicator
     from ulti.games.ulti.bids import Bid, Kind, Ladder
     from ulti.games.ulti.rules import Ruleset
-    from ulti.games.ulti.scoring import Item, Outcome, Settlement, Status
+    from ulti.games.ulti.scoring import Item, Money, Outcome, Settlement, Status
 
 
 class Phase(IntEnum):
@@ -225,13 +226,9 @@ class DealState:
         s = self.soloist
         return ((s + 1) % 3, (s + 2) % 3)
 
-    def money(self) -> list[Any]:
+    def money(self) -> list[tuple[Item, Money]]:
         """The contract's items with their money (:func:`ulti.games.ulti.scoring.money`), cached."""
-        if self._money is None:
-            from ulti.games.ulti.scoring import money
-
-            self._money = money(self)
-        return self._money
+        return money(self)
 
     # -- what undo records need (:class:`Undo`) ---------------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from math import comb
 
 from ulti.core.cards import (
     BEATS_PLAIN_ORDER,
@@ -220,8 +221,6 @@ def _fill(
     g: dict[str, list[int]], cap_a: int, cap_b: int, cap_t: int, rng: random.Random
 ) -> tuple[int, int, int] | None:
     """Place the cards of each group (named by the places it may go) uniformly at random."""
-    from math import comb
-
     na, nb, nt = len(g["A"]), len(g["B"]), len(g["T"])
     n_ab, n_at, n_bt, n_abt = len(g["AB"]), len(g["AT"]), len(g["BT"]), len(g["ABT"])
     ra, rb, rt = cap_a - na, cap_b - nb, cap_t - nt  # room left after the forced cards

@@ -33,9 +33,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+from rich.progress import Progress
+
 from ulti.core.cards import ACE, KING, OVER, SUIT_MASKS, TEN, card, cards_of
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.scoring import money_for
 from ulti.players.ulti.evaluate import (
     betli_risk,
     component_chance,
@@ -43,6 +47,7 @@ from ulti.players.ulti.evaluate import (
     durchmars_losers,
     trump_strength,
 )
+from ulti.search.ulti import solver as S
 from ulti.search.ulti.solver import ITEM_OBJECTIVE
 
 WEIGHTS = Path(__file__).with_name("learned.json")
@@ -150,9 +155,6 @@ def label_rows(
     """For each model: (features, made by the solver, the hand-written chance) on ``deals``
     seeded random deals per component (the soloist holds twelve cards one might bid it on,
     lays the two the hand evaluation lays, and leads; the defenders hold the rest)."""
-    from ulti.games.ulti.scoring import money_for
-    from ulti.search.ulti import solver as S
-
     rules = Ruleset()
     sv = S._solver()
     rng = random.Random(seed)
@@ -194,8 +196,6 @@ def label_rows(
 
 def fit(xs: Sequence[Sequence[float]], ys: Sequence[int], l2: float = 1e-3) -> list[float]:
     """Logistic regression by Newton's method (a few dozen features: exact and quick)."""
-    import numpy as np
-
     x = np.asarray(xs, dtype=float)
     y = np.asarray(ys, dtype=float)
     w = np.zeros(x.shape[1])
@@ -221,8 +221,6 @@ def log_loss(ps: Sequence[float], ys: Sequence[int]) -> float:
 def train(deals: int, seed: int) -> tuple[dict[str, list[float]], dict[str, dict[str, float]]]:
     """The weights of every model and, on a fifth of the deals held out, each model's
     log-loss against the hand-written formula's."""
-    from rich.progress import Progress
-
     with Progress(transient=True) as bar:
         task = bar.add_task("solving deals", total=deals)
         rows = label_rows(deals, seed, lambda i: bar.update(task, completed=i + 1))

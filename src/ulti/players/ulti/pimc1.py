@@ -38,10 +38,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ulti.core.cards import mask_of
+from ulti.core.cards import SUIT_NAMES_EN, SUIT_NAMES_HU, mask_of, name
 from ulti.games.ulti.actions import Action, ActionKind, bid, discard, play
 from ulti.games.ulti.actions import trump as trump_action
-from ulti.games.ulti.bids import Bid, Kind
+from ulti.games.ulti.bids import KIND_NAMES, KIND_NAMES_HU, Bid, Kind
 from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.scoring import money_for
@@ -695,9 +695,6 @@ class Pimc1Player(Player):
 def _explain(key: str, fields: dict[str, Any], lang: str) -> str:
     """A hint's reason in words: bids, suits, cards and components by their names in
     ``lang``, numbers with a decimal comma in Hungarian."""
-    from ulti.core.cards import SUIT_NAMES_EN, SUIT_NAMES_HU, name
-    from ulti.games.ulti.bids import KIND_NAMES, KIND_NAMES_HU
-
     hu = lang == "hu"
 
     def num(x: float, fmt: str) -> str:

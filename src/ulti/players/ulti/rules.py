@@ -22,6 +22,7 @@ players:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ulti.core.cards import (
     ACE,
@@ -358,8 +359,6 @@ def kontra_holding(kind: Kind, hand: int, trump: int, out: int) -> bool:
 
 def _single(b: Bid, kind: Kind) -> Bid:
     """A bid holding only one component of ``b`` (for the estimate of that component)."""
-    from dataclasses import replace
-
     comp = b.component(kind)
     assert comp is not None
     return replace(b, components=(comp,), silent=())

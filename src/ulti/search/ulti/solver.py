@@ -30,14 +30,18 @@ from typing import TYPE_CHECKING
 
 from ulti.core.cards import ACES, KING, OVER, POINT_CARDS, card, card_points, symbol
 from ulti.games.ulti.bids import Bid, Kind
+from ulti.games.ulti.legality import marriage_options
+from ulti.games.ulti.play import best_play_to_end, counted_marriages
 from ulti.games.ulti.scoring import (
     SILENT_BASE,
     Item,
     Money,
     Status,
     marriage_points,
+    money_for,
     past_rules_out,
 )
+from ulti.games.ulti.state import Phase
 from ulti.search import _core
 
 if TYPE_CHECKING:
@@ -134,8 +138,6 @@ class Position:
     def from_deal(cls, d: DealState, silent_seats: Sequence[int] = ()) -> Position:
         """The position of a deal in its play phase (or its first trick's kontra answers);
         ``silent_seats`` declare no more marriages (see :meth:`from_facts`)."""
-        from ulti.games.ulti.state import Phase
-
         if d.phase not in (Phase.PLAY, Phase.KONTRA) or d.contract is None:
             raise ValueError("R1: the solver works on the play phase")
         return cls.from_facts(
@@ -178,8 +180,6 @@ class Position:
         marriages, kontras) and a full set of hands and talon (known, or sampled by a
         player).  At the first trick, seats yet to play are taken to declare every marriage
         they may (R5), but for ``silent_seats`` (those taken to declare nothing more)."""
-        from ulti.games.ulti.legality import marriage_options
-
         c = contract
         s = soloist
         marriages = list(marriages)
@@ -271,8 +271,6 @@ class Position:
         search needs (the cards each seat has taken and its tricks, who won the tenth, the
         trick in which the trump VII fell and whether the soloist played it, the marriages
         that count) and the present (hands, talon, the trick in progress from ``leader``)."""
-        from ulti.games.ulti.scoring import money_for
-
         c = contract
         s = soloist
         seven = trump * 8 if trump >= 0 else -1
@@ -616,8 +614,6 @@ def fixed_in_deal(d: DealState, budget: int) -> dict[Item, Status] | None:
     sv = _solver()
     items = d.money()
     s = d.soloist
-    from ulti.games.ulti.play import counted_marriages
-
     # after the first trick the marriages are final (R5), but for those still to come (W9)
     marriages = counted_marriages(d)
     if getattr(_LOCAL, "items", None) is not items or _LOCAL.marriages != marriages:
@@ -688,8 +684,6 @@ def objective_core(pos: Position, obj: int) -> bool:
 def best_line(d: Deal) -> Deal:
     """A copy of ``d`` played to its end along a line of best play (each card one that keeps
     the solver's value); its settlement is the best-play settlement."""
-    from ulti.games.ulti.play import best_play_to_end
-
     c = d.clone()
     c.adjudicator = SolverAdjudicator()
     best_play_to_end(c)
