@@ -88,7 +88,8 @@ def test_analyze_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     for args, words in cases:
         r = runner.invoke(app, ["analyze", *args])
         assert r.exit_code == 2, (args, r.output)
-        assert words in r.output, (args, r.output)
+        # one message, wrapped where the tmp path's length puts it (rich keeps the spaces)
+        assert words in r.output.replace("\n", ""), (args, r.output)
         assert "Traceback" not in r.output
     snap = tmp_path / "snap.json"
     r = runner.invoke(app, ["demo", "--help"])

@@ -6,9 +6,7 @@ outside the catalogue; the catalogue is read a surface at a time, when its words
 from __future__ import annotations
 
 import ast
-import importlib
 import json
-import pkgutil
 import re
 import subprocess
 import sys
@@ -22,6 +20,8 @@ from ulti.games.ulti.scoring import Termination
 from ulti.server.catalogues import browser_words
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
+#: the catalogue's surfaces: its TOML files
+SURFACES = sorted(p.stem for p in (SRC / "i18n").glob("*.toml"))
 STATIC = SRC / "server" / "static"
 #: Words that are the same in both languages (the game's own terms, symbols, numbers).
 SAME = {
@@ -199,13 +199,11 @@ def test_text_fills_fields_and_falls_back_to_english(lang: str) -> None:
 
 
 def test_each_key_finds_the_surface_that_holds_it() -> None:
-    """A key's section (its first word; the names' first words) names the one surface module
-    that holds it, so asking for a key loads the right module and nothing else."""
-    surfaces = [m.name for m in pkgutil.iter_modules(i18n.__path__)]
+    """A key's section (its first word; the names' first words) names the one surface file
+    that holds it, so asking for a key reads the right file and nothing else."""
     held: dict[str, str] = {}
-    for surface in surfaces:
-        module = importlib.import_module(f"ulti.i18n.{surface}")
-        for name, table in module.SECTIONS.items():
+    for surface in SURFACES:
+        for name, table in i18n.read_surface(surface).items():
             assert name not in held, name
             held[name] = surface
             for key in table:
@@ -224,18 +222,17 @@ def test_the_engine_reads_only_the_card_names_and_a_key_loads_its_surface() -> N
         "import ulti, ulti.games.ulti.actions, ulti.games.ulti.bids, ulti.core.cards\n"
         "import ulti.games.ulti.legality, ulti.games.ulti.rules\n"
         "from ulti import i18n\n"
-        "def loaded(): return sorted(m for m in sys.modules if m.startswith('ulti.i18n.'))\n"
-        "seen = [loaded()]\n"
+        "seen = [i18n.surfaces_loaded()]\n"
         "i18n.pair('club.name-length')\n"
         "'nosuch.key' in i18n.CATALOGUE\n"
-        "seen.append(loaded())\n"
+        "seen.append(i18n.surfaces_loaded())\n"
         "len(i18n.CATALOGUE)\n"
-        "seen.append(loaded())\n"
+        "seen.append(i18n.surfaces_loaded())\n"
         "print(json.dumps(seen))\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     engine, one_key, everything = json.loads(run.stdout)
-    assert engine == ["ulti.i18n.cards"]
-    assert one_key == ["ulti.i18n.cards", "ulti.i18n.club"]
-    assert everything == sorted(f"ulti.i18n.{m.name}" for m in pkgutil.iter_modules(i18n.__path__))
+    assert engine == ["cards"]
+    assert one_key == ["cards", "club"]
+    assert everything == SURFACES

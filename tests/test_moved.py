@@ -4,8 +4,10 @@ packages gives the module at its new place, with a DeprecationWarning that names
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 from ulti._moved import MOVED
 
@@ -70,3 +72,10 @@ def test_nothing_in_the_package_imports_an_old_path() -> None:
         "        importlib.import_module(m.name)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_changelog_lists_every_move() -> None:
+    """CHANGELOG.md's table is the finder's: every old path with its new one, nothing else."""
+    text = (Path(__file__).resolve().parent.parent / "CHANGELOG.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `(ulti[\w.]*)` \| `(ulti[\w.]*)` \|$", text, re.M))
+    assert rows == MOVED

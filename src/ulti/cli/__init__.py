@@ -23,9 +23,18 @@ if TYPE_CHECKING:  # typer's own copy of click (typer vendors it since 0.26)
     from typer._click import Command, Context, HelpFormatter
 
 
-#: Where every command prints.  Made when the command starts, not when a command's module is
-#: first imported, so that it reads the terminal's width (or COLUMNS) at each print.
-console = Console()
+class _Console(Console):
+    """Rich's console, reading the width (COLUMNS, else the terminal's) at each print: rich
+    fixes a COLUMNS it finds at start-up for good, and one process may run many commands in
+    different widths (the tests, a program embedding ``ulti``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._width = None
+
+
+#: Where every command prints.
+console = _Console()
 
 
 @dataclass(frozen=True)

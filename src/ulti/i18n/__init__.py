@@ -7,11 +7,12 @@ JSON), the command line, the settlement lines, the reasons a card may not be pla
 deal, the names of cards, contracts, kontras and rule options, and the server's errors all read
 their words here, through :func:`text`.
 
-The catalogue is split by the surface that shows the words, one module each: ``cards`` (the names
-of the game's things), ``rules``, ``play``, ``record``, ``cli``, ``table`` (the terminal and the
-browser), ``snapszli``, ``errors`` (the server's), ``club``, ``analysis``, ``players`` and
-``selfplay``.  A surface module is loaded the first time one of its keys is asked for, so
-importing the engine reads only the card names.
+The catalogue is split by the surface that shows the words, one TOML file each beside this
+module (``cards.toml``: the names of the game's things; ``rules``, ``play``, ``record``, ``cli``,
+``table``: the terminal and the browser; ``snapszli``, ``errors``: the server's; ``club``,
+``analysis``, ``players`` and ``selfplay``), a table per section, ``key = ["English",
+"Hungarian"]``: a translator edits words, not code.  A surface is read the first time one of its
+keys is asked for, so importing the engine reads only the card names.
 
 Hungarian uses the words players use: parti for the Simple, passz, kontra, rekontra,
 szubkontra, mordkontra, hirskontra, fedák sári, terített, negyvenszáz, húszszáz, the suits
@@ -20,9 +21,10 @@ piros, makk, zöld, tök and the ranks alsó, felső, király, ász.
 
 from __future__ import annotations
 
-import importlib
 import string
+import tomllib
 from collections.abc import Iterator, Mapping
+from importlib import resources
 
 #: The languages every text exists in.
 LANGS = ("en", "hu")
@@ -30,7 +32,7 @@ LANGS = ("en", "hu")
 #: One text: its English and its Hungarian words.
 Words = tuple[str, str]
 
-#: Each section, in the catalogue's order, and the surface module (``ulti.i18n.SURFACE``) that
+#: Each section, in the catalogue's order, and the surface (``ulti/i18n/SURFACE.toml``) that
 #: holds it.  The names of the game's things form the section without a name ("").
 _SURFACE_OF: dict[str, str] = {
     "": "cards",
@@ -90,11 +92,28 @@ def _section_of(key: str) -> str | None:
     return head if head and head in _SURFACE_OF else None
 
 
+def read_surface(surface: str) -> dict[str, dict[str, Words]]:
+    """The sections of ``SURFACE.toml``, in the file's order (the names' section is "": the
+    keys before any table)."""
+    data = tomllib.loads(resources.files(__name__).joinpath(f"{surface}.toml").read_text("utf-8"))
+    sections: dict[str, dict[str, Words]] = {}
+    for name, value in data.items():
+        if isinstance(value, dict):
+            sections[name] = {k: (en, hu) for k, (en, hu) in value.items()}
+        else:
+            en, hu = value
+            sections.setdefault("", {})[name] = (en, hu)
+    return sections
+
+
+def surfaces_loaded() -> list[str]:
+    """The surfaces read so far (the engine alone reads ``cards``)."""
+    return sorted({_SURFACE_OF[name] for name in _loaded})
+
+
 def _load(surface: str) -> None:
-    """Read the surface module ``ulti.i18n.SURFACE`` into the loaded texts."""
-    module = importlib.import_module(f"{__name__}.{surface}")
-    sections: dict[str, dict[str, Words]] = module.SECTIONS
-    for name, table in sections.items():
+    """Read ``SURFACE.toml`` into the loaded texts."""
+    for name, table in read_surface(surface).items():
         prefix = f"{name}." if name else ""
         _flat.update((prefix + key, words) for key, words in table.items())
         _loaded[name] = table
@@ -205,6 +224,8 @@ __all__ = [
     "keys",
     "names",
     "pair",
+    "read_surface",
     "section",
+    "surfaces_loaded",
     "text",
 ]
