@@ -465,6 +465,21 @@ def test_undo_and_clone_retrace_the_deal() -> None:
         assert copy.is_over()
 
 
+def test_a_clone_keeps_its_own_undo_records() -> None:
+    """Undoing and playing on in one deal never changes what its clone undoes to."""
+    rng = random.Random(3)
+    for n in range(50):
+        d = SnapDeal(seed=n)
+        for _ in range(4):
+            d.apply(rng.choice(d.legal_actions()[:-1]))
+        twin = d.clone()
+        d.undo()
+        before = d.key()
+        d.apply(rng.choice(d.legal_actions()[:-1]))
+        twin.undo()
+        assert twin.key() == before
+
+
 def test_a_refused_action_changes_nothing() -> None:
     d = SnapDeal(seed=1)
     before = d.key()

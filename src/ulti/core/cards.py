@@ -168,6 +168,16 @@ def name(c: int, lang: str = "en") -> str:
     raise ValueError(f"unknown card language {lang!r} (en, hu, symbol, code)")
 
 
+def suit_name(suit: int, lang: str = "en") -> str:
+    """A suit's name: ``Hearts`` / ``piros`` (Hungarian for ``hu``, else English)."""
+    return (SUIT_NAMES_HU if lang == "hu" else SUIT_NAMES_EN)[suit]
+
+
+def suit_words(suit: int, lang: str = "en") -> str:
+    """A suit with its sign: ``♥ Hearts`` / ``♥ piros``."""
+    return f"{SUIT_SYMBOLS[suit]} {suit_name(suit, lang)}"
+
+
 def fold(text: str) -> str:
     """Text as the parsers compare it: lower case, accents removed (``"Zöld"`` and ``"zold"``
     fold alike), whitespace collapsed.  The one folding of every name parser (cards, suits,

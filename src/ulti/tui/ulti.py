@@ -41,8 +41,8 @@ from ulti.analysis.ulti import (
     number,
     teach,
 )
-from ulti.core.cards import SUIT_SYMBOLS, code, name, sort_for_display
-from ulti.games.ulti.actions import Action, ActionKind, describe, kontra_title, suit_words
+from ulti.core.cards import SUIT_SYMBOLS, code, name, sort_for_display, suit_words
+from ulti.games.ulti.actions import Action, ActionKind, describe, kontra_title
 from ulti.games.ulti.bids import KIND_TITLES, KIND_TITLES_HU
 from ulti.games.ulti.deal import Deal, IllegalAction, Phase
 from ulti.games.ulti.observation import Observation

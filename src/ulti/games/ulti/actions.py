@@ -36,8 +36,6 @@ from enum import IntEnum
 
 from ulti.core.cards import (
     SUIT_NAMES_EN,
-    SUIT_NAMES_HU,
-    SUIT_SYMBOLS,
     CardParseError,
     fold,
     name_en,
@@ -45,6 +43,7 @@ from ulti.core.cards import (
     parse_card,
     parse_cards,
     parse_suit,
+    suit_words,
     symbol,
 )
 from ulti.core.errors import UltiError
@@ -110,11 +109,6 @@ def kontra_on(component: Kind, level: int, lang: str = "en") -> str:
     """A kontra in words: ``Rekontra on Ulti`` / ``ulti: rekontra``."""
     kind = (KIND_TITLES_HU if lang == "hu" else KIND_TITLES)[Kind(component)]
     return text("kontra.on", lang, kontra=kontra_title(level, lang), kind=kind)
-
-
-def suit_words(suit: int, lang: str = "en") -> str:
-    """A suit with its sign: ``♥ Hearts`` / ``♥ piros``."""
-    return f"{SUIT_SYMBOLS[suit]} {(SUIT_NAMES_HU if lang == 'hu' else SUIT_NAMES_EN)[suit]}"
 
 
 def describe(
