@@ -42,7 +42,7 @@ from typing import Any
 from report import HIGHER, LOWER, SAME, Report, add_json_option
 from ulti.arena.tournament import percentile
 from ulti.core.cards import PLAIN_ORDER_STRENGTH, SUIT_MASKS, TRUMP_ORDER_STRENGTH, cards_of, code
-from ulti.games.ulti.deal import Deal, deck_for_hands
+from ulti.games.ulti.deal import Deal, Phase, deck_for_hands
 from ulti.games.ulti.rules import Ruleset
 from ulti.search import _core
 from ulti.search.ulti.solver import Position, objective, points
@@ -87,7 +87,7 @@ def bid_out(d: Deal, kind: str) -> Deal:
     )
     for _ in range(3):
         d.apply("pass")
-    if d.phase.name == "TRUMP":
+    if d.phase == Phase.TRUMP:
         d.apply(f"trump {['hearts', 'acorns', 'leaves', 'bells'][trump]}")
     return d
 

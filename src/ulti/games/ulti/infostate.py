@@ -29,6 +29,7 @@ from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.game import Game
 from ulti.games.ulti.observation import TENSOR_LAYOUT, observation_tensor
 from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.state import Phase
 
 DECK_SIZE = 32
 #: the highest kontra cap the action ids can express (kontra levels 1..16,
@@ -98,12 +99,12 @@ def apply_recording(d: Deal, a: Action) -> tuple[int, int, int]:
     p = d.current_player
     got = [0, 0, 0]
     talon = d.talon
-    phase = d.phase.name
+    phase = d.phase
     before = (d.hands[0], d.hands[1], d.hands[2])
     d.apply(a)
     if a.kind == ActionKind.PICKUP:
         got[p] = talon
-    elif phase == "ROUND1" and d.phase.name != "ROUND1":  # V1: the rest was dealt
+    elif phase == Phase.ROUND1 and d.phase != Phase.ROUND1:  # V1: the rest was dealt
         got = [d.hands[i] & ~before[i] for i in range(3)]
     return (got[0], got[1], got[2])
 

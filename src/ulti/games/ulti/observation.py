@@ -17,6 +17,7 @@ from ulti.core.cards import card_points, cards_of, code
 from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.bids import BID_BY_KEY, Kind
 from ulti.games.ulti.scoring import Outcome
+from ulti.games.ulti.state import PHASE_NAMES, PhaseName
 
 if TYPE_CHECKING:
     from ulti.games.ulti.deal import Deal
@@ -44,7 +45,7 @@ class Observation:
     :mod:`ulti.core.cards`)."""
 
     seat: int
-    phase: str
+    phase: PhaseName
     current_player: int
     dealer: int
     forehand: int
@@ -158,7 +159,7 @@ def observe(d: Deal, seat: int) -> Observation:
     settlement = d.settlement.to_dict() if d.settlement is not None else None
     return Observation(
         seat=seat,
-        phase=d.phase.name,
+        phase=PHASE_NAMES[d.phase],
         current_player=d.current_player,
         dealer=d.dealer,
         forehand=d.forehand,
@@ -195,14 +196,12 @@ def observe(d: Deal, seat: int) -> Observation:
 # one observer, two forms: numbers and text
 
 
-_PHASES = ("ROUND1", "DISCARD", "BID", "AUCTION", "TRUMP", "PLAY", "KONTRA", "OVER")
-
 #: The observation tensor, segment by segment: (name, size).  Cards are bits in card order
 #: (``suit * 8 + rank``, :mod:`ulti.core.cards`); seats are absolute (0-2); "one-hot + none"
 #: segments have a last slot for "nobody" / "not yet"; kontra levels and counts are plain numbers.
 TENSOR_LAYOUT: tuple[tuple[str, int], ...] = (
     ("seat", 3),  # one-hot: the observing seat
-    ("phase", len(_PHASES)),  # one-hot
+    ("phase", len(PHASE_NAMES)),  # one-hot
     ("current_player", 4),  # one-hot + none (the deal is over)
     ("dealer", 3),
     ("hand", 32),  # the seat's own cards
@@ -260,7 +259,7 @@ def observation_tensor(o: Observation) -> list[float]:
             t[at + i] = float(v)
 
     one_hot("seat", o.seat)
-    one_hot("phase", _PHASES.index(o.phase))
+    one_hot("phase", PHASE_NAMES.index(o.phase))
     one_hot("current_player", o.current_player)
     one_hot("dealer", o.dealer)
     cards("hand", o.hand)

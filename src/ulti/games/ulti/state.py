@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, get_args
 
 from ulti.core.cards import BEATS_TRUMP_ORDER
 from ulti.core.errors import UltiError
@@ -34,6 +34,13 @@ class Phase(IntEnum):
     PLAY = 5
     KONTRA = 6
     OVER = 7
+
+
+#: A phase as an observation, a record or a client names it (``Phase.PLAY.name``).
+PhaseName = Literal["ROUND1", "DISCARD", "BID", "AUCTION", "TRUMP", "PLAY", "KONTRA", "OVER"]
+#: Each phase's name, by phase.
+PHASE_NAMES: tuple[PhaseName, ...] = get_args(PhaseName)
+assert tuple(p.name for p in Phase) == PHASE_NAMES
 
 
 class IllegalAction(UltiError):
@@ -447,12 +454,14 @@ class Snapshot(Logged):
 
 
 __all__ = [
+    "PHASE_NAMES",
     "DealState",
     "Event",
     "Extra",
     "IllegalAction",
     "Logged",
     "Phase",
+    "PhaseName",
     "Snapshot",
     "Undo",
     "key_of",
