@@ -28,24 +28,7 @@ from libc.stdint cimport uint32_t, uint64_t, int64_t
 from libc.stdlib cimport free
 from libc.string cimport memset
 
-cdef extern from "stdlib.h":
-    int posix_memalign(void** memptr, size_t alignment, size_t size) nogil
-
-cdef extern from *:
-    int popcount "__builtin_popcount"(unsigned int) nogil
-    int ctz "__builtin_ctz"(unsigned int) nogil
-
-cdef extern from *:
-    """
-    /* one owner at a time: an atomic test-and-set, so that the guard holds even where two
-       threads enter at once (the search runs without the GIL) */
-    static inline int ulti_try_enter(volatile int* flag) {
-        return __sync_bool_compare_and_swap(flag, 0, 1);
-    }
-    static inline void ulti_leave(volatile int* flag) { __sync_lock_release(flag); }
-    """
-    int ulti_try_enter(int* flag) nogil
-    void ulti_leave(int* flag) nogil
+include "_native.pxi"
 
 cdef extern from *:
     """
@@ -1159,13 +1142,13 @@ cdef class Solver:
     # -- Python entry points ------------------------------------------------------------
 
     cdef int _enter(self) except -1:
-        if not ulti_try_enter(&self.busy):
+        if not search_try_enter(&self.busy):
             raise SolverBusy("this Solver is in use by another thread; a solver belongs to "
                              "one thread at a time (ulti.search.ulti.solver gives each thread its own)")
         return 0
 
     cdef inline void _leave(self) noexcept:
-        ulti_leave(&self.busy)
+        search_leave(&self.busy)
 
     @property
     def in_use(self):

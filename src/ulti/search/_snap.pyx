@@ -47,23 +47,7 @@ from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t
 from libc.stdlib cimport free
 from libc.string cimport memset
 
-cdef extern from "stdlib.h":
-    int posix_memalign(void** memptr, size_t alignment, size_t size) nogil
-
-cdef extern from *:
-    int popcount "__builtin_popcount"(unsigned int) nogil
-    int ctz "__builtin_ctz"(unsigned int) nogil
-
-cdef extern from *:
-    """
-    /* one owner at a time: an atomic test-and-set (the search runs without the GIL) */
-    static inline int snap_try_enter(volatile int* flag) {
-        return __sync_bool_compare_and_swap(flag, 0, 1);
-    }
-    static inline void snap_leave(volatile int* flag) { __sync_lock_release(flag); }
-    """
-    int snap_try_enter(int* flag) nogil
-    void snap_leave(int* flag) nogil
+include "_native.pxi"
 
 #: The fields of ``state``, in order.
 STATE_FIELDS = (
@@ -746,13 +730,13 @@ cdef class Solver:
     # -- Python entry points ------------------------------------------------------------
 
     cdef int _enter(self) except -1:
-        if not snap_try_enter(&self.busy):
+        if not search_try_enter(&self.busy):
             raise SolverBusy("this Solver is in use by another thread; a solver belongs to "
                              "one thread at a time (give each thread its own)")
         return 0
 
     cdef inline void _leave(self) noexcept:
-        snap_leave(&self.busy)
+        search_leave(&self.busy)
 
     cdef int _load(self, state, talon, St* s) except -1:
         """Read a position (module doc) into ``s`` and the solver's context."""
