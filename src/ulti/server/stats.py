@@ -57,7 +57,7 @@ from typing import Any
 
 from ulti.games.snapszli import SnapDeal
 from ulti.games.ulti.actions import ActionKind
-from ulti.games.ulti.bids import KIND_TITLES, KIND_TITLES_HU, Bid, Kind
+from ulti.games.ulti.bids import KIND_TITLES, KIND_TITLES_HU, NAME_ORDER, Bid, Kind
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.scoring import SILENT_BASE
 
@@ -74,16 +74,6 @@ KIND_KEYS: dict[Kind, str] = {
     Kind.TWENTY_HUNDRED: "20-100",
 }
 _BY_KEY = {v: k for k, v in KIND_KEYS.items()}
-#: The order of the components in a kind key: the order of the bid names (B5).
-_ORDER = (
-    Kind.TWENTY_HUNDRED,
-    Kind.FORTY_HUNDRED,
-    Kind.ULTI,
-    Kind.FOUR_ACES,
-    Kind.DURCHMARS,
-    Kind.BETLI,
-    Kind.SIMPLE,
-)
 
 
 @dataclass(frozen=True)
@@ -104,7 +94,7 @@ class DealFacts:
 def kind_of(bid: Bid) -> str:
     """A bid's kind key: ``40-100+ulti`` (see the module documentation)."""
     kinds = {c.kind for c in bid.components if not c.implicit}
-    return "+".join(KIND_KEYS[k] for k in _ORDER if k in kinds)
+    return "+".join(KIND_KEYS[k] for k in NAME_ORDER if k in kinds)
 
 
 def kind_title(kind: str, lang: str = "en") -> str:

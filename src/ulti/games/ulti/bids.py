@@ -229,8 +229,8 @@ STANDARD_TABLE: tuple[tuple[int, str, str, int, int, int, int], ...] = (
     (42, "20-100 Ulti Open Durchmars of Hearts", "16+8+24", 48, 0, 0, 0),
 )
 
-#: The component order used in names (and in the ``parts`` column).
-_NAME_ORDER = (
+#: The component order used in names (and in the ``parts`` column), and in kind keys (B5).
+NAME_ORDER = (
     Kind.TWENTY_HUNDRED,
     Kind.FORTY_HUNDRED,
     Kind.ULTI,
