@@ -486,6 +486,17 @@ cdef inline int sat_hi(long long v) noexcept nogil:
     return <int>v
 
 
+cdef inline void tighten(UltiEntry* e, long long lo, long long hi, int best) noexcept nogil:
+    """A stored entry's bounds narrowed by a new search of the same position (and its best
+    move, when the search found one)."""
+    if best >= 0:
+        e.pad = <signed char>(best + 1)
+    if sat_lo(lo) > e.lo:
+        e.lo = sat_lo(lo)
+    if sat_hi(hi) < e.hi:
+        e.hi = sat_hi(hi)
+
+
 cdef inline long long read_lo(int v) noexcept nogil:
     return -INF if v == SAT_LO else v
 
@@ -723,12 +734,7 @@ cdef class Solver:
             e.hi = sat_hi(hi)
             e.pad = <signed char>(best + 1)
             return
-        if best >= 0:
-            e.pad = <signed char>(best + 1)
-        if sat_lo(lo) > e.lo:
-            e.lo = sat_lo(lo)
-        if sat_hi(hi) < e.hi:
-            e.hi = sat_hi(hi)
+        tighten(e, lo, hi, best)
 
     cdef UltiEntry* probe(self, const Pos* p, uint32_t extra) noexcept nogil:
         cdef uint64_t h = mix(p.hand[0], p.hand[1], p.hand[2], p.leader, extra)
@@ -765,12 +771,7 @@ cdef class Solver:
             e.hi = sat_hi(hi)
             e.pad = <signed char>(best + 1)
             return
-        if best >= 0:
-            e.pad = <signed char>(best + 1)
-        if sat_lo(lo) > e.lo:
-            e.lo = sat_lo(lo)
-        if sat_hi(hi) < e.hi:
-            e.hi = sat_hi(hi)
+        tighten(e, lo, hi, best)
 
     # -- move generation: equivalent cards merged, ordered ------------------------------
 
