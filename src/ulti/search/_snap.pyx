@@ -165,6 +165,21 @@ cdef extern from *:
 # ------------------------------------------------------------------------------------------
 # rules
 
+cdef inline void sort_moves(int* moves, int* keys, int n) noexcept nogil:
+    """The moves by their keys, highest first (insertion sort: a handful of moves)."""
+    cdef int i, j, m, tmp
+    for i in range(1, n):
+        m = moves[i]
+        tmp = keys[i]
+        j = i - 1
+        while j >= 0 and keys[j] < tmp:
+            moves[j + 1] = moves[j]
+            keys[j + 1] = keys[j]
+            j -= 1
+        moves[j + 1] = m
+        keys[j + 1] = tmp
+
+
 cdef inline int points(const St* s, int p) noexcept nogil:
     """Card points plus the marriages once a trick is won (Z7)."""
     if s.tricks[p]:
@@ -481,16 +496,7 @@ cdef class Solver:
         for i in range(n):
             if moves[i] == first:
                 keys[i] = 1000
-        for i in range(1, n):  # insertion sort, highest key first
-            m = moves[i]
-            tmp = keys[i]
-            j = i - 1
-            while j >= 0 and keys[j] < tmp:
-                moves[j + 1] = moves[j]
-                keys[j + 1] = keys[j]
-                j -= 1
-            moves[j + 1] = m
-            keys[j + 1] = tmp
+        sort_moves(moves, keys, n)
         for i in range(n):
             m = moves[i]
             u = s[0]
@@ -573,16 +579,7 @@ cdef class Solver:
             else:
                 keys[n] = 50 - PTS[r] - STRENGTH[r] - (20 if r >> 3 == c.trump else 0)
             n += 1
-        for i in range(1, n):
-            m = moves[i]
-            tmp = keys[i]
-            j = i - 1
-            while j >= 0 and keys[j] < tmp:
-                moves[j + 1] = moves[j]
-                keys[j + 1] = keys[j]
-                j -= 1
-            moves[j + 1] = m
-            keys[j + 1] = tmp
+        sort_moves(moves, keys, n)
         for i in range(n):
             u = t[0]
             w = do_follow(c, &u, moves[i])
