@@ -12,7 +12,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,16 @@ from fixtures import require_system
 from ulti.core.cards import code
 from ulti.server.app import create_app, uvicorn_config
 from ulti.server.guard import ServerSettings
+
+
+def wait_until(done: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+    """Wait for something the server does (a closed connection seen, a retry made): poll
+    ``done`` until it holds, failing after ``timeout`` seconds, however busy the machine."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {timeout:g} s")
+        time.sleep(0.01)
 
 
 def free_port() -> int:

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from server_util import Running, Seat, Watcher, bot, person
+from server_util import Running, Seat, Watcher, bot, person, wait_until
 from ulti.server.tables import GameTable
 
 PASSWORD = "jelszó-1234"
@@ -438,8 +438,7 @@ def test_the_creator_gives_a_left_seat_to_a_computer_player(tmp_path: Path) -> N
         here = httpx.post(url, json={}, headers=as_nora)
         assert here.status_code == 409 and "Olivér" in here.json()["detail"]
         oliver.close()
-        time.sleep(0.3)
-        assert not live(srv, t["id"]).connected(1)
+        wait_until(lambda: not live(srv, t["id"]).connected(1), "the server sees Olivér leave")
         assert httpx.post(url, json={}, headers=as_oliver).status_code == 403
         assert httpx.post(url, json={}, headers={}).status_code == 403
         given = httpx.post(url, json={"spec": "rules"}, headers=as_nora)

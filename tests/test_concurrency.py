@@ -269,10 +269,9 @@ def test_closing_the_pool_mid_decision_stops_every_worker_cleanly() -> None:
 
         jobs = [asyncio.create_task(ask()) for _ in range(4)]  # two thinking, two queued
         deadline = time.monotonic() + 30
-        while pool.alive() < 2:
+        while pool.alive() < 2 or pool.queued < 2:  # two thinking, two waiting for a worker
             assert time.monotonic() < deadline
             await asyncio.sleep(0.05)
-        await asyncio.sleep(0.3)
         await pool.close()
         assert pool.alive() == 0
         return await asyncio.gather(*jobs)

@@ -117,7 +117,8 @@ def needs_rehash(stored: str) -> bool:
 
 class Accounts:
     """The accounts of one server: registration, login, session cookies, the owner's
-    commands.  ``clock`` (seconds, wall time) dates and checks the cookies."""
+    commands.  ``clock`` (seconds, wall time) dates and checks the cookies; ``ticks`` (seconds,
+    monotonic) fills the login buckets."""
 
     def __init__(
         self,
@@ -126,12 +127,13 @@ class Accounts:
         login_rate: float = 0.2,
         login_burst: float = 5,
         clock: Callable[[], float] = time.time,
+        ticks: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.session_days = session_days
         self.clock = clock
-        self.by_name = BucketsByAddress(login_rate, login_burst)
-        self.by_address = BucketsByAddress(login_rate, login_burst)
+        self.by_name = BucketsByAddress(login_rate, login_burst, ticks)
+        self.by_address = BucketsByAddress(login_rate, login_burst, ticks)
         self._buckets_lock = threading.Lock()  # logins may be checked in several threads
         #: checked when a name is unknown, so that the time taken says nothing
         self._dummy = hash_password(secrets.token_urlsafe(16))

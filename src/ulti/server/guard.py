@@ -14,7 +14,7 @@ import math
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ulti.core.errors import UltiError
@@ -245,15 +245,21 @@ def clean_name(text: str, max_len: int = 24) -> str:
 
 @dataclass
 class RateLimit:
-    """A token bucket: ``rate`` messages a second, bursts of ``burst``."""
+    """A token bucket: ``rate`` messages a second, bursts of ``burst`` (``clock``: seconds,
+    monotonic; a test may give its own)."""
 
     rate: float = 10.0
     burst: float = 30.0
     tokens: float = 30.0
-    last: float = field(default_factory=time.monotonic)
+    clock: Callable[[], float] = time.monotonic
+    last: float = -1.0
+
+    def __post_init__(self) -> None:
+        if self.last < 0:
+            self.last = self.clock()
 
     def allow(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens >= 1:
@@ -265,14 +271,17 @@ class RateLimit:
 class BucketsByAddress:
     """A token bucket per client address (creations of tables); forgets idle addresses."""
 
-    def __init__(self, rate: float, burst: float) -> None:
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.rate = rate
         self.burst = burst
+        self.clock = clock
         self.buckets: dict[str, RateLimit] = {}
 
     def allow(self, address: str) -> bool:
         if len(self.buckets) > 10_000:  # drop the full (idle) buckets
-            now = time.monotonic()
+            now = self.clock()
             self.buckets = {
                 a: b
                 for a, b in self.buckets.items()
@@ -280,7 +289,7 @@ class BucketsByAddress:
             }
         b = self.buckets.get(address)
         if b is None:
-            b = self.buckets[address] = RateLimit(self.rate, self.burst, self.burst)
+            b = self.buckets[address] = RateLimit(self.rate, self.burst, self.burst, self.clock)
         return b.allow()
 
 
