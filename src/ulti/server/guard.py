@@ -138,17 +138,10 @@ class ServerSettings:
                     f"{f.name.replace('_', '-')}: between {lo:g} and {hi:g}, not {value!r}"
                 )
 
-    def check_bot(self, spec: str, game: str = "ulti") -> None:
-        """A computer player's spec for ``game`` (``ulti`` or ``snapszli``) within this
-        server's caps (ValueError otherwise)."""
-        if game == "snapszli":
-            from ulti.players.snapszli import make_snap_player
-
-            make_snap_player(spec)  # an unknown name or a malformed budget
-        else:
-            from ulti.players import make_player
-
-            make_player(spec)
+    def check_budget(self, spec: str) -> None:
+        """A computer player's budget (``name:budget``) within this server's caps (ValueError
+        otherwise); the game's table checks the name (``check_bot`` of
+        :class:`~ulti.server.tables.GameTable`)."""
         _, _, budget_text = spec.partition(":")
         budget = Budget.parse(budget_text) if budget_text else Budget()
         if budget.samples is not None and budget.samples > self.max_bot_samples:
