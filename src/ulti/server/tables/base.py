@@ -59,6 +59,7 @@ BACKOFF_CAP = 30.0
 DEFAULT_BOT = "pimc"
 #: The longest action text read.
 ACTION_MAX = 96
+
 T = TypeVar("T")
 P = ParamSpec("P")
 
