@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from server_util import Running, Seat, Watcher, bot, person, wait_until
-from ulti.server.tables import GameTable
+from ulti.server.tables import Table
 
 PASSWORD = "jelszó-1234"
 
@@ -43,8 +43,8 @@ def post(c: httpx.Client, url: str, body: Any = None, **headers: str) -> httpx.R
     return c.post(url, json=body if body is not None else {}, headers={**csrf(c), **headers})
 
 
-def live(srv: Running, table_id: str) -> GameTable:
-    t: GameTable = srv.app.state.tables.get(table_id)
+def live(srv: Running, table_id: str) -> Table:
+    t: Table = srv.app.state.tables.get(table_id)
     return t
 
 
@@ -343,7 +343,7 @@ def test_spectators_watch_public_tables_and_everyone_chats(tmp_path: Path) -> No
         anon.close()
         vera.close()
         ilona.close()
-        stored = [m["text"] for m in srv.app.state.tables.get(t["id"]).chat_log]
+        stored = [m["text"] for m in srv.app.state.tables.get(t["id"]).chat.log]
         assert stored[0] == "Jó <b>estét</b> mindenkinek!" and len(stored) == 4
     with Running(url) as srv:  # a restart keeps the chat
         again = Seat(srv, t["id"], 1, t["tokens"]["1"])

@@ -179,7 +179,7 @@ class OldTable:
         old = OldStore(url)
         stored = old.create_table(rules.to_dict(), self.seed, 0, seats, "hu")
         self.id = stored.id
-        # the server's own game: the same rules, seed, dealer and names (tables.LiveTable)
+        # the server's own game: the same rules, seed, dealer and names (tables.UltiTable)
         self.session = Session(rules, self.seed, 0, self.names)
         rng = random.Random(7)
         for seq in range(1, actions + 1):

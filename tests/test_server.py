@@ -319,7 +319,7 @@ def _restart_round_trip(db: str) -> None:
 
 def test_far_behind_gets_a_full_resync(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A tab back after more than the replay window gets the whole current deal instead."""
-    import ulti.server.tables as tables_module
+    import ulti.server.tables.base as tables_module
 
     monkeypatch.setattr(tables_module, "REPLAY_WINDOW", 2)
     with Running(sqlite(tmp_path)) as srv:

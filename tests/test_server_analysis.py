@@ -24,7 +24,7 @@ from test_server_leaks import allowed, cards_in
 from ulti.analysis.ulti import teach
 from ulti.games.ulti.actions import ActionKind
 from ulti.players.base import Budget
-from ulti.server.tables import LiveTable
+from ulti.server.tables.ulti import UltiTable
 
 #: The analysis and teaching mode with samples only (4), their time limits the most the
 #: settings allow (never reached by four samples), so that an answer is the same on every run,
@@ -319,7 +319,7 @@ def test_teaching_questions_are_refused_where_they_do_not_belong(tmp_path: Path)
         assert me.recv()["code"] == "malformed"
         refused(other, {"card": other.view["hand"][0], "version": v}, "not-your-turn")
         # a rated table: no teaching mode (the table is made rated here, in the process)
-        live: LiveTable = srv.app.state.tables.get(t["id"])
+        live: UltiTable = srv.app.state.tables.get(t["id"])
         live.stored = replace(live.stored, rated=True)
         refused(me, {"card": legal[0], "version": v}, "teach-rated")
         live.stored = replace(live.stored, rated=False)
@@ -345,7 +345,7 @@ def test_a_warning_before_a_losing_card_from_the_seats_view_alone(tmp_path: Path
         t = srv.create([person("Anna"), bot("rules"), bot("rules")], deals=6, public=True)
         s0 = Seat(srv, t["id"], 0, t["tokens"]["0"])
         watcher = Watcher(srv, t["id"])
-        live: LiveTable = srv.app.state.tables.get(t["id"])
+        live: UltiTable = srv.app.state.tables.get(t["id"])
         warned = quiet = 0
         deadline = time.monotonic() + 240
         while not warned or not quiet:

@@ -22,7 +22,7 @@ from server_util import Running, Seat, Watcher, person
 from ulti.core.cards import FULL_DECK
 from ulti.games.ulti.actions import ActionKind, parse_action
 from ulti.games.ulti.deal import Deal
-from ulti.server.tables import LiveTable
+from ulti.server.tables.ulti import UltiTable
 
 CARD_KEYS = {"hand", "talon", "trick", "final_talon"}
 
@@ -62,7 +62,7 @@ def cards_in(frame: Any) -> set[int]:
     return found
 
 
-def allowed(table: LiveTable, seat: int, deal_number: int, version: int) -> int:
+def allowed(table: UltiTable, seat: int, deal_number: int, version: int) -> int:
     """What ``seat`` may know of deal ``deal_number`` at ``version``."""
     d0 = table.session.deals[deal_number - 1]
     d = Deal(d0.rules, d0.seed, d0.dealer)
@@ -152,7 +152,7 @@ def test_no_frame_shows_a_card_its_seat_may_not_see(tmp_path: Path) -> None:
     assert frames > 500 and watched > 150
 
 
-def spectator_may(table: LiveTable, deal_number: int, version: int) -> int:
+def spectator_may(table: UltiTable, deal_number: int, version: int) -> int:
     """What a spectator may know of deal ``deal_number`` at ``version``: the public cards
     (played, laid open), and everything once the deal is over."""
     d0 = table.session.deals[deal_number - 1]
@@ -167,7 +167,7 @@ def _set(mask: int) -> set[int]:
     return {c for c in range(32) if mask >> c & 1}
 
 
-def _event_cards(f: dict[str, Any], live: LiveTable) -> set[int]:
+def _event_cards(f: dict[str, Any], live: UltiTable) -> set[int]:
     """Cards of replayed events that belong to an earlier, finished deal (all public)."""
     out: set[int] = set()
     for ev in f.get("events", []):

@@ -22,7 +22,7 @@ from ulti import i18n
 from ulti.core.cards import KING, OVER, name, symbol
 from ulti.games.snapszli import Kind, SnapDeal, SnapMatch, parse_action
 from ulti.server.catalogues import browser_words
-from ulti.server.snap import SnapTable
+from ulti.server.tables.snapszli import SnapszliTable
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "ulti" / "server" / "static"
 
@@ -39,9 +39,9 @@ def create(srv: Running, seats: list[dict[str, Any]], **kw: Any) -> dict[str, An
     return out
 
 
-def snap_table(srv: Running, table_id: str) -> SnapTable:
+def snap_table(srv: Running, table_id: str) -> SnapszliTable:
     t = srv.app.state.tables.get(table_id)
-    assert isinstance(t, SnapTable)
+    assert isinstance(t, SnapszliTable)
     return t
 
 
@@ -417,7 +417,7 @@ def test_the_pages_words_come_from_the_catalogue() -> None:
 # -- Z13: the leak test of two-seat tables --------------------------------------------------
 
 
-def known_cards(live: SnapTable, seat: int, deal_index: int, version: int) -> set[int]:
+def known_cards(live: SnapszliTable, seat: int, deal_index: int, version: int) -> set[int]:
     """What ``seat`` may know of deal ``deal_index`` at ``version`` (Z13), recomputed from
     the server's authoritative game: every card it has held, the turned card whenever it lay
     face up, every card played, both cards of each announced marriage (one played, the other
@@ -472,7 +472,7 @@ def strings_of(x: Any) -> list[str]:
     return [x] if isinstance(x, str) else []
 
 
-def check_frame(live: SnapTable, seat: int, f: dict[str, Any], secrets: list[str]) -> int:
+def check_frame(live: SnapszliTable, seat: int, f: dict[str, Any], secrets: list[str]) -> int:
     """Whether one frame keeps Z13 for ``seat``: the number of parts checked."""
     text = json.dumps(f, ensure_ascii=False)
     for secret in secrets:  # the match's seed and each deal's
@@ -504,7 +504,7 @@ def check_frame(live: SnapTable, seat: int, f: dict[str, Any], secrets: list[str
     return parts
 
 
-def _seed_texts(live: SnapTable) -> list[str]:
+def _seed_texts(live: SnapszliTable) -> list[str]:
     seeds = [live.stored.seed, *(d.seed for d in live.session.deals)]
     return [str(s) for s in seeds if s > 10**6]
 

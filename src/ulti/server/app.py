@@ -5,7 +5,8 @@ This module builds the app and runs it: :func:`create_app` puts the shared state
 counters) on ``app.state``, and includes the doors: the HTTP routers of
 :mod:`ulti.server.routes` (pages, tables, records, accounts, seats, ratings; the list of URLs
 is there) and the websockets of :mod:`ulti.server.ws` (a table's protocol, the lobby's list).
-The game itself is :mod:`ulti.server.tables` (Snapszli's: :mod:`ulti.server.snap`).
+The game itself is :mod:`ulti.server.tables` (a table generic over the game, a module per
+game).
 
 The club (docs/CLUB.md, :mod:`ulti.server.club`): accounts, public tables listed in the
 lobby, free seats taken from it, rematches, a left seat given to a computer player,

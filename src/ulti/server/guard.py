@@ -18,9 +18,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ulti.core.errors import UltiError
-from ulti.players import make_player
 from ulti.players.base import Budget
-from ulti.players.snapszli import make_snap_player
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -140,13 +138,10 @@ class ServerSettings:
                     f"{f.name.replace('_', '-')}: between {lo:g} and {hi:g}, not {value!r}"
                 )
 
-    def check_bot(self, spec: str, game: str = "ulti") -> None:
-        """A computer player's spec for ``game`` (``ulti`` or ``snapszli``) within this
-        server's caps (ValueError otherwise)."""
-        if game == "snapszli":
-            make_snap_player(spec)  # an unknown name or a malformed budget
-        else:
-            make_player(spec)
+    def check_budget(self, spec: str) -> None:
+        """A computer player's budget (``name:budget``) within this server's caps (ValueError
+        otherwise); the game's table checks the name (``check_bot`` of
+        :class:`~ulti.server.tables.GameTable`)."""
         _, _, budget_text = spec.partition(":")
         budget = Budget.parse(budget_text) if budget_text else Budget()
         if budget.samples is not None and budget.samples > self.max_bot_samples:

@@ -4,6 +4,8 @@ Hungarian}`` with its status and headers by :func:`answer_refused` (the app's ha
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from fastapi import Request
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
@@ -11,7 +13,17 @@ from pydantic import ValidationError
 from ulti import i18n
 from ulti.core.errors import CatalogueError
 from ulti.server.accounts import AccountError
-from ulti.server.tables import TableError
+
+
+class Worded(Protocol):
+    """A refusal's words in both languages: an account's error, or a table's
+    (:class:`~ulti.server.tables.TableError`)."""
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def message_hu(self) -> str: ...
 
 
 class Refused(Exception):
@@ -32,7 +44,7 @@ class Refused(Exception):
         return cls(status, words["en"], words["hu"], headers)
 
     @classmethod
-    def because(cls, exc: AccountError | TableError, status: int | None = None) -> Refused:
+    def because(cls, exc: Worded, status: int | None = None) -> Refused:
         """A refused account's or table's words: the account error's own status, or
         ``status`` (a table's error has none of its own: 409 when none is given)."""
         if status is None:

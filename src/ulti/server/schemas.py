@@ -8,8 +8,6 @@ from typing import Any, Literal, TypeVar
 from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ulti.games.snapszli import OPTIONS as SNAP_OPTIONS
-from ulti.games.ulti.rules import OPTIONS
 from ulti.server.guard import BadInput, ServerSettings, clean_name, loads, read_body
 from ulti.server.refusals import Refused
 
@@ -32,35 +30,17 @@ class SeatSpec(BaseModel):
 
 
 class NewTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    game: Literal["ulti"] = "ulti"
-    preset: str = Field(default="standard", max_length=32)
-    options: dict[str, Any] = Field(default_factory=dict, max_length=len(OPTIONS))
-    deals: int = Field(default=3, ge=3, le=48)
-    lang: Literal["en", "hu"] = "en"
-    seats: list[SeatSpec] = Field(min_length=3, max_length=3)
-    #: the club (docs/CLUB.md): listed in the lobby, rated, a left seat's computer player
-    public: bool = False
-    rated: bool = False
-    bot_after: int | None = Field(default=None, ge=10, le=3600)
-    bot_spec: str | None = Field(default=None, max_length=64)
-
-
-class NewSnapTable(BaseModel):
-    """A Snapszli table: two seats, SnapRules' preset and options, the match's length (ZV2)
-    and the learner's option that shows a seat its own points (Z13, default off)."""
+    """What a new table of any game says: its game, preset, language and seats, and the
+    club's settings (docs/CLUB.md): listed in the lobby, rated, a left seat's computer player.
+    Each game's table reads its own body, with its options (``read_new`` of
+    :mod:`ulti.server.tables.<game>`)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    game: Literal["snapszli"]
+    game: str
     preset: str = Field(default="standard", max_length=32)
-    options: dict[str, Any] = Field(default_factory=dict, max_length=len(SNAP_OPTIONS))
-    match_points: int | None = Field(default=None, ge=1, le=99)
-    show_points: bool = False
     lang: Literal["en", "hu"] = "en"
-    seats: list[SeatSpec] = Field(min_length=2, max_length=2)
-    #: the club (docs/CLUB.md): listed in the lobby, rated, a left seat's computer player
+    seats: list[SeatSpec]
     public: bool = False
     rated: bool = False
     bot_after: int | None = Field(default=None, ge=10, le=3600)

@@ -16,7 +16,7 @@ from ulti.server.club import Club
 from ulti.server.guard import BucketsByAddress, ConnectionCounts, ServerSettings
 from ulti.server.refusals import Refused
 from ulti.server.store import Store
-from ulti.server.tables import GameTable, TableError, Tables
+from ulti.server.tables import Table, TableError, Tables
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def address(conn: HTTPConnection, unknown: str = "?") -> str:
     return conn.client.host if conn.client is not None else unknown
 
 
-def live_table(svc: Services, table_id: str) -> GameTable:
+def live_table(svc: Services, table_id: str) -> Table:
     """A live table, or a 404 refusal in its words."""
     try:
         return svc.tables.get(table_id)

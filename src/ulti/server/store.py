@@ -61,6 +61,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from ulti.core.errors import UltiError
+from ulti.games.registry import GAMES as GAME_REGISTRY
 
 
 class Base(DeclarativeBase):
@@ -254,8 +255,8 @@ class StoredTable:
     rematch: str | None = None
 
 
-#: The games a table may be stored with.
-GAMES = ("ulti", "snapszli")
+#: The games a table may be stored with: the games' registry.
+GAMES = tuple(GAME_REGISTRY)
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ or null: no warning) from the seat's own observation, to that seat alone.  The s
 them again), ``event`` (after every accepted action, to every seat, each its own projection),
 ``pong``, ``error`` (``{"code", "message"}``: the frame changed nothing) and ``replaced``
 (another tab took the seat over; this connection is closed with code 4409 and may take it
-back by connecting again).  A Snapszli table speaks the same protocol (:mod:`ulti.server.snap`):
-its seats are 0 and 1, its actions Snapszli's texts (``play ♥A``, ``marriage hearts``,
-``exchange``, ``close``, ``claim``), its views built from ``SnapDeal.observation`` (Z13).
+back by connecting again).  Every game's table speaks this protocol
+(:class:`~ulti.server.tables.GameTable`): its seats, action texts and views are its game's
+(:mod:`ulti.server.tables.ulti`, :mod:`ulti.server.tables.snapszli`).
 
 Each frame after the hello goes to one handler of :data:`HANDLERS` (by its ``type``); a
 refusal anywhere (:class:`~ulti.server.tables.TableError`) is answered as an error frame.
@@ -41,7 +41,7 @@ from ulti.server.accounts import AccountError, check_name
 from ulti.server.guard import BadInput, RateLimit, ServerSettings, loads
 from ulti.server.services import Services, Svc, address
 from ulti.server.store import User
-from ulti.server.tables import SPECTATOR, Connection, GameTable, TableError, dumps
+from ulti.server.tables import SPECTATOR, Connection, Table, TableError, dumps
 
 #: frames waiting for a client before it counts as too slow (and is disconnected)
 OUTBOX = 256
@@ -216,7 +216,7 @@ async def _session(websocket: WebSocket, table_id: str, svc: Services) -> None:
 
 
 async def _greet(
-    websocket: WebSocket, table: GameTable, cfg: ServerSettings
+    websocket: WebSocket, table: Table, cfg: ServerSettings
 ) -> tuple[int, dict[str, Any]] | None:
     """The first frame, within a few seconds, authenticates the seat (or a spectator of a
     public table): its seat and the hello itself; None after refusing it (4401)."""
@@ -242,9 +242,7 @@ async def _greet(
     return seat, first
 
 
-def _viewer_name(
-    table: GameTable, seat: int, user: User | None, hello: dict[str, Any]
-) -> str | None:
+def _viewer_name(table: Table, seat: int, user: User | None, hello: dict[str, Any]) -> str | None:
     """The name a connection chats with: its seat's, else its account's, else the name a
     spectator's hello gave (None: an anonymous spectator)."""
     if seat != SPECTATOR:
@@ -262,7 +260,7 @@ def _viewer_name(
 class Client:
     """What a frame's handler works with: the table and the connection it came from."""
 
-    table: GameTable
+    table: Table
     conn: Connection
 
 
@@ -332,7 +330,7 @@ async def _teach(client: Client, msg: dict[str, Any]) -> None:
 async def _hello(client: Client, msg: dict[str, Any]) -> None:
     """A second hello: the missed events again (or a full resync)."""
     async with client.table.lock:
-        await client.conn.send(client.table.hello(client.conn, msg.get("since")))
+        await client.conn.send(client.table.hello(client.conn.seat, msg.get("since")))
 
 
 Handler = Callable[[Client, dict[str, Any]], Awaitable[None]]

@@ -3,7 +3,7 @@
     pages       GET  /                          the lobby (create a table: Ulti, or Snapszli)
                 GET  /t/{id}                    the table, seen from a seat (seat and token in
                                                 the URL's fragment, which browsers do not send
-                                                to servers): Ulti's, or Snapszli's (snap.html)
+                                                to servers): its game's page
                 GET  /replay/{id}/{deal}        a finished deal, replayed step by step
                 GET  /leaderboard, /u/{name}    the club's leaderboard and a profile
                 GET  /favicon.ico, /cards/{style}-{lang}.svg   the card faces (ulti.render.svg)
@@ -12,8 +12,8 @@
                                                 SnapRules' preset and options, ``match_points``
                                                 (ZV2), ``show_points`` (Z13))
                 GET  /api/tables/{id}           public facts of a table
-                GET  /api/rules                 Ulti's presets and options; /api/snapszli/rules
-                                                Snapszli's; /api/words the pages' words
+                GET  /api/rules                 Ulti's presets and options; /api/{game}/rules
+                                                a game's; /api/words the pages' words
                 GET  /api/health                the server's counters (tables, connections,
                                                 bot workers)
     records     GET  /api/tables/{id}/deals     finished deals           } a seat's token in

@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 
 from ulti.server.refusals import Refused
 from ulti.server.services import Services, Svc, bearer_token, live_table
-from ulti.server.tables import GameTable, TableError
+from ulti.server.tables import Table, TableError
 
 #: the HTTP status of each refusal of an analysis (others: 404, no such finished deal)
 ANALYSIS_STATUS = {"ulti-only": 422, "analysis-busy": 503, "analysis-failed": 503}
@@ -20,7 +20,7 @@ ANALYSIS_STATUS = {"ulti-only": 422, "analysis-busy": 503, "analysis-failed": 50
 router = APIRouter()
 
 
-def authorized(svc: Services, table_id: str, req: Request) -> GameTable:
+def authorized(svc: Services, table_id: str, req: Request) -> Table:
     """A table whose finished deals this request may see: a public table's (D2: a deal
     is shown whole once it is over), or a seat's whose token came in the Authorization
     header (``Bearer T``), or an account's that sits there."""

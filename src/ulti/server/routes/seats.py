@@ -13,12 +13,12 @@ from ulti.server.accounts import AccountError, check_name
 from ulti.server.refusals import Refused
 from ulti.server.schemas import GiveSeat, TakeSeat, read_model
 from ulti.server.services import Svc, bearer_token, live_table, seat_link
-from ulti.server.tables import GameTable, TableError
+from ulti.server.tables import Table, TableError
 
 router = APIRouter()
 
 
-def seat_of(t: GameTable, req: Request) -> int | None:
+def seat_of(t: Table, req: Request) -> int | None:
     """The seat whose token came as ``Authorization: Bearer`` (None: none)."""
     token = bearer_token(req)
     if not token:

@@ -1,26 +1,26 @@
-"""The tables' API: creating a table (Ulti, or Snapszli for two) and its public facts; the
-catalogues the lobby builds its form from (rules, words); the server's counters."""
+"""The tables' API: creating a table of any game (its body read by the game's table class,
+:func:`ulti.server.tables.table_class`) and its public facts; the catalogues the lobby builds
+its form from (each game's rules, the words); the server's counters."""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from ulti import i18n
-from ulti.games.snapszli import SnapRulesError
-from ulti.games.ulti.rules import Ruleset, RulesetError
-from ulti.server.catalogues import browser_words, rules_info
+from ulti.games.registry import GAMES
+from ulti.server.catalogues import browser_words
 from ulti.server.guard import BadInput, BodyTooLarge, ServerSettings
 from ulti.server.refusals import Refused, bad_table, validation_message
-from ulti.server.schemas import NewSnapTable, NewTable, read_json
+from ulti.server.schemas import NewTable, read_json
 from ulti.server.services import Svc, address, live_table, seat_link
-from ulti.server.snap import SnapSettings
-from ulti.server.snap import rules_info as snap_rules_info
 from ulti.server.store import User
+from ulti.server.tables import DEFAULT_GAME, game_of, table_class
+from ulti.server.tables.game import Settings
 
 log = logging.getLogger(__name__)
 
@@ -29,14 +29,9 @@ router = APIRouter()
 
 @router.get("/api/rules")
 async def rules_catalogue() -> dict[str, Any]:
-    """The presets and the options a table may set (the lobby builds its form from it)."""
-    return rules_info()
-
-
-@router.get("/api/snapszli/rules")
-async def snap_rules_catalogue() -> dict[str, Any]:
-    """Snapszli's presets and options (ZV1-ZV4) for the lobby's form."""
-    return snap_rules_info()
+    """The presets and the options an Ulti table (the default game) may set (the lobby
+    builds its form from it)."""
+    return table_class(DEFAULT_GAME).rules_info()
 
 
 @router.get("/api/words")
@@ -101,44 +96,40 @@ async def table_info(table_id: str, svc: Svc) -> dict[str, Any]:
     return live_table(svc, table_id).public()
 
 
-async def _read_new_table(
-    req: Request, cfg: ServerSettings
-) -> tuple[NewTable | NewSnapTable, Ruleset | SnapSettings]:
+@router.get("/api/{game}/rules")
+async def game_rules_catalogue(game: str) -> dict[str, Any]:
+    """A game's presets and options (Snapszli's: ZV1-ZV4) for the lobby's form (after the
+    table's route: ``/api/tables/rules`` is a table's)."""
+    if game not in GAMES:
+        raise HTTPException(404)
+    return table_class(game).rules_info()
+
+
+async def _read_new_table(req: Request, cfg: ServerSettings) -> tuple[NewTable, Settings]:
     """A new table's body and its game's rules, checked (its computer players too): 413 for
     a body too large, 422 for any other fault."""
     try:
         raw = await read_json(req, cfg)
-        body: NewTable | NewSnapTable
-        rules: Ruleset | SnapSettings
-        if isinstance(raw, dict) and raw.get("game") == "snapszli":
-            body = NewSnapTable.model_validate(raw)
-            rules = SnapSettings.make(
-                body.preset, body.options, body.match_points, body.show_points
-            )
-        else:
-            body = NewTable.model_validate(raw)
-            rules = Ruleset.from_dict({"preset": body.preset, **body.options})
-            rules = rules.with_options(session_deals=body.deals - body.deals % 3)
+        game = table_class(game_of(raw))
+        body, rules = game.read_new(raw)
         for s in body.seats:
             if s.kind == "bot":
                 if not s.spec:
                     raise bad_table(i18n.both("error.bot-spec"))
-                cfg.check_bot(s.spec, body.game)
+                game.check_bot(cfg, s.spec)
         if body.bot_spec:
-            cfg.check_bot(body.bot_spec, body.game)
+            game.check_bot(cfg, body.bot_spec)
     except BadInput as exc:
         status = 413 if isinstance(exc, BodyTooLarge) else 422
         raise Refused.of(status, "bad-table", why=str(exc)) from None
     except ValidationError as exc:
         raise Refused.of(422, "bad-table", why=validation_message(exc)) from None
-    except (RulesetError, SnapRulesError, ValueError) as exc:
+    except ValueError as exc:  # the game's rules refused (in its words), or a player
         raise bad_table(exc) from None
     return body, rules
 
 
-def club_seats(
-    body: NewTable | NewSnapTable, user: User | None
-) -> tuple[list[dict[str, Any]], str | None]:
+def club_seats(body: NewTable, user: User | None) -> tuple[list[dict[str, Any]], str | None]:
     """The seats of a new table and its creator (docs/CLUB.md), checked: the creator's own
     seat needs an account, free seats a public table, a rated table accounts at every
     person's seat."""

@@ -1,0 +1,84 @@
+"""What a table and its clients exchange: frames (JSON objects), a refused frame
+(:class:`TableError`), one live websocket of a seat or a spectator (:class:`Connection`).
+
+Frames are JSON written by :func:`dumps`; a view, an event and a stored seat are JSON objects
+too (:data:`Json`).  The words of a refusal are the catalogue's (:mod:`ulti.i18n`), in both
+languages.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from ulti import i18n
+from ulti.server.guard import RateLimit
+
+#: A JSON object: a frame, a view, an event, a stored seat (untyped JSON).
+Json: TypeAlias = dict[str, Any]
+
+#: The seat of a connection that watches (docs/CLUB.md: spectators).
+SPECTATOR = -1
+
+#: Sends a frame into a client's outbox (it never waits for the network).
+Send = Callable[[Json], Awaitable[None]]
+#: Closes a connection with a websocket close code and a reason.
+Close = Callable[[int, str], Coroutine[object, object, None]]
+
+
+class TableError(Exception):
+    """A refused frame: ``code`` for programs, ``message`` (English) and ``message_hu`` for
+    people: the words of ``error.KEY`` in the catalogue (:mod:`ulti.i18n`), or ``texts``
+    given in both languages (an illegal action's reason)."""
+
+    def __init__(
+        self,
+        code: str,
+        key: str,
+        texts: Mapping[str, str] | None = None,
+        **fields: object,
+    ) -> None:
+        words = dict(texts) if texts is not None else i18n.both(f"error.{key}", **fields)
+        super().__init__(words["en"])
+        self.code = code
+        self.message = words["en"]
+        self.message_hu = words["hu"]
+
+    def frame(self) -> Json:
+        """The error frame a client is sent."""
+        return {
+            "type": "error",
+            "code": self.code,
+            "message": self.message,
+            "message_hu": self.message_hu,
+        }
+
+
+def analysis_error(code: str, key: str, **fields: object) -> TableError:
+    """A refusal with the words of ``analysis.KEY`` (the analysis and teaching mode)."""
+    return TableError(code, code, i18n.both(f"analysis.{key}", **fields))
+
+
+@dataclass(eq=False)
+class Connection:
+    """One live websocket of a seat.  ``close`` ends it (a newer tab took the seat over, or
+    it reads too slowly)."""
+
+    seat: int  # SPECTATOR (-1) for someone watching
+    send: Send
+    close: Close
+    limit: RateLimit = field(default_factory=RateLimit)
+    #: the account behind the connection (its session cookie), and the name it chats with
+    user: int | None = None
+    name: str | None = None
+    #: chat messages: their own token bucket (docs/CLUB.md)
+    chat: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5.0, 5.0))
+    #: a teaching question of this connection is being answered (one at a time)
+    teaching: bool = False
+
+
+def dumps(frame: Json) -> str:
+    """A frame as the client gets it: compact JSON, non-ASCII letters as they are."""
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))

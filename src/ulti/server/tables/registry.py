@@ -1,0 +1,277 @@
+"""The live tables of a server (:class:`Tables`), with what they share: the store (and the
+threads that write to it), the computer players' worker processes, the settings, the lobby's
+listeners, the finished deals' analyses.
+
+A table of any game of :data:`ulti.games.registry.GAMES` is made by its game's table class,
+found by the game's name (:func:`table_class`: the ``TABLE`` of
+:mod:`ulti.server.tables.<name>`), so that a new game brings its own table and nothing here
+changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import importlib
+import random
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from typing import ParamSpec, TypedDict, TypeVar, Unpack
+
+from ulti.games.registry import GAMES
+from ulti.games.ulti.deal import Deal
+from ulti.players.pool import BotPool
+from ulti.server.guard import ServerSettings
+from ulti.server.store import Store, StoredTable, hash_token, new_token
+from ulti.server.tables.base import GameTable, Table
+from ulti.server.tables.frames import Json, TableError
+from ulti.server.tables.game import Settings
+from ulti.server.tables.jobs import Analyses, Key
+
+#: The game of a table stored or asked for without one.
+DEFAULT_GAME = "ulti"
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+@functools.cache
+def table_class(game: str) -> type[Table]:
+    """The table class of ``game`` (a name of :data:`ulti.games.registry.GAMES`; KeyError for
+    none): the ``TABLE`` of its room, :mod:`ulti.server.tables.<game>`."""
+    if game not in GAMES:
+        raise KeyError(game)
+    table: object = getattr(importlib.import_module(f"ulti.server.tables.{game}"), "TABLE", None)
+    if not (isinstance(table, type) and issubclass(table, GameTable)):
+        raise TypeError(f"ulti.server.tables.{game}.TABLE: no table class")
+    return table
+
+
+def game_of(body: object) -> str:
+    """The game a new table's body names (a game of the registry), else the default one
+    (whose body then refuses the name)."""
+    game = body.get("game") if isinstance(body, dict) else None
+    return game if isinstance(game, str) and game in GAMES else DEFAULT_GAME
+
+
+class ClubSettings(TypedDict, total=False):
+    """A new table's settings in the club (docs/CLUB.md), as the store keeps them."""
+
+    public: bool
+    rated: bool
+    #: "user:ID" or "seat:N"
+    creator: str | None
+    bot_after: int | None
+    bot_spec: str | None
+    rematch_of: str | None
+
+
+def stored_seats(seats: list[Json]) -> tuple[list[Json], dict[int, str]]:
+    """A new table's seats as they are stored, and a new token for each person's seat: a
+    seat that brings its ``token_hash`` (a rematch) keeps it; an ``open`` seat waits for
+    someone from the lobby."""
+    tokens: dict[int, str] = {}
+    entries = []
+    for i, s in enumerate(seats):
+        entry: Json = {"kind": s["kind"], "name": s["name"], "spec": s.get("spec")}
+        if s.get("user") is not None:
+            entry["user"] = s["user"]
+        if s["kind"] == "person":
+            if s.get("token_hash"):
+                entry["token_hash"] = s["token_hash"]
+            else:
+                tokens[i] = new_token()
+                entry["token_hash"] = hash_token(tokens[i])
+        elif s["kind"] == "open":
+            entry["name"] = ""
+        entries.append(entry)
+    return entries, tokens
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """A stored table's settings, given again to :meth:`Tables.create` (a rematch)."""
+
+    data: Json
+
+    def to_dict(self) -> Json:
+        return self.data
+
+
+class Tables:
+    """Every live table of a server, with what they share: the store (and the threads that
+    write to it), the computer players' worker processes, the settings."""
+
+    def __init__(self, store: Store, settings: ServerSettings | None = None) -> None:
+        self.store = store
+        self.settings = settings or ServerSettings()
+        self.pool = BotPool(self.settings.bot_workers, self.settings.bot_deadline)
+        # writes never wait behind bot thinking: their own threads (SQLite: one writer)
+        self.store_exec = ThreadPoolExecutor(
+            1 if store.url.startswith("sqlite") else 4, thread_name_prefix="ulti-store"
+        )
+        self.closing = False
+        self.accepted = 0  # actions accepted since the server started
+        self._background: set[asyncio.Task[None]] = set()
+        #: the lobby's live listeners (docs/CLUB.md: ``/ws/lobby``), each a queue of lists
+        self.lobby_listeners: set[asyncio.Queue[list[Json]]] = set()
+        self._lobby_pending = False
+        self.analyst = Analyses(self.pool, self.settings)
+        self.live: dict[str, Table] = {}
+        #: the seeds of new tables: the system's secret source, or ``table_seeds``'s sequence
+        self._seeds = (
+            None if self.settings.table_seeds is None else random.Random(self.settings.table_seeds)
+        )
+        for t in store.tables():
+            self.live[t.id] = self._table(t)
+
+    @property
+    def analyses(self) -> OrderedDict[Key, Json]:
+        """The finished analyses per (table, deal number), the most recently asked last."""
+        return self.analyst.done
+
+    def new_seed(self) -> int:
+        """A new table's secret seed (D2): 63 random bits (``table_seeds``: the next of its
+        sequence, the same on every run of a server given the same number)."""
+        if self._seeds is None:
+            return secrets.randbits(63)
+        return self._seeds.getrandbits(63)
+
+    def _table(self, stored: StoredTable) -> Table:
+        """A stored table, live: made by its game's table class."""
+        return table_class(stored.game)(stored, self)
+
+    def background(self, work: Coroutine[object, object, None]) -> None:
+        """Run ``work`` on its own (closing a connection), kept until it is done."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def storage(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a store call in the store's own threads."""
+        call = functools.partial(fn, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(self.store_exec, call)
+
+    async def create(
+        self,
+        rules: Settings,
+        seats: list[Json],
+        lang: str,
+        seed: int,
+        game: str = DEFAULT_GAME,
+        **club: Unpack[ClubSettings],
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table of ``game`` (``rules``: its settings) and one token per person's seat
+        (:func:`stored_seats`), with the club's settings (docs/CLUB.md)."""
+        entries, tokens = stored_seats(seats)
+        stored = await self.storage(
+            self.store.create_table, rules.to_dict(), seed, 0, entries, lang, game, **club
+        )
+        table = self._table(stored)
+        self.live[table.id] = table
+        if stored.public:
+            self.lobby_changed()
+        return table, tokens
+
+    async def rematch(self, old: Table) -> Table:
+        """The same seats (their tokens too), rules and settings at a new table, once the
+        session is over; asked twice, the same new table."""
+        async with old.lock:
+            if not old.session.is_over():
+                raise TableError("not-over-yet", "not-over-yet")
+            if old.stored.rematch is not None and old.stored.rematch in self.live:
+                return self.live[old.stored.rematch]
+            seats = []
+            for s in old.stored.seats:
+                entry = dict(s)
+                if entry.pop("left", False):  # a person who left and was replaced comes back
+                    entry["kind"] = "person"
+                    entry["spec"] = None
+                seats.append(entry)
+            st = old.stored
+            table, _ = await self.create(
+                _Settings(st.rules),
+                seats,
+                st.lang,
+                self.new_seed(),
+                old.game,
+                public=st.public,
+                rated=st.rated,
+                creator=st.creator,
+                bot_after=st.bot_after,
+                bot_spec=st.bot_spec,
+                rematch_of=old.id,
+            )
+            await self.storage(self.store.set_rematch, old.id, table.id)
+            old.stored = replace(old.stored, rematch=table.id)
+            await old._send_all({"type": "rematch", "id": table.id, "link": f"/t/{table.id}"})
+        table.schedule_bot()
+        return table
+
+    async def analysis(self, table: Table, number: int) -> Json:
+        """Deal ``number`` of ``table`` analysed (:meth:`ulti.analysis.ulti.DealAnalysis.to_dict`,
+        with the deal's number and the seats' names): from the cache, or worked out in the
+        computer players' workers (:class:`~ulti.server.tables.jobs.Analyses`).  TableError:
+        a game without analyses, no such finished deal, the server busy, the analysis
+        failed."""
+        d = table.analysable(number)
+        key = (table.id, number)
+        names = list(table.names)
+        return await self.analyst.get(key, lambda: self._analyse(key, d, names))
+
+    async def _analyse(self, key: Key, d: Deal, names: list[str]) -> Json:
+        return await self.analyst.work_out(key, d, names)
+
+    def lobby(self) -> list[Json]:
+        """The public tables whose session is not over, newest first."""
+        return [
+            t.lobby_entry()
+            for t in reversed(self.live.values())
+            if t.stored.public and not t.session.is_over()
+        ]
+
+    def lobby_changed(self) -> None:
+        """Tell the lobby's listeners (once for a burst of changes)."""
+        if self._lobby_pending or not self.lobby_listeners:
+            return
+        self._lobby_pending = True
+
+        async def push() -> None:
+            await asyncio.sleep(0.05)
+            self._lobby_pending = False
+            tables = self.lobby()
+            for q in list(self.lobby_listeners):
+                if q.full():
+                    with contextlib.suppress(asyncio.QueueEmpty):
+                        q.get_nowait()
+                q.put_nowait(tables)
+
+        with contextlib.suppress(RuntimeError):
+            self.background(push())
+
+    def get(self, table_id: str) -> Table:
+        t = self.live.get(table_id)
+        if t is None:
+            raise TableError("no-table", "no-table")
+        return t
+
+    def start_bots(self) -> None:
+        for t in self.live.values():
+            t.schedule_bot()
+            t.start_leave_timers()
+
+    async def close(self) -> None:
+        """Stop the computer players and the store's threads (the server is stopping)."""
+        self.closing = True
+        tasks = [task for t in self.live.values() for task in t.tasks()]
+        await self.pool.close()
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.store_exec.shutdown(wait=True)

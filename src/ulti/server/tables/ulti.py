@@ -1,0 +1,373 @@
+"""Ulti's table on the web: three seats, a session of deals (:mod:`ulti.games.ulti.session`).
+
+What is Ulti's own of a :class:`~ulti.server.tables.base.GameTable`: its rules
+(:class:`~ulti.games.ulti.rules.Ruleset`, stored as its ``to_dict()``), its computer players
+(:func:`ulti.players.make_player`, the rules player as their fallback), an action stored in
+its record form (compact card codes), a refusal's reason from the engine, what a seat sees
+(its observation, every action's words, the bids' names, why a card may not be played, the
+score sheet), another seat's discard hidden in the events, its records, and the analysis and
+teaching mode (:mod:`ulti.server.tables.jobs`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from pydantic import Field
+
+from ulti import i18n
+from ulti.core.cards import sort_for_display
+from ulti.games.ulti.actions import Action, ActionKind, bid, describe, kontra_title, play
+from ulti.games.ulti.bids import KIND_TITLES, KIND_TITLES_HU, Bid, Kind
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.game import ULTI
+from ulti.games.ulti.observation import Observation
+from ulti.games.ulti.record import action_code, render, to_record
+from ulti.games.ulti.rules import OPTIONS, Ruleset
+from ulti.games.ulti.session import Session
+from ulti.players import Player, make_player
+from ulti.players.base import Budget
+from ulti.players.ulti.rules import RulesPlayer
+from ulti.server.catalogues import rules_info
+from ulti.server.schemas import NewTable, SeatSpec
+from ulti.server.stats import DealFacts, ulti_deal_facts
+from ulti.server.tables.base import GameTable
+from ulti.server.tables.frames import SPECTATOR, Connection, Json, TableError, analysis_error
+from ulti.server.tables.jobs import TeachJob, read_threshold, teach_answer
+
+#: The number of deals of a session is a multiple of this (every seat deals as often).
+ROUND = 3
+
+
+class NewUltiTable(NewTable):
+    """A new Ulti table: three seats, a preset and its options, the number of deals."""
+
+    game: Literal["ulti"] = "ulti"
+    options: Json = Field(default_factory=dict, max_length=len(OPTIONS))
+    deals: int = Field(default=3, ge=3, le=48)
+    seats: list[SeatSpec] = Field(min_length=3, max_length=3)
+
+
+def rules_title(preset: str, options: Json, lang: str) -> str:
+    """A table's rules in words: the preset's name and each option changed from it
+    (``casual + Four Aces: off``; in Hungarian ``baráti + négy ász: ki``)."""
+    out = i18n.text(f"preset.{preset}", lang)
+    for k, v in options.items():
+        name = i18n.text(f"option.{k}", lang) if f"option.{k}" in i18n.CATALOGUE else k
+        if isinstance(v, bool):
+            value = i18n.text(f"web.{'on' if v else 'off'}", lang)
+        elif isinstance(v, str) and f"option.{k}.{v}" in i18n.CATALOGUE:
+            value = i18n.text(f"option.{k}.{v}", lang)  # a text option's value (W3)
+        else:
+            value = v
+        out += f" + {name}: {value}"
+    return out
+
+
+def _bid_words(b: Bid) -> Json:
+    """A bid's names in both languages and its value."""
+    return {"title": b.title, "title_hu": b.title_hu, "value": b.value}
+
+
+def kontra_info(obs: Observation) -> list[Json]:
+    """The doubled components, in words (K1, K2): ``Ulti: Rekontra`` / ``ulti: rekontra``,
+    with the two defenders' levels where they differ."""
+
+    def words(kind: Kind, a: int, b: int, lang: str, titles: Mapping[Kind, str]) -> str:
+        both = f" / {kontra_title(b, lang)}" if a != b else ""
+        return f"{titles[kind]}: {kontra_title(a, lang)}{both}"
+
+    return [
+        {
+            "component": int(kind),
+            "levels": [a, b],
+            "title": words(kind, a, b, "en", KIND_TITLES),
+            "title_hu": words(kind, a, b, "hu", KIND_TITLES_HU),
+        }
+        for kind, a, b in obs.kontras
+        if a or b
+    ]
+
+
+class UltiTable(GameTable[Deal, Action, Ruleset]):
+    """An Ulti table: three seats, a session of deals (S3)."""
+
+    info = ULTI
+    page = "table.html"
+    session: Session
+
+    # -- the game -------------------------------------------------------------------------
+
+    def _read_rules(self, data: Json) -> Ruleset:
+        return Ruleset.from_dict(data)
+
+    def _new_session(self) -> Session:
+        return Session(self.rules, self.stored.seed, self.stored.first_dealer, self.names)
+
+    @staticmethod
+    def make_bot(spec: str, seed: int = 0) -> Player:
+        return make_player(spec, seed)
+
+    @staticmethod
+    def make_fallback(seed: int) -> Player:
+        return RulesPlayer(seed)
+
+    @classmethod
+    def rules_info(cls) -> Json:
+        return rules_info()
+
+    @classmethod
+    def read_new(cls, raw: object) -> tuple[NewTable, Ruleset]:
+        body = NewUltiTable.model_validate(raw)
+        rules = Ruleset.from_dict({"preset": body.preset, **body.options})
+        return body, rules.with_options(session_deals=body.deals - body.deals % ROUND)
+
+    def _code(self, action: Action) -> str:
+        return action_code(action)
+
+    def _refuse(self, d: Deal, action: Action) -> TableError | None:
+        if action in d.legal_actions():
+            return None
+        why = d.refusal(action)  # the engine's precise reason, from its legality alone
+        if why is None:  # pragma: no cover - the legal actions and the refusals agree
+            return TableError("illegal", "illegal")
+        texts = {lang: f"{why.rule}: {why.text(lang)}" for lang in i18n.LANGS}
+        return TableError("illegal", "illegal", texts)
+
+    def describe(self, action: Action, lang: str, trump: int) -> str:
+        return describe(action, lang, trump=trump, ladder=self.rules.ladder)
+
+    def totals(self) -> list[int]:
+        return list(self.session.totals)
+
+    def preset(self) -> str:
+        return self.rules.preset
+
+    def deal_facts(self, d: Deal) -> list[DealFacts]:
+        return ulti_deal_facts(d)
+
+    # -- what a seat sees -------------------------------------------------------------------
+
+    def public(self) -> Json:
+        base = Ruleset.from_preset(self.rules.preset).to_dict()
+        options = {
+            k: v
+            for k, v in self.rules.to_dict().items()
+            if v != base.get(k) and k not in ("preset", "session_deals")
+        }
+        return {
+            "id": self.id,
+            "players": self.players_public(),
+            "lang": self.stored.lang,
+            "deals": self.session.planned_deals,
+            "rules": self.rules.preset,
+            "options": options,
+            "rules_title": {
+                lang: rules_title(self.rules.preset, options, lang) for lang in i18n.LANGS
+            },
+            # each bid's names, for showing the auction in either language
+            "bids": {
+                str(bid(key)): [b.title, b.title_hu] for key, b in self.rules.ladder.by_key.items()
+            },
+        }
+
+    def _lobby_facts(self, public: Json) -> Json:
+        return {"deals": public["deals"]}
+
+    def seat_view(self, seat: int) -> Json:
+        """Everything ``seat`` may see now: its observation, every move's words, the bids'
+        names, why its other cards may not be played; SPECTATOR: the public observation (no
+        hand, no talon, nobody's discards)."""
+        d = self.deal
+        obs = d.observation(seat)
+        ladder = self.rules.ladder
+        v = obs.to_dict()
+        no_trump = obs.contract is not None and not ladder[obs.contract].trump
+        v["hand"] = sort_for_display(
+            sum(1 << c for c in obs.hand), obs.trump if obs.trump >= 0 else None, no_trump
+        )
+        to_act = obs.current_player == seat
+        v["legal"] = self._legal(obs) if to_act and not obs.over else []
+        self._history_words(obs, v["history"])
+        v["reasons"] = self._reasons(d, obs) if to_act and obs.phase == "PLAY" else {}
+        if obs.bid:
+            b = ladder[obs.bid]
+            v["bid_info"] = {**_bid_words(b), "rank": b.rank}
+        if obs.contract:
+            b = ladder[obs.contract]
+            v["contract_info"] = {**_bid_words(b), "open": b.open}
+        v["kontra_info"] = kontra_info(obs)
+        v.update(self._session_facts())
+        return v
+
+    def _legal(self, obs: Observation) -> list[Json]:
+        """The seat's choices as the page offers them (the two cards of a discard are
+        paired by the page: one ``discard`` choice)."""
+        ladder = self.rules.ladder
+        legal = []
+        for a in obs.legal_actions:
+            item: Json = {"action": str(a), "kind": a.kind.name.lower()}
+            item.update(self.titles(a, obs.trump))
+            if a.kind == ActionKind.BID:
+                b = ladder[a.bid]
+                item.update(title=b.title, title_hu=b.title_hu, rank=b.rank, value=b.value)
+            elif a.kind == ActionKind.PLAY:
+                item["card"] = a.card
+            elif a.kind == ActionKind.DISCARD:
+                continue  # any two cards of the hand: the client pairs them
+            elif a.kind == ActionKind.KONTRA:
+                item.update(component=int(a.component), level=a.level)
+            elif a.kind in (ActionKind.TRUMP, ActionKind.MARRIAGE):
+                item["suit"] = a.suit
+            legal.append(item)
+        if obs.phase == "DISCARD":
+            lay = i18n.both("ui.lay")
+            legal.append(
+                {"action": "discard", "kind": "discard", "title": lay["en"], "title_hu": lay["hu"]}
+            )
+        return legal
+
+    def _history_words(self, obs: Observation, entries: list[Json]) -> None:
+        """Every move's words in both languages (another seat's discard: that two were laid)."""
+        hidden = i18n.both("act.discard")
+        for move, entry in zip(obs.history, entries, strict=True):
+            if move.action is not None:
+                entry.update(self.titles(move.action, obs.trump))
+            else:
+                entry.update(title=hidden["en"], title_hu=hidden["hu"])
+
+    @staticmethod
+    def _reasons(d: Deal, obs: Observation) -> dict[str, dict[str, str]]:
+        """Why each of the seat's other cards may not be played now (the engine's legality:
+        its own hand, the public trick), in both languages with the rule."""
+        allowed = set(d.legal_cards())
+        reasons = {}
+        for c in obs.hand:
+            if c not in allowed:
+                why = d.why_illegal(c)
+                assert why is not None
+                reasons[str(c)] = {lang: f"{why.text(lang)} ({why.rule})" for lang in i18n.LANGS}
+        return reasons
+
+    def _session_facts(self) -> Json:
+        """The session's public facts: the version, the deal's number, the totals, the
+        score sheet in both languages, the winners, how the previous deal was settled."""
+        session = self.session
+        sheet = [
+            {
+                "deal": n,
+                "dealer": dealer,
+                "contract": contract,
+                "contract_hu": contract_hu,
+                "result": list(res),
+                "running": list(run),
+            }
+            for (n, dealer, contract, res, run), (*_, contract_hu, _r, _t) in zip(
+                session.score_sheet(), session.score_sheet("hu"), strict=True
+            )
+        ]
+        prev = session.deals[-2] if len(session.deals) > 1 else None
+        previous = None
+        if prev is not None and prev.settlement is not None:
+            assert prev.outcome is not None
+            previous = {
+                "deal": len(session.deals) - 1,
+                "end_reason": prev.outcome.text("en"),
+                "end_reason_hu": prev.outcome.text("hu"),
+                "settlement": prev.settlement.to_dict(),
+            }
+        return {
+            "version": self.version,
+            "deal_number": len(session.deals),
+            "totals": list(session.totals),
+            "sheet": sheet,
+            "session_over": session.is_over(),
+            "winners": session.winners() if session.is_over() else [],
+            "previous": previous,
+        }
+
+    def event_for(self, seat: int, version: int, deal_index: int, who: int, action: Action) -> Json:
+        """An action as ``seat`` may see it, typed (:meth:`Action.to_dict`): another seat's
+        discard shows no cards."""
+        typed: Json = dict(action.to_dict())
+        if action.kind == ActionKind.DISCARD and who != seat:
+            hidden = i18n.both("act.discard")
+            typed = {"kind": "discard", "text": "discard"}
+            typed["title"], typed["title_hu"] = hidden["en"], hidden["hu"]
+        else:
+            typed.update(self.titles(action, self.session.deals[deal_index].trump))
+        return {"v": version, "deal": deal_index, "seat": who, "action": typed}
+
+    # -- records --------------------------------------------------------------------------
+
+    def _summary(self, d: Deal) -> Json:
+        return {"contract": d.contract.title if d.contract else None}
+
+    def _shown(self, d: Deal) -> Json:
+        return {
+            "hands": [sort_for_display(h) for h in d.hands],
+            "trick": list(d.trick),
+            "talon": sort_for_display(d.talon),
+        }
+
+    def _render(self, d: Deal, lang: str) -> str:
+        return render(d, self.names, lang)
+
+    def record(self, number: int) -> Json:
+        return to_record(self.finished(number), self.names)
+
+    # -- analysis and teaching mode -------------------------------------------------------
+
+    def analysable(self, number: int) -> Deal:
+        return self.finished(number)
+
+    async def teach(
+        self, conn: Connection, card: object, version: object, threshold: object
+    ) -> None:
+        """Would ``card`` lose units?  Checked here (the seat's turn, a legal card, a table
+        against computer players that is not rated), answered later to ``conn`` alone: a
+        ``teach`` frame with the warning's data (None: no warning), worked out in the
+        workers from the seat's observation only.  Raises TableError and changes nothing
+        when refused."""
+        seat = conn.seat
+        if seat == SPECTATOR:
+            raise TableError("watching", "watching")
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
+            raise analysis_error("malformed", "err-card")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise TableError("malformed", "version-int")
+        units = read_threshold(threshold)
+        if self.stored.rated:
+            raise analysis_error("teach-rated", "err-rated")
+        if not any(s["kind"] == "bot" for i, s in enumerate(self.stored.seats) if i != seat):
+            raise analysis_error("teach-no-bots", "err-bots")
+        if conn.teaching:
+            raise analysis_error("teach-busy", "err-teach-busy")
+        async with self.lock:
+            d = self._turn_of(seat, version)
+            legal = d.legal_actions()
+            if not any(a.kind == ActionKind.PLAY for a in legal):
+                raise analysis_error("teach-not-card", "err-not-card")
+            refusal = self._refuse(d, play(card))
+            if refusal is not None:
+                raise refusal
+            obs = d.observation(seat)
+        conn.teaching = True
+        s = self.tables.settings
+        ask = TeachJob(self.rules, card, Budget(s.teach_samples, s.teach_ms), units, version)
+        self.tables.background(self._answer_teach(conn, ask, obs, legal))
+
+    async def _answer_teach(
+        self, conn: Connection, ask: TeachJob, obs: Observation, legal: list[Action]
+    ) -> None:
+        try:
+            frame = await teach_answer(self.tables.pool, self.id, ask, obs, legal)
+            if frame is not None and conn in self.connections:
+                await self._send(conn, frame)
+        finally:
+            conn.teaching = False
+
+
+#: The table of this game (:func:`ulti.server.tables.registry.table_class` finds it by name).
+TABLE = UltiTable
