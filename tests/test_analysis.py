@@ -20,8 +20,8 @@ from ulti.games.ulti.notation import deal_position_text, read_position
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
 from ulti.games.ulti.state import Phase
-from ulti.players import make_player
-from ulti.players.base import Budget, play_deal
+from ulti.players import make_player, play_deal
+from ulti.players.base import Budget
 from ulti.search.ulti import solver as S
 
 #: A samples-only budget: the analysis is the same on every run.

@@ -1,7 +1,7 @@
-"""``ulti tournament``: a duplicate tournament of computer players, Ulti's
-(:mod:`ulti.arena.tournament`: every deal under every seating) or with --game snapszli Snapszli's
-(:mod:`ulti.arena.snapszli`: every pair of players in both seatings); a checkpoint file that
-lets a stopped tournament go on, the tables of the results, their JSON and plot."""
+"""``ulti tournament``: a duplicate tournament of computer players (:mod:`ulti.arena.tournament`),
+Ulti's (:mod:`ulti.arena.ulti`: every deal under every seating) or with --game snapszli
+Snapszli's (:mod:`ulti.arena.snapszli`: every pair of players in both seatings); a checkpoint
+file that lets a stopped tournament go on, the tables of the results, their JSON and plot."""
 
 from __future__ import annotations
 
@@ -16,20 +16,9 @@ from rich.progress import Progress, TaskID
 from rich.table import Table
 
 from ulti import i18n
-from ulti.arena.snapszli import plot as snap_plot
-from ulti.arena.snapszli import tournament as run_snap_tournament
-from ulti.arena.snapszli import winner_first as snap_winner_first
-from ulti.arena.snapszli import write_json as snap_write_json
-from ulti.arena.tournament import (
-    CheckpointError,
-    RayError,
-    check_ray_address,
-    plot,
-    seatings,
-    winner_first,
-    write_json,
-)
-from ulti.arena.tournament import tournament as run_tournament
+from ulti.arena import snapszli as snap_arena
+from ulti.arena import ulti as ulti_arena
+from ulti.arena.tournament import CheckpointError, RayError, check_ray_address, winner_first
 from ulti.cli.common import (
     GameOpt,
     PresetOpt,
@@ -139,7 +128,7 @@ def _ulti_tournament(
     checkpoint: Path | None,
     ray_address: str | None,
 ) -> None:
-    """Ulti's tournament (:func:`ulti.arena.tournament.tournament`): the players and the files
+    """Ulti's tournament (:func:`ulti.arena.ulti.tournament`): the players and the files
     checked before any play, the games under the progress bar, the tables, JSON and plot."""
     specs = _player_specs(bots, lang)
     if len(specs) < 2:
@@ -155,7 +144,7 @@ def _ulti_tournament(
         except RayError as exc:
             _fail(lang, str(exc))
             raise typer.Exit(2) from None
-    n_seatings = len(seatings(len(specs)))
+    n_seatings = len(ulti_arena.seatings(len(specs)))
     if len(specs) < 3:
         console.print(_text(lang, "shared-seats", players=len(specs), seatings=n_seatings))
     elif len(specs) > 3:
@@ -163,15 +152,17 @@ def _ulti_tournament(
     if deals < 2:
         console.print(_text(lang, "one-deal"))
     summary, results = _played(
-        lambda step: run_tournament(specs, deals, seed, rs, workers, step, ray_address, checkpoint),
+        lambda step: ulti_arena.tournament(
+            specs, deals, seed, rs, workers, step, ray_address, checkpoint
+        ),
         checkpoint,
         lang,
     )
     _print_ulti_results(summary, deals, seed, rs, lang)
     if json_file:
-        write_json(summary, results, json_file)
+        ulti_arena.write_json(summary, results, json_file)
     if plot_file:
-        plot(summary, plot_file)
+        ulti_arena.plot(summary, plot_file)
 
 
 def _print_ulti_results(
@@ -247,15 +238,15 @@ def _snap_tournament(
     if deals < 2:
         console.print(_snap(lang, "cli-tourn-one-deal"), highlight=False)
     summary, results = _played(
-        lambda step: run_snap_tournament(specs, deals, seed, rs, workers, step, checkpoint),
+        lambda step: snap_arena.tournament(specs, deals, seed, rs, workers, step, checkpoint),
         checkpoint,
         lang,
     )
     _print_snap_results(summary, deals, seed, rs.preset, lang)
     if json_file:
-        snap_write_json(summary, results, json_file)
+        snap_arena.write_json(summary, results, json_file)
     if plot_file:
-        snap_plot(summary, plot_file)
+        snap_arena.plot(summary, plot_file)
 
 
 def _print_snap_results(
@@ -284,7 +275,7 @@ def _print_snap_results(
             _snap(lang, f"cli-col-{key}"),
             justify="left" if key in ("pair", "verdict") else "right",
         )
-    for a, b, v in snap_winner_first(summary):  # each pair once, the one ahead first
+    for a, b, v in winner_first(summary):  # each pair once, the one ahead first
         ci = v["ci95"]
         if ci is None:
             verdict, shown = _snap(lang, "cli-tourn-no-interval"), "–"
