@@ -6,7 +6,7 @@ file that lets a stopped tournament go on, the tables of the results, their JSON
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -18,7 +18,14 @@ from rich.table import Table
 from ulti import i18n
 from ulti.arena import snapszli as snap_arena
 from ulti.arena import ulti as ulti_arena
-from ulti.arena.tournament import CheckpointError, RayError, check_ray_address, winner_first
+from ulti.arena.checkpoint import Keyed
+from ulti.arena.tournament import (
+    CheckpointError,
+    RayError,
+    check_ray_address,
+    winner_first,
+    write_json,
+)
 from ulti.cli.common import (
     GameOpt,
     PresetOpt,
@@ -159,10 +166,7 @@ def _ulti_tournament(
         lang,
     )
     _print_ulti_results(summary, deals, seed, rs, lang)
-    if json_file:
-        ulti_arena.write_json(summary, results, json_file)
-    if plot_file:
-        ulti_arena.plot(summary, plot_file)
+    _write(summary, results, json_file, plot_file, ulti_arena.plot)
 
 
 def _print_ulti_results(
@@ -243,10 +247,7 @@ def _snap_tournament(
         lang,
     )
     _print_snap_results(summary, deals, seed, rs.preset, lang)
-    if json_file:
-        snap_arena.write_json(summary, results, json_file)
-    if plot_file:
-        snap_arena.plot(summary, plot_file)
+    _write(summary, results, json_file, plot_file, snap_arena.plot)
 
 
 def _print_snap_results(
@@ -298,6 +299,21 @@ def _print_snap_results(
                 highlight=False,
                 markup=False,
             )
+
+
+def _write(
+    summary: dict[str, Any],
+    results: Sequence[Keyed],
+    json_file: Path | None,
+    plot_file: Path | None,
+    plot: Callable[[dict[str, Any], Path], None],
+) -> None:
+    """The results' JSON (:func:`ulti.arena.tournament.write_json`) and the game's chart, where
+    asked for."""
+    if json_file:
+        write_json(summary, results, json_file)
+    if plot_file:
+        plot(summary, plot_file)
 
 
 def _check_outputs(

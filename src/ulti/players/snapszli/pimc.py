@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Sequence
 
-from ulti.games.snapszli import CLAIM, TARGET, Kind, SnapAction, SnapObservation, SnapRules
+from ulti.games.snapszli import CLAIM, Kind, SnapAction, SnapObservation, SnapRules
 from ulti.players.base import Budget
 from ulti.players.snapszli.knowledge import knowledge, sample_deal
 from ulti.players.snapszli.player import SnapPlayer
@@ -55,9 +55,7 @@ class SnapPimcPlayer(SnapPlayer):
         self.fallback.turned = self.turned
         if len(legal) == 1:
             return legal[0]
-        me = self.points(obs)
-        if CLAIM in legal and me >= TARGET:
-            self.explanation = ("hint-claim", {"points": me})
+        if self.claim_due(legal, self.points(obs)):
             return CLAIM
         options = [a for a in legal if a.kind != Kind.CLAIM]
         if len(options) <= 1:

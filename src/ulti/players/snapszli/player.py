@@ -10,6 +10,7 @@ from typing import Any
 
 from ulti.core.cards import name
 from ulti.games.snapszli import (
+    CLAIM,
     TARGET,
     Kind,
     SnapAction,
@@ -65,6 +66,14 @@ class SnapPlayer(GamePlayer[SnapRules, SnapObservation, SnapAction]):
 
     def points(self, obs: SnapObservation, seat: int | None = None) -> int:
         return points_of(obs, seat, self.rules)
+
+    def claim_due(self, legal: Sequence[SnapAction], me: int) -> bool:
+        """Whether to claim now: as soon as a claim is legal and true (Z9: this seat's points,
+        ``me``, reach 66), never before; :attr:`explanation` says so."""
+        if CLAIM in legal and me >= TARGET:
+            self.explanation = ("hint-claim", {"points": me})
+            return True
+        return False
 
     def may_claim(self, obs: SnapObservation) -> bool:
         """Whether a claim would be true (Z9): this seat's points reach 66."""

@@ -49,8 +49,7 @@ class SnapRulesPlayer(SnapPlayer):
         if len(legal) == 1:
             return legal[0]
         me = self.points(obs)
-        if CLAIM in legal and me >= TARGET:
-            self.explanation = ("hint-claim", {"points": me})
+        if self.claim_due(legal, me):
             return CLAIM
         options = [a for a in legal if a.kind != Kind.CLAIM]
         if not options:
