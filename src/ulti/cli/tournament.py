@@ -45,6 +45,7 @@ from ulti.cli.common import (
 )
 from ulti.games.snapszli import SnapRules
 from ulti.games.ulti.rules import Ruleset
+from ulti.players import make_player
 from ulti.players.snapszli import make_snap_player
 
 app = typer.Typer(add_completion=False)
@@ -137,13 +138,8 @@ def _ulti_tournament(
 ) -> None:
     """Ulti's tournament (:func:`ulti.arena.ulti.tournament`): the players and the files
     checked before any play, the games under the progress bar, the tables, JSON and plot."""
-    specs = _player_specs(bots, lang)
-    if len(specs) < 2:
-        _fail(lang, _text(lang, "two"))
-        raise typer.Exit(2)
-    if deals < 1 or workers < 1:
-        _fail(lang, _text(lang, "positive"))
-        raise typer.Exit(2)
+    refusals = (_text(lang, "two"), _text(lang, "positive"))
+    specs = _checked_specs(bots, deals, workers, lang, make_player, *refusals)
     _check_outputs(json_file, plot_file, checkpoint, lang)
     if ray_address is not None:
         try:
@@ -230,13 +226,8 @@ def _snap_tournament(
 ) -> None:
     """``ulti tournament --game snapszli``: :mod:`ulti.arena.snapszli`, each deal played by
     every pair of players in both seatings (the same cards and dealer)."""
-    specs = _player_specs(bots, lang, make_snap_player)
-    if len(specs) < 2:
-        _fail(lang, _snap(lang, "cli-tourn-two"))
-        raise typer.Exit(2)
-    if deals < 1 or workers < 1:
-        _fail(lang, _snap(lang, "cli-tourn-positive"))
-        raise typer.Exit(2)
+    refusals = (_snap(lang, "cli-tourn-two"), _snap(lang, "cli-tourn-positive"))
+    specs = _checked_specs(bots, deals, workers, lang, make_snap_player, *refusals)
     _check_outputs(json_file, plot_file, checkpoint, lang)
     console.print(_snap(lang, "cli-tourn-seatings"), highlight=False)
     if deals < 2:
@@ -299,6 +290,27 @@ def _print_snap_results(
                 highlight=False,
                 markup=False,
             )
+
+
+def _checked_specs(
+    bots: str,
+    deals: int,
+    workers: int,
+    lang: str,
+    make: Callable[[str], object],
+    two: str,
+    positive: str,
+) -> list[str]:
+    """The players' specs, each checked by ``make``; refused (exit 2) with ``two`` for fewer
+    than two players, with ``positive`` for no deals or no workers."""
+    specs = _player_specs(bots, lang, make)
+    if len(specs) < 2:
+        _fail(lang, two)
+        raise typer.Exit(2)
+    if deals < 1 or workers < 1:
+        _fail(lang, positive)
+        raise typer.Exit(2)
+    return specs
 
 
 def _write(
