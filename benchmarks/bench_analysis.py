@@ -34,8 +34,7 @@ from ulti.analysis.ulti import DEFAULT_BUDGET, analyze
 from ulti.arena.tournament import percentile
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.rules import Ruleset
-from ulti.players import make_player
-from ulti.players.base import play_deal
+from ulti.players import make_player, play_deal
 
 TARGETS = {"analysis-seconds-per-deal": 5.0}
 PLAYER = "pimc:samples=6,ms=100000"

@@ -30,8 +30,7 @@ from report import LOWER, NONE, Report, add_json_option
 from ulti.arena.tournament import percentile
 from ulti.games.ulti.game import DECISION_KINDS as KINDS
 from ulti.games.ulti.rules import Ruleset
-from ulti.players import make_player
-from ulti.players.base import play_deal
+from ulti.players import make_player, play_deal
 
 
 def timings(spec: str, deals: int, seed: int, rules: Ruleset) -> dict[str, list[float]]:

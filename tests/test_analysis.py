@@ -19,8 +19,8 @@ from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
 from ulti.games.ulti.state import Phase
-from ulti.players import make_player
-from ulti.players.base import Budget, play_deal
+from ulti.players import make_player, play_deal
+from ulti.players.base import Budget
 from ulti.search.ulti import solver as S
 from ulti.search.ulti.notation import deal_position_text, read_position
 

@@ -10,13 +10,14 @@ import pytest
 
 from fixtures import ULTI_HANDS, hand, make_deal, random_action, start
 from ulti.core.cards import PLAIN_ORDER_STRENGTH, TRUMP_ORDER_STRENGTH, cards_of, mask_of
+from ulti.games.registry import GAMES
 from ulti.games.ulti.actions import Action, ActionKind, discard
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.deal import Deal, Phase, deck_for_hands
 from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.record import dumps
 from ulti.games.ulti.rules import PRESETS, Ruleset
-from ulti.players import Budget, Player, make_player, play_deal, registry
+from ulti.players import Budget, GamePlayer, Player, make_player, play_deal, registry, room
 from ulti.players.ulti.evaluate import round1_sound
 from ulti.players.ulti.knowledge import knowledge, sample
 
@@ -407,3 +408,21 @@ def test_pimc_plays_the_solver_move_when_every_card_is_known() -> None:
             vals = dict(move_values_only(Position.from_deal(d)))
             assert vals[a.card] == max(vals.values())
         seen += 1
+
+
+def test_every_game_has_a_room_of_players_found_by_its_name() -> None:
+    """``make_player(spec, seed, game)`` builds any game's player from its room
+    (``ulti.players.<game>``): the same spec and seed give the same player; a spec the game
+    has not is refused in the catalogue's words."""
+    for name in GAMES:
+        players = room(name).registry()
+        assert {"random", "rules", "pimc"} <= set(players)
+        for spec, kind in players.items():
+            p = make_player(f"{spec}:samples=3", 5, game=name)
+            assert type(p) is kind and isinstance(p, GamePlayer)
+            assert (p.seed, p.budget) == (5, Budget(3))
+    assert type(make_player("rules", 1)) is registry()["rules"]  # Ulti's, by default
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("easy", 1, game="snapszli")  # Ulti's levels are not Snapszli's
+    with pytest.raises(KeyError):
+        room("chess")

@@ -11,7 +11,8 @@ import pytest
 import ray
 from typer.testing import CliRunner
 
-from ulti.arena.tournament import RayError, check_ray_address, tournament
+from ulti.arena.tournament import RayError, check_ray_address
+from ulti.arena.ulti import tournament
 from ulti.cli import app
 from ulti.games.ulti.rules import Ruleset
 

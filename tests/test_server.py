@@ -351,15 +351,15 @@ def test_postgresql_storage_and_restart() -> None:
 
 def _bad_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """Misbehaving computer players, selectable by name like the real ones."""
-    import ulti.players
+    import ulti.players.ulti
     from bad_players import Crashing, Raising, Sleeping
 
-    real = ulti.players.registry
+    real = ulti.players.ulti.registry
 
     def registry() -> dict[str, type[Player]]:
         return {**real(), "crashing": Crashing, "sleeping": Sleeping, "raising": Raising}
 
-    monkeypatch.setattr(ulti.players, "registry", registry)
+    monkeypatch.setattr(ulti.players.ulti, "registry", registry)
 
 
 @pytest.mark.slow

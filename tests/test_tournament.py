@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ulti.arena.tournament import ci95, run_unit, seatings, summarize, t95, tournament, units
+from ulti.arena.tournament import ci95, t95
+from ulti.arena.ulti import run_unit, seatings, summarize, tournament, units
 from ulti.cli import app
 from ulti.games.ulti.rules import Ruleset
 
@@ -134,7 +135,7 @@ def test_summary_counts_contracts() -> None:
 def test_a_forfeited_simple_is_not_counted_as_made() -> None:
     """A5: a Simple left standing is paid, not played: no component was made; nor is a
     thrown-in deal (W2), which has no contract."""
-    from ulti.arena.tournament import contract_made
+    from ulti.arena.ulti import contract_made
     from ulti.games.ulti.deal import Deal
     from ulti.games.ulti.rules import Ruleset
 

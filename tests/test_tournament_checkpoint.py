@@ -13,16 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from english_words import english_words_in
-from ulti.arena import tournament as tournament_mod
+from ulti.arena import ulti as tournament_mod
+from ulti.arena.checkpoint import CHECKPOINT_FORMAT, Checkpoint, CheckpointError
 from ulti.arena.snapszli import tournament as snap_tournament
-from ulti.arena.tournament import (
-    CHECKPOINT_FORMAT,
-    Checkpoint,
-    CheckpointError,
-    UnitResult,
-    tournament,
-    units,
-)
+from ulti.arena.ulti import UnitResult, tournament, units
 from ulti.cli import app
 from ulti.games.ulti.rules import Ruleset
 

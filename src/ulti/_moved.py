@@ -59,7 +59,7 @@ MOVED: dict[str, str] = {
     "ulti.solver": "ulti.search.ulti.solver",
     "ulti.state": "ulti.games.ulti.state",
     "ulti.svg": "ulti.render.svg",
-    "ulti.tournament": "ulti.arena.tournament",
+    "ulti.tournament": "ulti.arena.ulti",
     "ulti.tui.app": "ulti.tui.ulti",
     "ulti.tui.snap": "ulti.tui.snapszli",
 }

@@ -1,12 +1,12 @@
-"""``ulti tournament``: a duplicate tournament of computer players, Ulti's
-(:mod:`ulti.arena.tournament`: every deal under every seating) or with --game snapszli Snapszli's
-(:mod:`ulti.arena.snapszli`: every pair of players in both seatings); a checkpoint file that
-lets a stopped tournament go on, the tables of the results, their JSON and plot."""
+"""``ulti tournament``: a duplicate tournament of computer players (:mod:`ulti.arena.tournament`),
+Ulti's (:mod:`ulti.arena.ulti`: every deal under every seating) or with --game snapszli
+Snapszli's (:mod:`ulti.arena.snapszli`: every pair of players in both seatings); a checkpoint
+file that lets a stopped tournament go on, the tables of the results, their JSON and plot."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -16,20 +16,16 @@ from rich.progress import Progress, TaskID
 from rich.table import Table
 
 from ulti import i18n
-from ulti.arena.snapszli import plot as snap_plot
-from ulti.arena.snapszli import tournament as run_snap_tournament
-from ulti.arena.snapszli import winner_first as snap_winner_first
-from ulti.arena.snapszli import write_json as snap_write_json
+from ulti.arena import snapszli as snap_arena
+from ulti.arena import ulti as ulti_arena
+from ulti.arena.checkpoint import Keyed
 from ulti.arena.tournament import (
     CheckpointError,
     RayError,
     check_ray_address,
-    plot,
-    seatings,
     winner_first,
     write_json,
 )
-from ulti.arena.tournament import tournament as run_tournament
 from ulti.cli import console
 from ulti.cli.common import (
     GameOpt,
@@ -49,6 +45,7 @@ from ulti.cli.common import (
 )
 from ulti.games.snapszli import SnapRules
 from ulti.games.ulti.rules import Ruleset
+from ulti.players import make_player
 from ulti.players.snapszli import make_snap_player
 
 app = typer.Typer(add_completion=False)
@@ -139,15 +136,10 @@ def _ulti_tournament(
     checkpoint: Path | None,
     ray_address: str | None,
 ) -> None:
-    """Ulti's tournament (:func:`ulti.arena.tournament.tournament`): the players and the files
+    """Ulti's tournament (:func:`ulti.arena.ulti.tournament`): the players and the files
     checked before any play, the games under the progress bar, the tables, JSON and plot."""
-    specs = _player_specs(bots, lang)
-    if len(specs) < 2:
-        _fail(lang, _text(lang, "two"))
-        raise typer.Exit(2)
-    if deals < 1 or workers < 1:
-        _fail(lang, _text(lang, "positive"))
-        raise typer.Exit(2)
+    refusals = (_text(lang, "two"), _text(lang, "positive"))
+    specs = _checked_specs(bots, deals, workers, lang, make_player, *refusals)
     _check_outputs(json_file, plot_file, checkpoint, lang)
     if ray_address is not None:
         try:
@@ -155,7 +147,7 @@ def _ulti_tournament(
         except RayError as exc:
             _fail(lang, str(exc))
             raise typer.Exit(2) from None
-    n_seatings = len(seatings(len(specs)))
+    n_seatings = len(ulti_arena.seatings(len(specs)))
     if len(specs) < 3:
         console.print(_text(lang, "shared-seats", players=len(specs), seatings=n_seatings))
     elif len(specs) > 3:
@@ -163,15 +155,14 @@ def _ulti_tournament(
     if deals < 2:
         console.print(_text(lang, "one-deal"))
     summary, results = _played(
-        lambda step: run_tournament(specs, deals, seed, rs, workers, step, ray_address, checkpoint),
+        lambda step: ulti_arena.tournament(
+            specs, deals, seed, rs, workers, step, ray_address, checkpoint
+        ),
         checkpoint,
         lang,
     )
     _print_ulti_results(summary, deals, seed, rs, lang)
-    if json_file:
-        write_json(summary, results, json_file)
-    if plot_file:
-        plot(summary, plot_file)
+    _write(summary, results, json_file, plot_file, ulti_arena.plot)
 
 
 def _print_ulti_results(
@@ -235,27 +226,19 @@ def _snap_tournament(
 ) -> None:
     """``ulti tournament --game snapszli``: :mod:`ulti.arena.snapszli`, each deal played by
     every pair of players in both seatings (the same cards and dealer)."""
-    specs = _player_specs(bots, lang, make_snap_player)
-    if len(specs) < 2:
-        _fail(lang, _snap(lang, "cli-tourn-two"))
-        raise typer.Exit(2)
-    if deals < 1 or workers < 1:
-        _fail(lang, _snap(lang, "cli-tourn-positive"))
-        raise typer.Exit(2)
+    refusals = (_snap(lang, "cli-tourn-two"), _snap(lang, "cli-tourn-positive"))
+    specs = _checked_specs(bots, deals, workers, lang, make_snap_player, *refusals)
     _check_outputs(json_file, plot_file, checkpoint, lang)
     console.print(_snap(lang, "cli-tourn-seatings"), highlight=False)
     if deals < 2:
         console.print(_snap(lang, "cli-tourn-one-deal"), highlight=False)
     summary, results = _played(
-        lambda step: run_snap_tournament(specs, deals, seed, rs, workers, step, checkpoint),
+        lambda step: snap_arena.tournament(specs, deals, seed, rs, workers, step, checkpoint),
         checkpoint,
         lang,
     )
     _print_snap_results(summary, deals, seed, rs.preset, lang)
-    if json_file:
-        snap_write_json(summary, results, json_file)
-    if plot_file:
-        snap_plot(summary, plot_file)
+    _write(summary, results, json_file, plot_file, snap_arena.plot)
 
 
 def _print_snap_results(
@@ -284,7 +267,7 @@ def _print_snap_results(
             _snap(lang, f"cli-col-{key}"),
             justify="left" if key in ("pair", "verdict") else "right",
         )
-    for a, b, v in snap_winner_first(summary):  # each pair once, the one ahead first
+    for a, b, v in winner_first(summary):  # each pair once, the one ahead first
         ci = v["ci95"]
         if ci is None:
             verdict, shown = _snap(lang, "cli-tourn-no-interval"), "–"
@@ -307,6 +290,42 @@ def _print_snap_results(
                 highlight=False,
                 markup=False,
             )
+
+
+def _checked_specs(
+    bots: str,
+    deals: int,
+    workers: int,
+    lang: str,
+    make: Callable[[str], object],
+    two: str,
+    positive: str,
+) -> list[str]:
+    """The players' specs, each checked by ``make``; refused (exit 2) with ``two`` for fewer
+    than two players, with ``positive`` for no deals or no workers."""
+    specs = _player_specs(bots, lang, make)
+    if len(specs) < 2:
+        _fail(lang, two)
+        raise typer.Exit(2)
+    if deals < 1 or workers < 1:
+        _fail(lang, positive)
+        raise typer.Exit(2)
+    return specs
+
+
+def _write(
+    summary: dict[str, Any],
+    results: Sequence[Keyed],
+    json_file: Path | None,
+    plot_file: Path | None,
+    plot: Callable[[dict[str, Any], Path], None],
+) -> None:
+    """The results' JSON (:func:`ulti.arena.tournament.write_json`) and the game's chart, where
+    asked for."""
+    if json_file:
+        write_json(summary, results, json_file)
+    if plot_file:
+        plot(summary, plot_file)
 
 
 def _check_outputs(

@@ -102,13 +102,23 @@ class GameInfo(Generic[S, A]):
 
 
 @dataclass
-class DealRun(Generic[S]):
+class DealRun(Generic[S, A]):
     """A deal played by players: every decision's seconds, and each decision with a choice
-    (more than one legal action) with its kind, per seat."""
+    (more than one legal action) with its kind, per seat.  A game that keeps more of each
+    decision (Ulti's card plays) extends :meth:`record`."""
 
     deal: S
     times: list[list[float]]
     decisions: list[list[tuple[str, float]]]
+
+    def record(
+        self, seat: int, action: A, legal: Sequence[A], seconds: float, kind: str | None
+    ) -> None:
+        """One decision: ``seat`` chose ``action`` among ``legal`` in ``seconds``; ``kind``
+        names a decision with a choice (``None``: a single legal action)."""
+        self.times[seat].append(seconds)
+        if kind is not None:
+            self.decisions[seat].append((kind, seconds))
 
     def times_of(self, kind: str) -> list[list[float]]:
         """Per seat, the seconds of its decisions of ``kind``."""
@@ -122,13 +132,18 @@ def play_deal(
     rules: Any,
     game: int = 0,
     on_action: Callable[[S, int, A], None] | None = None,
-) -> DealRun[S]:
-    """Play ``deal`` to its end: each seat's player acts on its own observation only."""
+    run: DealRun[S, A] | None = None,
+) -> DealRun[S, A]:
+    """Play ``deal`` to its end: each seat's player acts on its own observation only.
+    ``game`` numbers the deal for the players' seeds; ``on_action(deal, seat, action)`` after
+    each action; ``run``: the record to fill (a game's own kind of :class:`DealRun`; by default
+    a new one)."""
     if len(players) != info.seats:
         raise ValueError(f"{info.name}: {info.seats} players")
     for seat, p in enumerate(players):
         p.start(seat, rules, game)
-    run: DealRun[S] = DealRun(deal, [[] for _ in players], [[] for _ in players])
+    if run is None:
+        run = DealRun(deal, [[] for _ in players], [[] for _ in players])
     while not deal.is_over():
         seat = deal.current_player
         legal = deal.legal_actions()
@@ -136,9 +151,8 @@ def play_deal(
         t = time.perf_counter()
         action = players[seat].act(obs, legal)
         dt = time.perf_counter() - t
-        run.times[seat].append(dt)
-        if len(legal) > 1:
-            run.decisions[seat].append((info.decision_kind(obs, legal), dt))
+        kind = info.decision_kind(obs, legal) if len(legal) > 1 else None
+        run.record(seat, action, legal, dt, kind)
         deal.apply(action)
         if on_action is not None:
             on_action(deal, seat, action)

@@ -1,73 +1,70 @@
-"""Computer players, all behind one interface (:class:`~ulti.players.base.Player`).
+"""Computer players of every game, all behind one interface
+(:class:`~ulti.players.base.GamePlayer`), each game's in its room (``ulti.players.<game>``:
+:mod:`ulti.players.ulti`, :mod:`ulti.players.snapszli`).
 
-``make_player("pimc:samples=40,ms=200", seed=7)`` builds a player from a spec: a name
-(``random``, ``rules``, ``pimc``, and ``pimc-1``, the frozen baseline ``pimc`` is
-measured against) and an optional budget.
+``make_player("pimc:samples=40,ms=200", seed=7)`` builds an Ulti player from a spec: a name
+(``random``, ``rules``, ``pimc``, and ``pimc-1``, the frozen baseline ``pimc`` is measured
+against), an optional budget, or a level (:data:`LEVELS`); ``make_player("rules", 7,
+game="snapszli")`` one of Snapszli's.  A game's room is found by the game's name
+(:func:`room`): adding a game adds its room and touches nothing here.
 """
 
 from __future__ import annotations
 
-from ulti.players.base import Budget, DealRun, Player, PlayerSpecError, play_deal
+import importlib
+from typing import cast, overload
+
+from ulti.games.registry import GAMES
+from ulti.players import base
+from ulti.players.base import AnyPlayer, Budget, GamePlayer, Player, PlayerRoom, PlayerSpecError
+from ulti.players.ulti import LEVELS, DealRun, play_deal, registry
 
 
-def registry() -> dict[str, type[Player]]:
-    from ulti.players.ulti.pimc import PimcPlayer
-    from ulti.players.ulti.pimc1 import Pimc1Player
-    from ulti.players.ulti.random import RandomPlayer
-    from ulti.players.ulti.rules import RulesPlayer
-
-    return {
-        "random": RandomPlayer,
-        "rules": RulesPlayer,
-        "pimc": PimcPlayer,
-        "pimc-1": Pimc1Player,
-    }
+def room(game: str) -> PlayerRoom:
+    """The players of ``game`` (a name of :data:`ulti.games.registry.GAMES`; ``KeyError`` for
+    another): its room ``ulti.players.<game>``."""
+    return cast(PlayerRoom, importlib.import_module(f"{__name__}.{GAMES[game].name}"))
 
 
-#: Strength levels for people, by search and budget: ``easy`` plays by the habits of good
-#: players without searching (the ``rules`` player), ``club`` samples and solves a few deals
-#: in a short time, ``expert`` many deals with time to think.  Each is named in the lobby and
-#: the terminal (``web.easy``, ``web.club``, ``web.expert`` in the catalogue).
-LEVELS: dict[str, str] = {
-    "easy": "rules",
-    "club": "pimc:samples=12,ms=80",
-    "expert": "pimc:samples=64,ms=800",
-}
-
-
-def resolve(spec: str) -> str:
+def resolve(spec: str, game: str = "ulti") -> str:
     """A level's player spec (``expert`` is ``pimc:samples=64,ms=800``); any other spec as
     it is."""
-    return LEVELS.get(spec.strip(), spec)
+    return base.resolve(spec, room(game).LEVELS)
 
 
-def level_of(spec: str) -> str | None:
+def level_of(spec: str, game: str = "ulti") -> str | None:
     """The level a spec is (by name or by its spec), or ``None``."""
-    spec = spec.strip()
-    if spec in LEVELS:
-        return spec
-    return next((lv for lv, s in LEVELS.items() if s == spec), None)
+    return base.level_of(spec, room(game).LEVELS)
 
 
-def make_player(spec: str, seed: int = 0) -> Player:
-    """A player from ``name``, ``name:budget`` (see :meth:`Budget.parse`) or a level
-    (:data:`LEVELS`)."""
-    name, _, budget = resolve(spec).partition(":")
-    players = registry()
-    if name not in players:
-        raise PlayerSpecError("unknown", name=name, players=", ".join([*players, *LEVELS]))
-    return players[name](seed, Budget.parse(budget) if budget else None)
+@overload
+def make_player(spec: str, seed: int = 0) -> Player: ...
+
+
+@overload
+def make_player(spec: str, seed: int = 0, game: str = "ulti") -> AnyPlayer: ...
+
+
+def make_player(spec: str, seed: int = 0, game: str = "ulti") -> AnyPlayer:
+    """A player of ``game`` from ``name``, ``name:budget`` (see :meth:`Budget.parse`) or a
+    level (Ulti's: :data:`LEVELS`)."""
+    players = room(game)
+    return base.build(players.registry(), players.LEVELS, spec, seed)
 
 
 __all__ = [
     "LEVELS",
+    "AnyPlayer",
     "Budget",
     "DealRun",
+    "GamePlayer",
     "Player",
+    "PlayerRoom",
     "PlayerSpecError",
     "level_of",
     "make_player",
     "play_deal",
     "registry",
     "resolve",
+    "room",
 ]

@@ -1,24 +1,29 @@
-"""The one interface of every player, and a runner that seats players at a deal.
+"""The one base of every game's players, their budgets and specs.
 
-A player is told its seat and the rules when a deal starts (:meth:`Player.start`), then, at
+A player is told its seat and the rules when a deal starts (:meth:`GamePlayer.start`), then, at
 each of its turns, receives its seat's observation and the legal actions, and returns one of
-them (:meth:`Player.act`).  It never sees the deal itself: a computer player knows nothing a
-person in that seat would not.  Players are deterministic for a given seed (and game number).
+them (:meth:`GamePlayer.act`).  It never sees the deal itself: a computer player knows nothing
+a person in that seat would not.  Players are deterministic for a given seed (and game number):
+:meth:`GamePlayer.start` seeds :attr:`GamePlayer.rng` from both.
+
+:class:`GamePlayer` serves every game (its rules, observation and action types as parameters);
+:class:`Player` is Ulti's (the name Ulti's players and users' code derive from), Snapszli's is
+:class:`ulti.players.snapszli.SnapPlayer`.  Each game's room (``ulti.players.<game>``) is a
+:class:`PlayerRoom`: its players by name and its strength levels; :func:`build` makes one from
+a spec (``name``, ``name:budget`` or a level), :func:`ulti.players.make_player` for any game.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from ulti.core.errors import CatalogueError
 from ulti.games.ulti.actions import Action
-from ulti.games.ulti.deal import Deal
-from ulti.games.ulti.game import decision_kind
 from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.rules import Ruleset
 
@@ -26,6 +31,10 @@ _MASK64 = (1 << 64) - 1
 #: the most any budget may ask for (a server caps far lower: ``ulti serve --max-bot-*``)
 MAX_SAMPLES = 1_000_000
 MAX_MS = 3_600_000.0
+
+RulesT = TypeVar("RulesT")
+ObsT = TypeVar("ObsT")
+ActT = TypeVar("ActT")
 
 
 class PlayerSpecError(CatalogueError):
@@ -66,8 +75,9 @@ class Budget:
         return cls(samples, ms)
 
 
-class Player(ABC):
-    """A player: the same interface for people (through a front end) and computer players."""
+class GamePlayer(ABC, Generic[RulesT, ObsT, ActT]):
+    """A player of one game: the same interface for people (through a front end) and computer
+    players.  Every player is made as ``Kind(seed, budget)``."""
 
     name = "player"
 
@@ -75,10 +85,14 @@ class Player(ABC):
         self.seed = seed
         self.budget = budget or Budget()
         self.seat = -1
-        self.rules = Ruleset()
+        self.rules = self.standard_rules()
         self.rng = random.Random(seed)
 
-    def start(self, seat: int, rules: Ruleset, game: int = 0) -> None:
+    @abstractmethod
+    def standard_rules(self) -> RulesT:
+        """The rules a player holds before its first deal: its game's standard ones."""
+
+    def start(self, seat: int, rules: RulesT, game: int = 0) -> None:
         """A new deal: this player sits at ``seat``.  ``game`` numbers the deals (any public
         integer) so that a seeded player's choices are reproducible deal by deal."""
         self.seat = seat
@@ -86,55 +100,68 @@ class Player(ABC):
         self.rng = random.Random((self.seed * 1_000_003 + game * 7 + seat) & _MASK64)
 
     @abstractmethod
-    def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
+    def act(self, obs: ObsT, legal: Sequence[ActT]) -> ActT:
         """The action to take; ``legal`` is never empty and ``obs.seat`` is this seat."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed}, budget={self.budget})"
 
 
-@dataclass
-class DealRun:
-    """A deal played by players, with each seat's decision times (seconds)."""
-
-    deal: Deal
-    times: list[list[float]] = field(default_factory=lambda: [[], [], []])
-    #: card plays with a choice (more than one legal card)
-    card_times: list[list[float]] = field(default_factory=lambda: [[], [], []])
-    #: every decision with a choice (more than one legal action): its kind
-    #: (:func:`ulti.games.ulti.game.decision_kind`) and seconds, per seat
-    decisions: list[list[tuple[str, float]]] = field(default_factory=lambda: [[], [], []])
+#: a player of any game
+AnyPlayer = GamePlayer[Any, Any, Any]
+P = TypeVar("P", bound=AnyPlayer)
 
 
-def play_deal(
-    rules: Ruleset,
-    seed: int,
-    dealer: int,
-    players: Sequence[Player],
-    game: int = 0,
-    deck: Sequence[int] | None = None,
-    on_action: Callable[[Deal, int, Action], None] | None = None,
-) -> DealRun:
-    """Play one deal: each seat's player acts on its own observation only."""
-    if len(players) != 3:
-        raise ValueError("C3: three players")
-    d = Deal(rules, seed, dealer, deck)
-    for seat, p in enumerate(players):
-        p.start(seat, rules, game)
-    run = DealRun(d)
-    while not d.is_over():
-        seat = d.current_player
-        legal = d.legal_actions()
-        obs = d.observation(seat)
-        t = time.perf_counter()
-        action = players[seat].act(obs, legal)
-        dt = time.perf_counter() - t
-        run.times[seat].append(dt)
-        if action.kind.name == "PLAY" and sum(a.kind.name == "PLAY" for a in legal) > 1:
-            run.card_times[seat].append(dt)
-        if len(legal) > 1:
-            run.decisions[seat].append((decision_kind(obs, legal), dt))
-        d.apply(action)
-        if on_action is not None:
-            on_action(d, seat, action)
-    return run
+class Player(GamePlayer[Ruleset, Observation, Action]):
+    """An Ulti player (:mod:`ulti.players.ulti`)."""
+
+    def standard_rules(self) -> Ruleset:
+        return Ruleset()
+
+
+class PlayerRoom(Protocol):
+    """What a game's room of players (``ulti.players.<game>``) offers the layers above."""
+
+    #: strength levels for people: a level's name -> its player spec
+    LEVELS: Mapping[str, str]
+
+    def registry(self) -> Mapping[str, type[AnyPlayer]]:
+        """The game's computer players by name."""
+        ...
+
+
+def resolve(spec: str, levels: Mapping[str, str]) -> str:
+    """A level's player spec; any other spec as it is."""
+    return levels.get(spec.strip(), spec)
+
+
+def level_of(spec: str, levels: Mapping[str, str]) -> str | None:
+    """The level a spec is (by name or by its spec), or ``None``."""
+    spec = spec.strip()
+    if spec in levels:
+        return spec
+    return next((lv for lv, s in levels.items() if s == spec), None)
+
+
+def build(players: Mapping[str, type[P]], levels: Mapping[str, str], spec: str, seed: int) -> P:
+    """A player from ``name``, ``name:budget`` (see :meth:`Budget.parse`) or a level, among
+    ``players`` (:class:`PlayerSpecError` for a name that is none of them)."""
+    name, _, budget = resolve(spec, levels).partition(":")
+    if name not in players:
+        raise PlayerSpecError("unknown", name=name, players=", ".join([*players, *levels]))
+    return players[name](seed, Budget.parse(budget) if budget else None)
+
+
+__all__ = [
+    "MAX_MS",
+    "MAX_SAMPLES",
+    "AnyPlayer",
+    "Budget",
+    "GamePlayer",
+    "Player",
+    "PlayerRoom",
+    "PlayerSpecError",
+    "build",
+    "level_of",
+    "resolve",
+]

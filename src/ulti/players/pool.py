@@ -97,7 +97,7 @@ def _limit_memory(memory_mb: int) -> None:
     if memory_mb <= 0:
         return
     try:
-        import resource
+        import resource  # POSIX only: a platform without it runs its workers unlimited
 
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))

@@ -5,7 +5,7 @@ or a test.
 On a club server computer players are rated only at rated tables where people play them, so a
 new server's leaderboard cannot tell a person where they stand against ``rules`` or ``pimc``.
 A calibration plays duplicate deals between computer players, as the tournaments do
-(:mod:`ulti.arena.tournament`: three players, every deal under all six seatings;
+(:mod:`ulti.arena.ulti`: three players, every deal under all six seatings;
 :mod:`ulti.arena.snapszli`: two players or more, every pair in both seatings of every deal),
 and rates each deal as one session: a player's total is the sum of the units (Snapszli: game
 points) it won over that deal's seatings, :func:`ulti.server.ratings.update` ranks the players
@@ -21,6 +21,7 @@ thinking on the clock, ``pimc:ms=…``, decide by the machine's speed, and so ma
 
 from __future__ import annotations
 
+import multiprocessing as mp
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -28,7 +29,13 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ulti.arena import snapszli as snap_arena
+from ulti.arena import ulti as ulti_arena
+from ulti.arena.tournament import Unit
 from ulti.core.errors import CatalogueError
+from ulti.games.snapszli import PRESETS as SNAP_PRESETS
+from ulti.games.snapszli import SnapRules
+from ulti.games.ulti.rules import PRESETS, Ruleset
 from ulti.server.ratings import GAMES, Rating, bot_key, bot_title, family, update
 from ulti.server.store import RatingHistoryRow, RatingRow, Store
 
@@ -119,20 +126,12 @@ def specs_of(bots: str | Sequence[str]) -> list[str]:
 
 def _rules(game: str, preset: str) -> dict[str, Any]:
     if game == "ulti":
-        from ulti.games.ulti.rules import Ruleset
-
         return Ruleset.from_preset(preset).to_dict()
-    from ulti.games.snapszli import SnapRules
-
     return SnapRules.from_preset(preset).to_dict()
 
 
 def _presets(game: str) -> tuple[str, ...]:
-    if game == "ulti":
-        from ulti.games.ulti.rules import PRESETS
-    else:
-        from ulti.games.snapszli import PRESETS
-    return tuple(PRESETS)
+    return tuple(PRESETS if game == "ulti" else SNAP_PRESETS)
 
 
 def check(
@@ -224,37 +223,25 @@ def settle(store: Store, plan: Plan) -> Plan:
     return plan
 
 
-def units_of(plan: Plan) -> list[Any]:
-    """Every deal under every seating (:class:`ulti.arena.tournament.Unit` or
-    :class:`ulti.arena.snapszli.SnapUnit`), deal by deal."""
+def units_of(plan: Plan) -> list[Unit]:
+    """Every deal under every seating (:class:`ulti.arena.tournament.Unit`), deal by deal."""
     assert plan.seed is not None
     rules = _rules(plan.game, plan.preset)
     if plan.game == "ulti":
-        from ulti.arena.tournament import units
-        from ulti.games.ulti.rules import Ruleset
-
-        return list(units(plan.specs, plan.deals, plan.seed, Ruleset.from_dict(rules)))
-    from ulti.arena.snapszli import units as snap_units
-    from ulti.games.snapszli import SnapRules
-
-    return list(snap_units(plan.specs, plan.deals, plan.seed, SnapRules.from_dict(rules)))
+        return list(ulti_arena.units(plan.specs, plan.deals, plan.seed, Ruleset.from_dict(rules)))
+    return list(snap_arena.units(plan.specs, plan.deals, plan.seed, SnapRules.from_dict(rules)))
 
 
-def _runner(game: str) -> Callable[[Any], Any]:
-    from ulti.arena import snapszli as snap_tournament
-    from ulti.arena import tournament
-
-    return tournament.run_unit if game == "ulti" else snap_tournament.run_unit
+def _runner(game: str) -> Callable[[Unit], Any]:
+    return ulti_arena.run_unit if game == "ulti" else snap_arena.run_unit
 
 
-def _played(todo: Sequence[Any], run: Callable[[Any], Any], workers: int) -> Iterator[Any]:
+def _played(todo: Sequence[Unit], run: Callable[[Unit], Any], workers: int) -> Iterator[Any]:
     """The units' results in the units' order, played here or in ``workers`` processes."""
     if workers <= 1 or len(todo) <= 1:
         for u in todo:
             yield run(u)
         return
-    import multiprocessing as mp
-
     with mp.get_context("spawn").Pool(min(workers, len(todo))) as pool:
         yield from pool.imap(run, todo, chunksize=1)
 

@@ -2,4 +2,96 @@
 and the solver; ``pimc1`` its frozen baseline), and what they share: what a seat can infer
 (:mod:`~ulti.players.ulti.knowledge`, :mod:`~ulti.players.ulti.inference`), hand evaluation
 (:mod:`~ulti.players.ulti.evaluate`) and the learned evaluator
-(:mod:`~ulti.players.ulti.learned`)."""
+(:mod:`~ulti.players.ulti.learned`).
+
+As every game's room of players (:class:`~ulti.players.base.PlayerRoom`) it names its players
+(:func:`registry`) and its strength levels (:data:`LEVELS`); :func:`play_deal` seats three of
+them at a deal (the framework's loop, :func:`ulti.games.base.play_deal`, keeping the card
+plays' times apart).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ulti.games import base
+from ulti.games.ulti.actions import Action, ActionKind
+from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.game import ULTI
+from ulti.games.ulti.rules import Ruleset
+from ulti.players.base import Player
+from ulti.players.ulti.pimc import PimcPlayer
+from ulti.players.ulti.pimc1 import Pimc1Player
+from ulti.players.ulti.random import RandomPlayer
+from ulti.players.ulti.rules import RulesPlayer
+
+
+def registry() -> dict[str, type[Player]]:
+    """Ulti's computer players by name (``pimc-1``: the frozen baseline ``pimc`` is measured
+    against)."""
+    return {
+        "random": RandomPlayer,
+        "rules": RulesPlayer,
+        "pimc": PimcPlayer,
+        "pimc-1": Pimc1Player,
+    }
+
+
+#: Strength levels for people, by search and budget: ``easy`` plays by the habits of good
+#: players without searching (the ``rules`` player), ``club`` samples and solves a few deals
+#: in a short time, ``expert`` many deals with time to think.  Each is named in the lobby and
+#: the terminal (``web.easy``, ``web.club``, ``web.expert`` in the catalogue).
+LEVELS: dict[str, str] = {
+    "easy": "rules",
+    "club": "pimc:samples=12,ms=80",
+    "expert": "pimc:samples=64,ms=800",
+}
+
+
+@dataclass
+class DealRun(base.DealRun[Deal, Action]):
+    """A deal played by players, with each seat's decision times (seconds)."""
+
+    times: list[list[float]] = field(default_factory=lambda: [[], [], []])
+    #: every decision with a choice (more than one legal action): its kind
+    #: (:func:`ulti.games.ulti.game.decision_kind`) and seconds, per seat
+    decisions: list[list[tuple[str, float]]] = field(default_factory=lambda: [[], [], []])
+    #: card plays with a choice (more than one legal card)
+    card_times: list[list[float]] = field(default_factory=lambda: [[], [], []])
+
+    def record(
+        self, seat: int, action: Action, legal: Sequence[Action], seconds: float, kind: str | None
+    ) -> None:
+        super().record(seat, action, legal, seconds, kind)
+        if action.kind == ActionKind.PLAY and sum(a.kind == ActionKind.PLAY for a in legal) > 1:
+            self.card_times[seat].append(seconds)
+
+
+def play_deal(
+    rules: Ruleset,
+    seed: int,
+    dealer: int,
+    players: Sequence[Player],
+    game: int = 0,
+    deck: Sequence[int] | None = None,
+    on_action: Callable[[Deal, int, Action], None] | None = None,
+) -> DealRun:
+    """Play one deal: each seat's player acts on its own observation only."""
+    if len(players) != 3:
+        raise ValueError("C3: three players")
+    run = DealRun(Deal(rules, seed, dealer, deck))
+    base.play_deal(ULTI, run.deal, players, rules, game, on_action, run)
+    return run
+
+
+__all__ = [
+    "LEVELS",
+    "DealRun",
+    "Pimc1Player",
+    "PimcPlayer",
+    "RandomPlayer",
+    "RulesPlayer",
+    "play_deal",
+    "registry",
+]
