@@ -17,6 +17,7 @@ from textual.widgets import RichLog, Static
 
 from ulti.core.cards import ACE, KING, OVER, SUIT_SYMBOLS, TEN, UNDER, code
 from ulti.games.snapszli import Kind, SnapAction, SnapDeal, SnapMatch
+from ulti.tui.frame import CARD_KEYS, CardButton, TextScreen
 from ulti.tui.snapszli import (
     BOT,
     HUMAN,
@@ -27,7 +28,6 @@ from ulti.tui.snapszli import (
     widget_id,
 )
 from ulti.tui.texts import rank_short
-from ulti.tui.ulti import CARD_KEYS, CardButton, TextScreen
 
 SIZE = (80, 24)
 SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
