@@ -672,30 +672,3 @@ class CardTable(App[None], Generic[A, Ob]):
         self.call_from_thread(
             self.notify, f"{words}\n{why}", title=t(self.lang, "hint"), timeout=12
         )
-
-
-__all__ = [
-    "CARD_KEYS",
-    "HUMAN",
-    "MIN_SIZE",
-    "SUIT_STYLE",
-    "TABLE_BINDINGS",
-    "CardButton",
-    "CardTable",
-    "Choice",
-    "DialogScreen",
-    "QuestionScreen",
-    "Refusal",
-    "ScoreSheet",
-    "Series",
-    "TableDeal",
-    "TextScreen",
-    "by_suit",
-    "card_bindings",
-    "card_text",
-    "press_bindings",
-    "saved",
-    "table_css",
-    "why_line",
-    "write_atomically",
-]

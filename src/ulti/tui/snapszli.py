@@ -239,21 +239,9 @@ class SnapApp(CardTable[SnapAction, SnapObservation]):
         """The status line: the deal, the match score, the trump, the dealer."""
         lang = self.lang
         names = self.names
-        tot = self.match.totals()
         n = len(self.match.deals)
         status = Text(f" {t(lang, 'deal')} {n} · ")
-        status.append(
-            say(
-                lang,
-                "score",
-                a=names[0][:8],
-                x=tot[0],
-                b=names[1][:8],
-                y=tot[1],
-                target=self.match.rules.match_points,
-            ),
-            style="bold",
-        )
+        status.append(say(lang, "score", **self.score_fields(8)), style="bold")
         status.append(" · ")
         status.append(
             f"{say(lang, 'trump')}: {SUIT_SYMBOLS[obs.trump]} {suit_name(lang, obs.trump)}",
@@ -264,6 +252,14 @@ class SnapApp(CardTable[SnapAction, SnapObservation]):
 
     def side_text(self, obs: SnapObservation) -> Text:
         return self.board_text(obs)
+
+    def score_fields(self, cut: int | None = None) -> dict[str, object]:
+        """The match score's fields for its words (``score``, ``match``): the names (cut to
+        ``cut`` letters), their game points and the target."""
+        names = [n[:cut] for n in self.names]
+        tot = self.match.totals()
+        target = self.match.rules.match_points
+        return {"a": names[0], "x": tot[0], "b": names[1], "y": tot[1], "target": target}
 
     def board_text(self, obs: SnapObservation) -> Text:
         """The opponent (the hand as backs, tricks, marriages) and the talon (Z13)."""
@@ -456,19 +452,7 @@ class SnapApp(CardTable[SnapAction, SnapObservation]):
         body.append(
             say(lang, "card-points", a=names[0], x=d.points(0), b=names[1], y=d.points(1)) + "\n\n"
         )
-        tot = self.match.totals()
-        body.append(
-            say(
-                lang,
-                "match",
-                a=names[0],
-                x=tot[0],
-                b=names[1],
-                y=tot[1],
-                target=self.match.rules.match_points,
-            )
-            + "\n"
-        )
+        body.append(say(lang, "match", **self.score_fields()) + "\n")
         if self.match.is_over():
             body.append(
                 say(lang, "match-won", name=names[self.match.winner()]) + "\n", style="bold"
@@ -494,20 +478,7 @@ class SnapApp(CardTable[SnapAction, SnapObservation]):
             end = d.outcome
             how = "…" if end is None else f"{end.rule} +{end.game_points}"
             rows.append((str(i + 1), names[d.dealer], how, str(run[0]), str(run[1])))
-        tot = self.match.totals()
-        title = (
-            t(lang, "score_sheet")
-            + " · "
-            + say(
-                lang,
-                "score",
-                a=names[0],
-                x=tot[0],
-                b=names[1],
-                y=tot[1],
-                target=self.match.rules.match_points,
-            )
-        )
+        title = t(lang, "score_sheet") + " · " + say(lang, "score", **self.score_fields())
         return ScoreSheet(title, ("#", t(lang, "dealer"), say(lang, "ended"), *names), rows)
 
     def refusals(self) -> list[str] | None:
@@ -543,3 +514,19 @@ def run(config: SnapConfig, resume: bool) -> None:
     missing = text("snap.cli-no-save", config.lang, path=config.save)
     match = saved(config.save, SnapMatch.load, missing) if resume else None
     SnapApp(config, match).run()
+
+
+__all__ = [
+    "BOT",
+    "HUMAN",
+    "ConfirmScreen",
+    "SnapApp",
+    "SnapConfig",
+    "Trick",
+    "backs",
+    "run",
+    "save_match",
+    "say",
+    "tricks_of",
+    "widget_id",
+]

@@ -219,7 +219,7 @@ class UltiApp(CardTable[Action, Observation]):
         }
         super().__init__(config.lang, config.save, config.bot_delay, bots)
         self.cfg = config
-        self.session = session or new_session(config)
+        self.session = session if session is not None else new_session(config)
         self.chosen: set[int] = set()  # the cards chosen for the talon
         self.teaching = config.teach
         self.teach_pending = False  # a card being weighed (teaching mode): input waits
@@ -694,6 +694,8 @@ def run(config: PlayConfig, resume: bool) -> None:
     UltiApp(config, session).run()
 
 
+#: With the frame's names the Ulti table held before the frame (``ulti.tui.app``, a moved path
+#: that still imports, reads them here).
 __all__ = [
     "CARD_KEYS",
     "HUMAN",
