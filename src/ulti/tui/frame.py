@@ -32,7 +32,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, RichLog, Static
 
 from ulti.core.cards import SUIT_SYMBOLS, code, name
@@ -65,7 +65,7 @@ class TableDeal(State[A, Ob_co], Protocol):
     def history(self) -> Sequence[tuple[int, A]]: ...
 
     @property
-    def rules(self) -> Any: ...
+    def rules(self) -> Any: ...  # the game's own rules (Ruleset, SnapRules)
 
 
 class Series(Protocol):
@@ -176,7 +176,7 @@ class TextScreen(DialogScreen):
     """
 
     def __init__(
-        self, title: str, body: Any, button: str, table: DataTable[Any] | None = None
+        self, title: str, body: str | Text, button: str, table: DataTable[str] | None = None
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -312,7 +312,7 @@ class CardTable(App[None], Generic[A, Ob]):
         self.bots = bots  # the computer players by seat
         self.bot_busy = False  # a computer player is asked for its move
         self.drawing = False  # the table is being drawn for a change
-        self.shown_over = -1  # the deals whose settlement has been shown
+        self.shown_over = -1  # how many deals there were when a settlement was last shown
         self._started_deal = -1
 
     # -- what each game fills in ------------------------------------------------------------
@@ -394,7 +394,7 @@ class CardTable(App[None], Generic[A, Ob]):
         """The ``?`` screen's body."""
         raise NotImplementedError
 
-    def settlement_screen(self) -> Screen[Any]:
+    def settlement_screen(self) -> DialogScreen:
         """The screen that explains a deal just over."""
         raise NotImplementedError
 
@@ -642,7 +642,7 @@ class CardTable(App[None], Generic[A, Ob]):
 
     def action_scores(self) -> None:
         sheet = self.score_sheet()
-        table: DataTable[Any] = DataTable()
+        table: DataTable[str] = DataTable()
         table.add_columns(*sheet.heads)
         for row in sheet.rows:
             table.add_row(*row)
