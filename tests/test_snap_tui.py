@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ from textual.widgets import RichLog, Static
 
 from ulti.core.cards import ACE, KING, OVER, SUIT_SYMBOLS, TEN, UNDER, code
 from ulti.games.snapszli import Kind, SnapAction, SnapDeal, SnapMatch
+from ulti.tui.frame import CARD_KEYS, CardButton, TextScreen
 from ulti.tui.snapszli import (
     BOT,
     HUMAN,
@@ -27,7 +30,6 @@ from ulti.tui.snapszli import (
     widget_id,
 )
 from ulti.tui.texts import rank_short
-from ulti.tui.ulti import CARD_KEYS, CardButton, TextScreen
 
 SIZE = (80, 24)
 SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
@@ -47,25 +49,47 @@ def snap_app(pilot: Pilot[Any]) -> SnapApp:
     return pilot.app
 
 
-async def settle(pilot: Pilot[Any], app: SnapApp) -> None:
-    """Wait until it is the person's turn, or the deal is over and explained (a busy machine
-    may make the computer player slow: the wait is by the clock, up to a minute)."""
-    import time
-
+async def until(pilot: Pilot[Any], app: SnapApp, what: Callable[[], bool], why: str) -> None:
+    """Pause until ``what()`` holds and the table is not being drawn (``app.drawing``): a
+    click or key is handled, and its screen drawn, a moment after ``pilot.pause()`` returns
+    on a busy machine, so each step waits for what it needs (by the clock, up to a minute)."""
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    while True:
         await pilot.pause()
-        d = app.deal
-        if d.is_over() and isinstance(app.screen, TextScreen):
+        if what() and not app.drawing:
             return
-        if (
-            not d.is_over()
-            and d.current_player == HUMAN
-            and not app.bot_busy
-            and app.screen is app.screen_stack[0]
-        ):
-            return
-    raise AssertionError("the game did not come back to the person")
+        assert time.monotonic() < deadline, f"waited in vain for {why}"
+
+
+def on_table(app: SnapApp) -> bool:
+    """No dialog over the table."""
+    return app.screen is app.screen_stack[0]
+
+
+def at_rest(app: SnapApp) -> bool:
+    """The person's turn at the table with no computer player asked, or the deal over and
+    explained."""
+    d = app.deal
+    if d.is_over():
+        return isinstance(app.screen, TextScreen)
+    return d.current_player == HUMAN and not app.bot_busy and on_table(app)
+
+
+async def settle(pilot: Pilot[Any], app: SnapApp) -> None:
+    """Wait until it is the person's turn, or the deal is over and explained, and the table is
+    drawn for it (a busy machine may make the computer player slow)."""
+    await until(pilot, app, lambda: at_rest(app), "the game to come back to the person")
+
+
+def notified(app: SnapApp) -> Callable[[], bool]:
+    """Whether a notification is up."""
+    return lambda: bool(app._notifications)
+
+
+def taken(app: SnapApp) -> Callable[[], bool]:
+    """Whether an action has been taken since now."""
+    before = len(app.deal.history)
+    return lambda: len(app.deal.history) > before
 
 
 def choose(d: SnapDeal, rng: random.Random) -> SnapAction:
@@ -83,13 +107,14 @@ def choose(d: SnapDeal, rng: random.Random) -> SnapAction:
 
 
 async def click(pilot: Pilot[Any], app: SnapApp, a: SnapAction) -> None:
-    """Take ``a`` the way a person would with the mouse."""
+    """Take ``a`` the way a person would with the mouse; wait until it is taken."""
+    done = taken(app)
     await pilot.click(f"#{widget_id(a)}")
-    await pilot.pause()
     if a.kind == Kind.CLAIM:
+        await until(pilot, app, lambda: not on_table(app), "the question")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.click("#yes")
-        await pilot.pause()
+    await until(pilot, app, done, f"{a} taken")
 
 
 async def keys(pilot: Pilot[Any], app: SnapApp, a: SnapAction) -> list[str]:
@@ -110,10 +135,21 @@ async def keys(pilot: Pilot[Any], app: SnapApp, a: SnapAction) -> list[str]:
             Kind.MARRIAGE: ["m"],
             Kind.CLAIM: ["x", "enter"],
         }[a.kind]
-    for k in pressed:
+    done = taken(app)
+    for n, k in enumerate(pressed):
         await pilot.press(k)
-        await pilot.pause()
+        if k == "x":
+            await until(pilot, app, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        elif k == "right":  # the focus moves a card a key: the n-th card now
+            await until(pilot, app, focused_on(app, hand[n]), "the focus")
+        else:
+            await until(pilot, app, done, f"{a} taken")
     return pressed
+
+
+def focused_on(app: SnapApp, card: int) -> Callable[[], bool]:
+    """Whether the focus is on the hand's ``card``."""
+    return lambda: isinstance(app.focused, CardButton) and app.focused.card == card
 
 
 async def play_deal(pilot: Pilot[Any], app: SnapApp, seed: int = 7, by_keys: bool = False) -> int:
@@ -174,9 +210,10 @@ async def test_a_person_plays_a_whole_deal_by_clicks_and_keys(tmp_path: Path) ->
         saved = SnapMatch.load(tmp_path / "snapszli.json")
         assert saved.deal.history == d.history and saved.deal.is_over()
         await pilot.click("#close")
-        await pilot.pause()
+        await until(pilot, app, lambda: on_table(app), "the settlement closed")
         assert app.match.totals() == d.game_points()
         await pilot.press("n")  # the next deal
+        await until(pilot, app, lambda: len(app.match.deals) == 2, "the next deal")
         await settle(pilot, app)
         assert len(app.match.deals) == 2 and app.deal.dealer != d.dealer
     again = SnapMatch.load(tmp_path / "snapszli.json")
@@ -190,11 +227,11 @@ async def test_a_whole_deal_by_the_keyboard_alone_in_hungarian(tmp_path: Path) -
     app = SnapApp(config(tmp_path, lang="hu", seed=8))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
-        await pilot.pause()
+        await until(pilot, app, lambda: not on_table(app), "the keys")
         assert isinstance(app.screen, TextScreen)
         assert "betakarás (Z8)" in screen_text(app)
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, app, lambda: on_table(app), "the table")
         moves = await play_deal(pilot, app, seed=2, by_keys=True)
         d = app.deal
         assert moves and d.is_over()
@@ -211,15 +248,16 @@ async def test_the_claim_is_asked_first_then_ends_the_deal(tmp_path: Path) -> No
         await settle(pilot, app)
         before = len(app.deal.history)
         await pilot.press("x")
-        await pilot.pause()
+        await until(pilot, app, lambda: not on_table(app), "the question")
         assert isinstance(app.screen, ConfirmScreen)
         assert "Z9" in screen_text(app)
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, app, lambda: on_table(app), "the table")
         assert len(app.deal.history) == before and not app.deal.is_over()
         await pilot.press("x")
-        await pilot.pause()
+        await until(pilot, app, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await pilot.press("enter")
+        await until(pilot, app, lambda: app.deal.is_over(), "the claim")
         await settle(pilot, app)
         end = app.deal.outcome
         assert end is not None and (end.rule, end.code, end.winner) == ("Z9", "false-claim", BOT)
@@ -293,7 +331,9 @@ async def test_an_illegal_card_and_why_not_name_the_rule(tmp_path: Path) -> None
             await settle(pilot, app)
             if Kind.CLOSE not in {a.kind for a in app.deal.legal_actions()}:
                 continue
+            done = taken(app)
             await pilot.press("c")  # close the talon (Z8)
+            await until(pilot, app, done, "the talon closed")
             await settle(pilot, app)
             await click(
                 pilot, app, next(a for a in app.deal.legal_actions() if a.kind == Kind.PLAY)
@@ -310,13 +350,13 @@ async def test_an_illegal_card_and_why_not_name_the_rule(tmp_path: Path) -> None
             assert button.has_class("dim") and not button.legal
             before = len(d.history)
             await pilot.click(f"#card-{code(bad[0])}")
-            await pilot.pause()
+            await until(pilot, app, notified(app), "the refusal")
             assert len(app.deal.history) == before  # nothing happened ...
             texts = [str(n.message) for n in app._notifications]
             assert any("(Z5)" in x for x in texts), texts  # ... but the reason, with its rule
             app._notifications.clear()
             await pilot.press("w")
-            await pilot.pause()
+            await until(pilot, app, notified(app), "the reasons")
             why = "\n".join(str(n.message) for n in app._notifications)
             assert why.count("(Z5)") == len(bad)
             assert "Exchange the trump" in why and "Close the talon" in why and "(Z8)" in why
@@ -354,8 +394,9 @@ async def test_the_widest_lead_fits_80_columns() -> None:
             ids = [b.id for b in buttons]
             assert ids == ["exchange", "close-talon", "marriage-0", "marriage-1", "claim"]
             assert all(b.region.right <= SIZE[0] and b.region.width > 4 for b in buttons)
+            done = taken(app)
             await pilot.press("m")
-            await pilot.pause()
+            await until(pilot, app, done, "the marriage")
             assert app.deal.history[-1] == (HUMAN, SnapAction(Kind.MARRIAGE, suit=0))
             dim = {b.card for b in app.query(CardButton) if b.has_class("dim")}
             assert dim == set(app.deal.observation(HUMAN).hand) - {KING, OVER}  # ♥K ♥O
@@ -506,19 +547,22 @@ async def test_a_hungarian_deal_shows_no_english_word(seed: int) -> None:
             if not asked:
                 for key in ("w", "question_mark", "x"):
                     await pilot.press(key)
-                    await pilot.pause()
+                    if key == "w":
+                        await until(pilot, app, notified(app), "the reasons")
+                    else:
+                        await until(pilot, app, lambda: not on_table(app), key)
                     check(key)
                     if key != "w":
                         await pilot.press("escape")
-                        await pilot.pause()
+                        await until(pilot, app, lambda: on_table(app), "the table")
                 asked = True
             await click(pilot, app, choose(d, rng))
         check("settlement")
         await pilot.click("#close")
-        await pilot.pause()
+        await until(pilot, app, lambda: on_table(app), "the settlement closed")
         check("after the deal")
         await pilot.press("s")
-        await pilot.pause()
+        await until(pilot, app, lambda: not on_table(app), "the score sheet")
         check("score sheet")
     joined = "\n".join(seen)
     assert "Leosztás" in joined and "Bummli" in joined and "Eredménylap" in joined and asked

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,8 @@ from ulti.games.ulti.deal import Phase
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
 from ulti.players import make_player
-from ulti.tui.ulti import HUMAN, CardButton, PlayConfig, TextScreen, UltiApp, widget_id
+from ulti.tui.frame import CARD_KEYS, HUMAN, CardButton, TextScreen
+from ulti.tui.ulti import PlayConfig, UltiApp, widget_id
 
 SIZE = (80, 24)
 
@@ -34,33 +37,54 @@ def config(tmp_path: Path | None = None, **kw: Any) -> PlayConfig:
     return PlayConfig(**base)
 
 
-async def settle(pilot: Pilot[Any], app: UltiApp) -> None:
-    """Wait until it is the person's turn, or the deal is over and shown (a busy machine may
-    make the computer players slow: the wait is by the clock, up to a minute)."""
-    import time
-
+async def until(pilot: Pilot[Any], app: UltiApp, what: Callable[[], bool], why: str) -> None:
+    """Pause until ``what()`` holds and the table is not being drawn (``app.drawing``): a
+    click or key is handled, and its screen drawn, a moment after ``pilot.pause()`` returns
+    on a busy machine, so each step waits for what it needs (by the clock, up to a minute)."""
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    while True:
         await pilot.pause()
-        d = app.deal
-        if d.is_over() and isinstance(app.screen, TextScreen):
+        if what() and not app.drawing:
             return
-        if not d.is_over() and d.current_player == HUMAN and not app.bot_busy:
-            return
-    raise AssertionError("the game did not come back to the person")
+        assert time.monotonic() < deadline, f"waited in vain for {why}"
+
+
+def at_rest(app: UltiApp) -> bool:
+    """The person's turn with no computer player asked, or the deal over and explained."""
+    d = app.deal
+    if d.is_over():
+        return isinstance(app.screen, TextScreen)
+    return d.current_player == HUMAN and not app.bot_busy
+
+
+async def settle(pilot: Pilot[Any], app: UltiApp) -> None:
+    """Wait until it is the person's turn, or the deal is over and shown, and the table is
+    drawn for it (a busy machine may make the computer players slow)."""
+    await until(pilot, app, lambda: at_rest(app), "the game to come back to the person")
+
+
+def on_table(app: UltiApp) -> bool:
+    """No dialog over the table."""
+    return app.screen is app.screen_stack[0]
+
+
+def chosen(app: UltiApp, card: int) -> Callable[[], bool]:
+    """Whether ``card`` is chosen for the talon."""
+    return lambda: card in app.chosen
 
 
 async def do(pilot: Pilot[Any], app: UltiApp, a: Action) -> None:
-    """Take action ``a`` the way a person would: by clicking."""
+    """Take action ``a`` the way a person would: by clicking; wait until it is taken."""
     d = app.deal
+    before = len(d.history)
     if a.kind == ActionKind.DISCARD:
         for c in a.cards:
             await pilot.click(f"#card-{code(c)}")
-            await pilot.pause()
+            await until(pilot, app, chosen(app, c), "the card chosen")
         await pilot.click("#lay")
     elif a.kind == ActionKind.BID:
         await pilot.click("#bid")
-        await pilot.pause()
+        await shown(pilot, app, "#bid-list")
         options = app.screen.query_one(OptionList)
         bids = [x for x in d.legal_actions() if x.kind == ActionKind.BID]
         options.highlighted = bids.index(a)
@@ -70,18 +94,13 @@ async def do(pilot: Pilot[Any], app: UltiApp, a: Action) -> None:
     else:
         await shown(pilot, app, f"#{widget_id(a)}")
         await pilot.click(f"#{widget_id(a)}")
-    await pilot.pause()
+    await until(pilot, app, lambda: len(app.deal.history) > before, f"{a} taken")
 
 
 async def shown(pilot: Pilot[Any], app: UltiApp, selector: str) -> None:
     """Wait until ``selector`` is on the screen (a busy machine may draw the buttons of the
     person's turn a moment after the turn comes: CI on 712fc0f), up to a minute."""
-    import time
-
-    deadline = time.monotonic() + 60
-    while not app.screen.query(selector):
-        assert time.monotonic() < deadline, f"{selector} never shown"
-        await pilot.pause()
+    await until(pilot, app, lambda: bool(app.screen.query(selector)), f"{selector} shown")
 
 
 async def play_one_deal(pilot: Pilot[Any], app: UltiApp) -> None:
@@ -110,8 +129,9 @@ async def test_a_person_plays_a_complete_deal_through_the_ui(tmp_path: Path) -> 
         human_moves = [a for s, a in d.history if s == HUMAN]
         assert human_moves  # the person did act
         await pilot.click("#close")
-        await pilot.pause()
+        await shown(pilot, app, "#next")
         await pilot.click("#next")
+        await until(pilot, app, lambda: len(app.session.deals) == 2, "the next deal")
         await settle(pilot, app)
         assert len(app.session.deals) == 2
     saved = Session.load(tmp_path / "session.json")  # every action was saved
@@ -158,7 +178,7 @@ async def test_an_illegal_card_explains_itself(tmp_path: Path) -> None:
         assert button.has_class("dim") and not button.legal
         history = len(d.history)
         await pilot.click(f"#card-{code(bad)}")
-        await pilot.pause()
+        await until(pilot, app, lambda: bool(app._notifications), "the refusal")
         assert len(app.deal.history) == history  # nothing happened ...
         texts = [str(n.message) for n in app._notifications]
         assert any("R2" in x or "R3" in x or "R6" in x for x in texts)  # ... but the reason
@@ -209,16 +229,17 @@ def test_snapshot_bid_list_in_hungarian(snap_compare: Any) -> None:
             d = app.deal
             if d.phase == Phase.BID:
                 await pilot.click("#bid")
-                await pilot.pause()
+                await shown(pilot, app, "#bid-list")
                 return
             if d.phase == Phase.AUCTION:
-                await pilot.click("#pickup")
+                await do(
+                    pilot, app, next(a for a in d.legal_actions() if a.kind == ActionKind.PICKUP)
+                )
             elif d.phase == Phase.DISCARD:
                 hand = list(d.observation(HUMAN).hand)
                 await do(
                     pilot, app, next(a for a in d.legal_actions() if a.cards == (hand[0], hand[1]))
                 )
-            await pilot.pause()
 
     assert snap_compare(_snap_app(lang="hu", seed=2), terminal_size=SIZE, run_before=run_before)
 
@@ -252,9 +273,9 @@ def test_snapshot_score_sheet(snap_compare: Any) -> None:
         app = ulti_app(pilot)
         await play_one_deal(pilot, app)
         await pilot.click("#close")
-        await pilot.pause()
+        await until(pilot, app, lambda: on_table(app), "the settlement closed")
         await pilot.press("s")
-        await pilot.pause()
+        await until(pilot, app, lambda: isinstance(app.screen, TextScreen), "the score sheet")
 
     assert snap_compare(_snap_app(seed=4), terminal_size=SIZE, run_before=run_before)
 
@@ -318,8 +339,6 @@ def test_the_words_of_the_table_at_the_edges_of_a_deal() -> None:
 
 async def keys_for(pilot: Pilot[Any], app: UltiApp, a: Action) -> int:
     """Take action ``a`` with the keyboard only; returns the keys pressed."""
-    from ulti.tui.ulti import CARD_KEYS
-
     hand = [b.card for b in app.query(CardButton)]
     keys: list[str]
     if a.kind == ActionKind.DISCARD:
@@ -338,10 +357,24 @@ async def keys_for(pilot: Pilot[Any], app: UltiApp, a: Action) -> int:
             ActionKind.MARRIAGE: ["m"],
             ActionKind.KONTRA: ["k"],
         }[a.kind]
+    before = len(app.deal.history)
     for k in keys:
         await pilot.press(k)
-        await pilot.pause()
+        await until(pilot, app, key_done(app, a, k, before), f"the key {k} for {a}")
     return len(keys)
+
+
+def key_done(app: UltiApp, a: Action, key: str, before: int) -> Callable[[], bool]:
+    """What shows that ``key``, pressed for ``a``, was handled: a card chosen for the talon,
+    the bid list open, or (the last key) the action taken."""
+    if a.kind == ActionKind.DISCARD and key != "l":
+        hand = [b.card for b in app.query(CardButton)]
+        return chosen(app, hand[CARD_KEYS.index(key)])
+    if key == "b":
+        return lambda: bool(app.screen.query("#bid-list"))
+    if key == "down":
+        return lambda: True  # the bid list takes the keys in order
+    return lambda: len(app.deal.history) > before
 
 
 @pytest.mark.slow
@@ -353,10 +386,10 @@ async def test_a_whole_deal_played_with_the_keyboard_alone(tmp_path: Path) -> No
     app = UltiApp(config(tmp_path, lang="hu"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
-        await pilot.pause()
+        await until(pilot, app, lambda: not on_table(app), "the keys")
         assert isinstance(app.screen, TextScreen)
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, app, lambda: on_table(app), "the table")
         moves = 0
         while True:
             await settle(pilot, app)
@@ -393,10 +426,12 @@ async def test_a_terminal_too_small_says_so_and_80x24_keeps_totals_and_trump() -
             assert note.display and "60×20" in str(note.render())
             assert not app.query_one("#middle").display and not app.query_one("#hand").display
             assert t(lang, "too_small").split("{")[0] in str(note.render())
+            await settle(pilot, app)  # the computer players' moves drawn before the app closes
     app = UltiApp(config(deals=3))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not app.query_one("#too-small").display and app.query_one("#middle").display
+        await settle(pilot, app)
     from ulti.games.ulti.deal import Deal
 
     app = UltiApp(config(deals=3))  # not running: its status line for a deal of our own
@@ -457,20 +492,20 @@ async def test_a_hungarian_deal_shows_no_english_word(seed: int) -> None:
             check(f"{d.phase.name} turn")
             if d.phase == Phase.PLAY and not asked_why:
                 await pilot.press("w")  # why not? a notification in Hungarian
-                await pilot.pause()
+                await until(pilot, app, lambda: bool(app._notifications), "the reasons")
                 check("why not")
                 await pilot.press("question_mark")
-                await pilot.pause()
+                await until(pilot, app, lambda: isinstance(app.screen, TextScreen), "the keys")
                 check("keys")
                 await pilot.press("escape")
-                await pilot.pause()
+                await until(pilot, app, lambda: on_table(app), "the table")
                 asked_why = True
             await do(pilot, app, helper.act(d.observation(HUMAN), d.legal_actions()))
         check("settlement")
         await pilot.click("#close")
-        await pilot.pause()
+        await until(pilot, app, lambda: on_table(app), "the settlement closed")
         await pilot.press("s")
-        await pilot.pause()
+        await until(pilot, app, lambda: isinstance(app.screen, TextScreen), "the score sheet")
         check("score sheet")
     joined = "\n".join(seen)
     assert "Leosztás" in joined and "Eredmény" in joined and asked_why

@@ -53,14 +53,22 @@ def config(**kw: Any) -> PlayConfig:
 
 
 async def wait_for(pilot: Pilot[Any], what: Callable[[], bool], why: str) -> None:
-    """Pause until ``what()`` holds (a busy machine may be slow: up to a minute by the
-    clock; nothing is asserted about the time taken)."""
+    """Pause until ``what()`` holds and the table is not being drawn (``app.drawing``): a key
+    is handled, and its screen drawn, a moment after ``pilot.pause()`` returns on a busy
+    machine (up to a minute by the clock; nothing is asserted about the time taken)."""
+    app = pilot.app
+    assert isinstance(app, UltiApp)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         await pilot.pause()
-        if what():
+        if what() and not app.drawing:
             return
     raise AssertionError(f"waited in vain for {why}")
+
+
+def on_table(app: UltiApp) -> bool:
+    """No dialog over the table."""
+    return app.screen is app.screen_stack[0]
 
 
 def screen_text(app: UltiApp) -> str:
@@ -131,17 +139,17 @@ async def test_the_analysis_opens_after_a_deal_and_escape_goes_back(lang: str) -
         await pilot.pause()
         assert isinstance(app.screen, AnalysisScreen)
         await pilot.press("escape")
-        await pilot.pause()
+        await wait_for(pilot, lambda: on_table(app), "the table")
         assert len(app.screen_stack) == 1 and not isinstance(app.screen, AnalysisScreen)
         # open again from the table: the analysis is kept, not computed anew
         await pilot.press("a")
-        await pilot.pause()
+        await wait_for(pilot, lambda: not on_table(app), "the analysis")
         assert isinstance(app.screen, AnalysisScreen) and app.screen.result is result
         await pilot.press("escape")
-        await pilot.pause()
+        await wait_for(pilot, lambda: on_table(app), "the table")
         # the game goes on: the next deal, where `a` only says the analysis must wait
         await pilot.click("#next")
-        await pilot.pause()
+        await wait_for(pilot, lambda: len(app.session.deals) == 2, "the next deal")
         assert len(app.session.deals) == 2 and not app.deal.is_over()
         await pilot.press("a")
         await pilot.pause()
@@ -153,7 +161,7 @@ async def test_the_keys_screen_names_the_new_keys_in_hungarian() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
-        await pilot.pause()
+        await wait_for(pilot, lambda: not on_table(app), "the keys")
         assert isinstance(app.screen, TextScreen)
         shown = screen_text(app)
         for line in ta("hu", "tui-keys").splitlines():
@@ -177,9 +185,9 @@ async def to_a_card_that_warns(pilot: Pilot[Any], app: UltiApp, want: bool) -> i
         if d.is_over():
             await wait_for(pilot, lambda: isinstance(app.screen, TextScreen), "the settlement")
             await pilot.press("escape")
-            await pilot.pause()
+            await wait_for(pilot, lambda: on_table(app), "the table")
             await pilot.click("#next")
-            await pilot.pause()
+            await wait_for(pilot, lambda: not app.deal.is_over(), "the next deal")
             helper.start(HUMAN, app.deal.rules, len(app.session.deals) - 1)
             continue
         cards = d.legal_cards()
@@ -215,7 +223,7 @@ async def test_teaching_mode_asks_before_a_losing_card(lang: str) -> None:
         assert warning is not None and warning.card == c
         assert not app.teaching
         await pilot.press("e")
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.teaching, "teaching mode")
         assert app.teaching and ta(lang, "tui-on") in str(app.query_one("#footer").render())
         history = list(d.history)
         hand = obs.hand
@@ -228,16 +236,16 @@ async def test_teaching_mode_asks_before_a_losing_card(lang: str) -> None:
         if lang == "hu":
             assert english_words_in(shown) == [], shown
         await pilot.press("escape")  # choose again
-        await pilot.pause()
-        await pilot.pause()
+        await wait_for(pilot, lambda: on_table(app), "the table")
         assert not isinstance(app.screen, TeachScreen)
         assert list(app.deal.history) == history and app.deal.observation(HUMAN).hand == hand
+        await wait_for(pilot, lambda: isinstance(app.focused, CardButton), "the hand's focus")
         focused = app.focused
         assert isinstance(focused, CardButton) and focused.card == c
         await press_card(pilot, app, c)  # the same card again: asked again
         await wait_for(pilot, lambda: isinstance(app.screen, TeachScreen), "the question")
         await pilot.press("n")
-        await pilot.pause()
+        await wait_for(pilot, lambda: on_table(app), "the table")
         assert list(app.deal.history) == history
         await press_card(pilot, app, c)
         await wait_for(pilot, lambda: isinstance(app.screen, TeachScreen), "the question")

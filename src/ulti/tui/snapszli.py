@@ -1,31 +1,31 @@
 """``ulti play --game snapszli``: a match of Snapszli (docs/SNAPSZLI.md) against one computer
 player, in any terminal (80x24 and up), with mouse and keyboard.
 
-The person sits at seat 0 and sees only seat 0's observation (Z13): the other hand as backs,
-the trump and the turned card while it lies face up, the talon's size, the trick and the last
-one; their own points only with ``--show-points`` (a learner's option), never the opponent's.
-Every action is saved as it happens (atomically) to the match file, so an interrupted match
-continues with ``ulti play --game snapszli --resume``; the file opens in ``ulti replay``.
+The table is the one frame both games share (:mod:`ulti.tui.frame`); this module holds what is
+Snapszli's: the exchange, the closing, marriages and the claim (asked first), the board, the
+points and the match score.  The person sits at seat 0 and sees only seat 0's observation
+(Z13): the other hand as backs, the trump and the turned card while it lies face up, the
+talon's size, the trick and the last one; their own points only with ``--show-points`` (a
+learner's option), never the opponent's.  Every action is saved as it happens (atomically) to
+the match file, so an interrupted match continues with ``ulti play --game snapszli --resume``;
+the file opens in ``ulti replay``.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
-from textual import work
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, RichLog, Static
+from textual.binding import Binding, BindingType
+from textual.widgets import Button
 
 from ulti.core.cards import SUIT_SYMBOLS, code, name
+from ulti.core.errors import UltiError
+from ulti.games.base import Player as GamePlayer
 from ulti.games.snapszli import (
     CLOSE,
     EXCHANGE,
@@ -42,19 +42,26 @@ from ulti.games.snapszli import (
 )
 from ulti.i18n import text
 from ulti.players.snapszli import PLAY_SPEC, make_snap_player
-from ulti.tui.texts import suit_name, t
-from ulti.tui.ulti import (
-    CARD_KEYS,
+from ulti.tui.frame import (
+    HUMAN,
     SUIT_STYLE,
-    TABLE_BINDINGS,
     CardButton,
     CardTable,
+    Choice,
+    QuestionScreen,
+    ScoreSheet,
     TextScreen,
+    by_suit,
+    card_bindings,
     card_text,
+    press_bindings,
+    saved,
     table_css,
+    why_line,
+    write_atomically,
 )
+from ulti.tui.texts import suit_name, t
 
-HUMAN = 0
 BOT = 1
 
 
@@ -105,9 +112,7 @@ def tricks_of(history: Sequence[tuple[int, SnapAction]], trump: int) -> list[Tri
 
 def save_match(match: SnapMatch, path: Path) -> None:
     """Write the match atomically (a crash mid-write leaves the old file intact)."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(match.to_record(), ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
+    write_atomically(path, json.dumps(match.to_record(), ensure_ascii=False))
 
 
 def widget_id(a: SnapAction) -> str:
@@ -131,7 +136,7 @@ def backs(n: int) -> Text:
     return out
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(QuestionScreen):
     """A yes-or-no question (claiming 66 ends the deal: Z9); Enter or y/i says yes."""
 
     DEFAULT_CSS = """
@@ -141,80 +146,51 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen Horizontal { height: 3; }
     ConfirmScreen Button { margin: 0 2 0 0; }
     """
-    BINDINGS: ClassVar = [
-        Binding("enter", "answer(True)", show=False),
-        Binding("y", "answer(True)", show=False),
-        Binding("i", "answer(True)", show=False),
-        Binding("n", "answer(False)", show=False),
-        Binding("escape", "answer(False)", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("i", "answer(True)", show=False)]
 
     def __init__(self, question: str, lang: str) -> None:
-        super().__init__()
-        self.question = question
+        super().__init__(
+            None,
+            question,
+            "question",
+            Choice("yes", say(lang, "yes")),
+            Choice("no", say(lang, "no")),
+        )
         self.lang = lang
 
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.question, id="question")
-            with Horizontal():
-                yield Button(say(self.lang, "yes"), id="yes", variant="warning")
-                yield Button(say(self.lang, "no"), id="no", variant="primary")
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
-
-
-class SnapApp(CardTable):
+class SnapApp(CardTable[SnapAction, SnapObservation]):
     """The game."""
 
     TITLE = "Snapszli"
     CSS = table_css("board", 27, 25)
-    BINDINGS: ClassVar = [
-        *TABLE_BINDINGS,
-        *[Binding(key, f"card({i})", show=False) for i, key in enumerate(CARD_KEYS[:6])],
-        Binding("e", "press('exchange')", show=False),
-        Binding("c", "press('close-talon')", show=False),
-        Binding("m", "press('marriage-')", show=False),
-        Binding("x", "press('claim')", show=False),
-        Binding("n", "press('next')", show=False),
+    SIDE = "board"
+    WHY_SECONDS = 12
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *card_bindings(6),
+        *press_bindings(
+            {"e": "exchange", "c": "close-talon", "m": "marriage-", "x": "claim", "n": "next"}
+        ),
     ]
 
     def __init__(self, config: SnapConfig, match: SnapMatch | None = None) -> None:
-        super().__init__()
+        bots: dict[int, GamePlayer[SnapObservation, SnapAction]] = {
+            BOT: make_snap_player(config.opponent, seed=config.seed * 2 + 1)
+        }
+        super().__init__(config.lang, config.save, config.bot_delay, bots)
         self.cfg = config
-        self.lang = config.lang
         if match is None:
             names = config.names or (t(config.lang, "you"), say(config.lang, "bot"))
             match = SnapMatch(config.rules, config.seed, config.first_dealer, list(names))
         self.match = match
-        self.bot = make_snap_player(config.opponent, seed=config.seed * 2 + 1)
-        self.bot_busy = False
-        self.shown_over = -1
-        self._started_deal = -1
-
-    # -- layout -------------------------------------------------------------------------
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="middle"):
-            yield Static(id="board")
-            yield Static(id="table")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=1)
-        yield Static(id="prompt")
-        yield Horizontal(id="hand")
-        yield Static(id="names")
-        yield Horizontal(id="actions")
-        yield Static(t(self.lang, "footer"), id="footer")
-        yield Static(id="too-small")
 
     @property
     def deal(self) -> SnapDeal:
         return self.match.deal
+
+    @property
+    def series(self) -> SnapMatch:
+        return self.match
 
     @property
     def names(self) -> list[str]:
@@ -223,126 +199,49 @@ class SnapApp(CardTable):
     def observe(self) -> SnapObservation:
         return self.deal.observation(HUMAN, show_points=self.cfg.show_points)
 
-    def save(self) -> None:
-        if self.cfg.save is not None:
-            save_match(self.match, self.cfg.save)
+    def save_to(self, path: Path) -> None:
+        save_match(self.match, path)
 
-    async def start_deal(self) -> None:
-        index = len(self.match.deals) - 1
-        if self._started_deal != index:
-            self._started_deal = index
-            self.bot.start(BOT, self.deal.rules, index)
-            log = self.query_one("#log", RichLog)
-            log.clear()
-            log.write(self.deal_line())
-            d = self.deal  # a resumed deal: the log shows what has happened
-            for i, (seat, a) in enumerate(d.history):
-                for line in self.log_lines(seat, a, d.history[: i + 1]):
-                    log.write(line)
-        await self.refresh_view()
-        self.after_change()
+    def deal_heading(self) -> Text:
+        return self.deal_line()
 
     def deal_line(self) -> Text:
         n = len(self.match.deals)
         dealer = self.names[self.deal.dealer]
         return Text(f"{t(self.lang, 'deal')} {n} · {t(self.lang, 'dealer')}: {dealer}", "bold")
 
-    # -- the course of play -----------------------------------------------------------------
+    def refusal(self, exc: UltiError) -> str:
+        if isinstance(exc, SnapIllegal):
+            return f"{exc.text(self.lang)} ({exc.rule})"
+        return str(exc)
 
-    def after_change(self) -> None:
-        d = self.deal
-        if d.is_over():
-            if self.shown_over != len(self.match.deals):
-                self.shown_over = len(self.match.deals)
-                self.show_settlement()
-            return
-        if d.current_player != HUMAN and not self.bot_busy:
-            self.bot_busy = True
-            self.bot_move(len(d.history))
-
-    @work(thread=True, exclusive=True)
-    def bot_move(self, at: int) -> None:
-        d = self.deal
-        obs = d.observation(BOT)
-        action = self.bot.act(obs, d.legal_actions())
-        if self.cfg.bot_delay:
-            time.sleep(self.cfg.bot_delay)
-        self.call_from_thread(self.apply_bot, at, action)  # type: ignore[arg-type]
-
-    async def apply_bot(self, at: int, action: SnapAction) -> None:
-        self.bot_busy = False
-        if len(self.deal.history) != at or self.deal.current_player != BOT:
-            self.after_change()  # stale (the deal moved on): think again
-            return
-        await self.apply(BOT, action)
-
-    async def apply(self, seat: int, action: SnapAction) -> bool:
-        try:
-            self.deal.apply(action)
-        except SnapIllegal as exc:
-            self.notify(
-                f"{exc.text(self.lang)} ({exc.rule})",
-                title=t(self.lang, "illegal"),
-                severity="warning",
-            )
-            return False
-        self.save()
-        log = self.query_one("#log", RichLog)
-        for line in self.log_lines(seat, action, self.deal.history):
-            log.write(line)
-        await self.refresh_view()
-        self.after_change()
-        return True
-
-    def log_lines(
-        self, seat: int, a: SnapAction, history: Sequence[tuple[int, SnapAction]]
-    ) -> list[Text]:
-        """The log's lines for the last action of ``history`` (``a``, by ``seat``): the action,
-        and who took the trick it completed."""
+    def log_lines(self, seat: int, action: SnapAction, index: int) -> list[Text | str]:
+        """The log's lines for the deal's action number ``index`` (``action``, by ``seat``):
+        the action, and who took the trick it completed."""
         d = self.deal
         lang = self.lang
-        who = self.names[seat][:10]
-        line = Text(f"{who}: ")
-        if a.kind == Kind.PLAY:
-            line.append_text(card_text(a.card, lang))
+        line = Text(f"{self.names[seat][:10]}: ")
+        if action.kind == Kind.PLAY:
+            line.append_text(card_text(action.card, lang))
         else:
-            line.append(describe(a, lang, d.trump))
-        out = [line]
+            line.append(describe(action, lang, d.trump))
+        out: list[Text | str] = [line]
+        history = d.history[: index + 1]
         plays = sum(1 for _, x in history if x.kind == Kind.PLAY)
-        if a.kind == Kind.PLAY and plays % 2 == 0:
+        if action.kind == Kind.PLAY and plays % 2 == 0:
             trick = tricks_of(history, d.trump)[-1]
             out.append(Text(f"  → {self.names[trick.winner][:10]}", style="dim"))
         return out
 
     # -- drawing ----------------------------------------------------------------------------
 
-    async def refresh_view(self) -> None:
-        obs = self.observe()
-        self.query_one("#status", Static).update(self.status_text(obs))
-        self.query_one("#board", Static).update(self.board_text(obs))
-        self.query_one("#table", Static).update(self.table_text(obs))
-        await self.draw_hand(obs)
-        await self.draw_actions(obs)
-
     def status_text(self, obs: SnapObservation) -> Text:
         """The status line: the deal, the match score, the trump, the dealer."""
         lang = self.lang
         names = self.names
-        tot = self.match.totals()
         n = len(self.match.deals)
         status = Text(f" {t(lang, 'deal')} {n} · ")
-        status.append(
-            say(
-                lang,
-                "score",
-                a=names[0][:8],
-                x=tot[0],
-                b=names[1][:8],
-                y=tot[1],
-                target=self.match.rules.match_points,
-            ),
-            style="bold",
-        )
+        status.append(say(lang, "score", **self.score_fields(8)), style="bold")
         status.append(" · ")
         status.append(
             f"{say(lang, 'trump')}: {SUIT_SYMBOLS[obs.trump]} {suit_name(lang, obs.trump)}",
@@ -350,6 +249,17 @@ class SnapApp(CardTable):
         )
         status.append(f" · {t(lang, 'dealer')}: {names[self.deal.dealer][:8]}")
         return status
+
+    def side_text(self, obs: SnapObservation) -> Text:
+        return self.board_text(obs)
+
+    def score_fields(self, cut: int | None = None) -> dict[str, object]:
+        """The match score's fields for its words (``score``, ``match``): the names (cut to
+        ``cut`` letters), their game points and the target."""
+        names = [n[:cut] for n in self.names]
+        tot = self.match.totals()
+        target = self.match.rules.match_points
+        return {"a": names[0], "x": tot[0], "b": names[1], "y": tot[1], "target": target}
 
     def board_text(self, obs: SnapObservation) -> Text:
         """The opponent (the hand as backs, tricks, marriages) and the talon (Z13)."""
@@ -436,53 +346,39 @@ class SnapApp(CardTable):
             out.append(f"\n{obs.outcome.text(lang, names)}\n", style="italic")
         return out
 
-    async def draw_hand(self, obs: SnapObservation) -> None:
-        hand_box = self.query_one("#hand", Horizontal)
+    def card_buttons(self, obs: SnapObservation) -> list[CardButton]:
         d = self.deal
         mine = d.current_player == HUMAN and not self.bot_busy
         legal_cards = set(d.legal_cards()) if mine else set()
-        await hand_box.remove_children()
-        await hand_box.mount_all(
-            [
-                CardButton(c, c in legal_cards, False, mine and c not in legal_cards, self.lang)
-                for c in obs.hand
-            ]
-        )
-        by_suit: dict[int, list[str]] = {}
-        for c in obs.hand:
-            by_suit.setdefault(c >> 3, []).append(
-                name(c, "hu" if self.lang == "hu" else "en").split(" ", 1)[1]
-            )
-        line = Text()
-        for s, ranks in by_suit.items():
-            line.append(f"{SUIT_SYMBOLS[s]} ", style=SUIT_STYLE[s])
-            line.append(", ".join(ranks) + "  ")
-        self.query_one("#names", Static).update(line)
+        return [
+            CardButton(c, c in legal_cards, False, mine and c not in legal_cards, self.lang)
+            for c in obs.hand
+        ]
 
-    async def draw_actions(self, obs: SnapObservation) -> None:
-        box = self.query_one("#actions", Horizontal)
-        await box.remove_children()
-        d = self.deal
+    def hand_names(self, cards: Sequence[int]) -> Text:
+        """The hand's names by suit (``♥ Ace, King``)."""
+        lang = "hu" if self.lang == "hu" else "en"
+        line = Text()
+        for s, cs in by_suit(cards).items():
+            line.append(f"{SUIT_SYMBOLS[s]} ", style=SUIT_STYLE[s])
+            line.append(", ".join(name(c, lang).split(" ", 1)[1] for c in cs) + "  ")
+        return line
+
+    def over_prompt(self) -> Text | str:
+        if self.match.is_over():
+            return Text(say(self.lang, "match-won", name=self.names[self.match.winner()]), "bold")
+        return ""
+
+    def turn_prompt(self, obs: SnapObservation) -> Text:
         lang = self.lang
-        prompt = self.query_one("#prompt", Static)
-        if d.is_over():
-            if self.match.is_over():
-                w = self.match.winner()
-                prompt.update(Text(say(lang, "match-won", name=self.names[w]), style="bold"))
-            else:
-                prompt.update("")
-                await box.mount(Button(t(lang, "next_deal"), id="next", variant="primary"))
-            return
-        if d.current_player != HUMAN:
-            prompt.update(Text(f"{t(lang, 'waiting')} {self.names[d.current_player]}", style="dim"))
-            return
         if obs.trick:
-            prompt.update(Text(say(lang, "answer", card=name(obs.trick[0], lang)), style="bold"))
-        elif obs.history and obs.history[-1][1].kind == Kind.MARRIAGE:
-            prompt.update(Text(say(lang, "marriage-card"), style="bold"))
-        else:
-            prompt.update(Text(say(lang, "lead"), style="bold"))
-        buttons = [
+            return Text(say(lang, "answer", card=name(obs.trick[0], lang)), style="bold")
+        if obs.history and obs.history[-1][1].kind == Kind.MARRIAGE:
+            return Text(say(lang, "marriage-card"), style="bold")
+        return Text(say(lang, "lead"), style="bold")
+
+    def action_buttons(self, obs: SnapObservation) -> list[Button]:
+        return [
             Button(
                 self.button_label(a, obs.trump),
                 id=widget_id(a),
@@ -491,7 +387,6 @@ class SnapApp(CardTable):
             for a in obs.legal
             if a.kind != Kind.PLAY
         ]
-        await box.mount_all(buttons)
 
     def button_label(self, a: SnapAction, trump: int) -> Text:
         """An action button's words: short, so that the most a lead offers (the exchange,
@@ -510,29 +405,18 @@ class SnapApp(CardTable):
 
     # -- input ------------------------------------------------------------------------------
 
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
+    async def card_pressed(self, button: CardButton) -> None:
+        if not button.legal:
+            why = self.deal.why_illegal(play(button.card))
+            if why is not None:
+                self.tell_illegal(button.card, why)
+            return
+        await self.apply(HUMAN, play(button.card))
+
+    async def action_pressed(self, button_id: str) -> None:
         d = self.deal
-        button = event.button
-        if button.id == "next":
-            await self.next_deal()
-            return
-        if d.current_player != HUMAN or self.bot_busy:
-            return
-        if isinstance(button, CardButton):
-            if not button.legal:
-                why = d.why_illegal(play(button.card))
-                if why is not None:
-                    self.notify(
-                        f"{name(button.card, self.lang)}: {why.text(self.lang)} ({why.rule})",
-                        title=t(self.lang, "illegal"),
-                        severity="warning",
-                    )
-                return
-            await self.apply(HUMAN, play(button.card))
-            return
         for a in d.legal_actions():
-            if widget_id(a) == button.id:
+            if widget_id(a) == button_id:
                 if a.kind == Kind.CLAIM:
                     self.ask_claim(len(d.history))
                 else:
@@ -549,17 +433,10 @@ class SnapApp(CardTable):
 
         self.push_screen(ConfirmScreen(say(self.lang, "claim-ask"), self.lang), answered)
 
-    # -- the keyboard -------------------------------------------------------------------------
+    # -- the keys and screens ------------------------------------------------------------------
 
     def keys_text(self) -> str:
         return say(self.lang, "keys")
-
-    async def next_deal(self) -> None:
-        if self.match.is_over() or not self.deal.is_over():
-            return
-        self.match.next_deal()
-        self.save()
-        await self.start_deal()
 
     def settlement_text(self) -> Text:
         """How the deal ended (its rule), the game points it gave, the points taken, the
@@ -575,105 +452,81 @@ class SnapApp(CardTable):
         body.append(
             say(lang, "card-points", a=names[0], x=d.points(0), b=names[1], y=d.points(1)) + "\n\n"
         )
-        tot = self.match.totals()
-        body.append(
-            say(
-                lang,
-                "match",
-                a=names[0],
-                x=tot[0],
-                b=names[1],
-                y=tot[1],
-                target=self.match.rules.match_points,
-            )
-            + "\n"
-        )
+        body.append(say(lang, "match", **self.score_fields()) + "\n")
         if self.match.is_over():
             body.append(
                 say(lang, "match-won", name=names[self.match.winner()]) + "\n", style="bold"
             )
         return body
 
-    def show_settlement(self) -> None:
-        self.push_screen(
-            TextScreen(
-                say(self.lang, "deal-over", n=len(self.match.deals)),
-                self.settlement_text(),
-                t(self.lang, "close"),
-            )
+    def settlement_screen(self) -> TextScreen:
+        return TextScreen(
+            say(self.lang, "deal-over", n=len(self.match.deals)),
+            self.settlement_text(),
+            t(self.lang, "close"),
         )
 
-    def action_scores(self) -> None:
-        """The score sheet: each deal, who dealt, how it ended, the game points, the totals."""
+    def score_sheet(self) -> ScoreSheet:
+        """Each deal, who dealt, how it ended, the game points, the totals."""
         lang = self.lang
         names = self.names
-        table: DataTable[Any] = DataTable()
-        table.add_columns("#", t(lang, "dealer"), say(lang, "ended"), *names)
+        rows: list[tuple[str, ...]] = []
         run = [0, 0]
         for i, d in enumerate(self.match.deals):
             gp = d.game_points()
             run = [run[0] + gp[0], run[1] + gp[1]]
             end = d.outcome
             how = "…" if end is None else f"{end.rule} +{end.game_points}"
-            table.add_row(str(i + 1), names[d.dealer], how, str(run[0]), str(run[1]))
-        tot = self.match.totals()
-        title = (
-            t(lang, "score_sheet")
-            + " · "
-            + say(
-                lang,
-                "score",
-                a=names[0],
-                x=tot[0],
-                b=names[1],
-                y=tot[1],
-                target=self.match.rules.match_points,
-            )
-        )
-        self.push_screen(TextScreen(title, "", t(lang, "close"), table))
+            rows.append((str(i + 1), names[d.dealer], how, str(run[0]), str(run[1])))
+        title = t(lang, "score_sheet") + " · " + say(lang, "score", **self.score_fields())
+        return ScoreSheet(title, ("#", t(lang, "dealer"), say(lang, "ended"), *names), rows)
 
-    def action_why(self) -> None:
+    def refusals(self) -> list[str] | None:
         """Why each card of the hand, and the exchange and the closing, may not be taken now
         (the rule book's id with each reason)."""
         d = self.deal
         lang = self.lang
         if d.current_player != HUMAN or d.is_over():
-            return
+            return None
         lines = []
         for c in self.observe().hand:
             why = d.why_illegal(play(c))
             if why is not None:
-                lines.append(f"{name(c, lang)}: {why.text(lang)} ({why.rule})")
+                lines.append(why_line(name(c, lang), why, lang))
         for a in (EXCHANGE, CLOSE):
             why = d.why_illegal(a)
             if why is not None:
-                lines.append(f"{describe(a, lang)}: {why.text(lang)} ({why.rule})")
-        self.notify("\n".join(lines) or t(lang, "all_legal"), title=t(lang, "why_not"), timeout=12)
+                lines.append(why_line(describe(a, lang), why, lang))
+        return lines
 
-    def action_hint(self) -> None:
-        d = self.deal
-        if d.current_player != HUMAN or d.is_over():
-            return
-        self.notify(t(self.lang, "hint_thinking"), timeout=2)
-        self.compute_hint(len(d.history))
-
-    @work(thread=True, exclusive=True, group="hint")
-    def compute_hint(self, at: int) -> None:
+    def advise(self, at: int) -> tuple[SnapAction, str]:
         d = self.deal
         adviser = make_snap_player(self.cfg.hint, seed=at)
         adviser.start(HUMAN, d.rules, len(self.match.deals) - 1)
         obs = d.observation(HUMAN, show_points=self.cfg.show_points)
-        action, why = adviser.advise(obs, d.legal_actions(), self.lang)
-        words = describe(action, self.lang, d.trump)
-        self.call_from_thread(
-            self.notify, f"{words}\n{why}", title=t(self.lang, "hint"), timeout=12
-        )
+        return adviser.advise(obs, d.legal_actions(), self.lang)
+
+    def hint_words(self, action: SnapAction) -> str:
+        return describe(action, self.lang, self.deal.trump)
 
 
 def run(config: SnapConfig, resume: bool) -> None:
-    match = None
-    if resume:
-        if config.save is None or not config.save.exists():
-            raise FileNotFoundError(text("snap.cli-no-save", config.lang, path=config.save))
-        match = SnapMatch.load(config.save)
+    missing = text("snap.cli-no-save", config.lang, path=config.save)
+    match = saved(config.save, SnapMatch.load, missing) if resume else None
     SnapApp(config, match).run()
+
+
+__all__ = [
+    "BOT",
+    "HUMAN",
+    "ConfirmScreen",
+    "SnapApp",
+    "SnapConfig",
+    "Trick",
+    "backs",
+    "run",
+    "save_match",
+    "say",
+    "tricks_of",
+    "widget_id",
+]
