@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -59,6 +60,11 @@ FAIL_PLAY = (
     "♣A ♥9 ♥7 | ♣10 ♥J ♥8 | ♣K ♥Q ♦9 | ♣Q ♥K ♦J | ♣J ♠J ♦Q | ♣9 ♠Q ♦K | "
     "♣8 ♠K ♠8 | ♥A ♥10 ♠9 | ♠7 ♠A ♦A | ♠10 ♦10 ♣7"
 )
+
+#: The checkout (the tests live at every depth of tests/, by layer)
+ROOT = Path(__file__).resolve().parent.parent
+#: Files the tests read: records written by earlier versions, golden replays, old stores
+DATA = ROOT / "tests" / "data"
 
 
 def hand(text: str) -> int:

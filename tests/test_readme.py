@@ -23,3 +23,21 @@ def test_readme_python_example_runs() -> None:
     block = re.search(r"```python\n(.*?)```", text, flags=re.S)
     assert block is not None
     exec(compile(block.group(1), "README.md", "exec"), {})
+
+
+def test_the_architecture_section_names_every_package_of_the_code() -> None:
+    """The README's architecture section is drawn from the code: every package of src/ulti
+    (``games/``, ``server/tables/`` ...) and every module at its top is named there."""
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## Architecture") : text.index("## Performance")]
+    src = README.parent / "src" / "ulti"
+    packages = [
+        p.parent.relative_to(src)
+        for p in src.rglob("__init__.py")
+        if p.parent != src and "migrations" not in p.parts
+    ]
+    assert len(packages) > 15
+    for p in packages:
+        assert f"{p.name}/" in section, p
+    for m in src.glob("*.py"):
+        assert m.name in section, m.name

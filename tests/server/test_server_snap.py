@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from english_words import english_words_in
+from fixtures import ROOT
 from server_util import Running, Seat, bot, person
 from ulti import i18n
 from ulti.core.cards import KING, OVER, name, symbol
@@ -24,7 +25,7 @@ from ulti.games.snapszli import Kind, SnapDeal, SnapMatch, parse_action
 from ulti.server.catalogues import browser_words
 from ulti.server.tables.snapszli import SnapszliTable
 
-STATIC = Path(__file__).resolve().parent.parent / "src" / "ulti" / "server" / "static"
+STATIC = ROOT / "src" / "ulti" / "server" / "static"
 
 
 def sqlite(tmp_path: Path, file: str = "snap.sqlite3") -> str:

@@ -8,12 +8,13 @@ import importlib.util
 import sys
 import warnings
 from collections.abc import Sequence
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
+
+from fixtures import ROOT
 
 pytest.importorskip("gymnasium")
 
@@ -28,7 +29,7 @@ from ulti.games.ulti.observation import TENSOR_SIZE, Observation
 from ulti.players.ulti.random import RandomPlayer
 from ulti.research.gymnasium import UltiEnv, action_of, env
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "train_ulti_gym.py"
+EXAMPLE = ROOT / "examples" / "train_ulti_gym.py"
 
 
 def quiet_check(e: UltiEnv, **kw: Any) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
+from fixtures import ROOT
 from ulti.i18n import text
 from ulti.server.ratings import (
     MU,
@@ -23,7 +23,7 @@ from ulti.server.ratings import (
     user_key,
 )
 
-LOBBY = Path(__file__).resolve().parent.parent / "src" / "ulti" / "server" / "static" / "lobby.js"
+LOBBY = ROOT / "src" / "ulti" / "server" / "static" / "lobby.js"
 
 
 def test_a_new_rating_and_its_ordinal() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from fixtures import ROOT
 from ulti import i18n
 from ulti.cli import app
 from ulti.server import calibrate as cal
@@ -18,7 +19,7 @@ from ulti.server.ratings import Rating, user_key
 from ulti.server.store import RatingRow, Store
 
 runner = CliRunner()
-SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
+SRC = ROOT / "src" / "ulti"
 #: A pimc player bounded by its samples, not the clock: the same play on any machine.
 PIMC = "pimc:samples=1,ms=60000"
 ULTI_BOTS = f"random,rules,{PIMC}"

@@ -9,16 +9,16 @@ action of every deal.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
+from fixtures import DATA
 from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player, play_deal, registry
 from ulti.players.ulti.pimc import PimcPlayer
 from ulti.players.ulti.pimc1 import Pimc1Player
 
-GOLDEN = Path(__file__).parent / "data" / "pimc1_golden.json"
+GOLDEN = DATA / "pimc1_golden.json"
 BUDGET = "samples=6,ms=3600000"
 
 

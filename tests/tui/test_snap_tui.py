@@ -17,6 +17,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
+from fixtures import ROOT
 from ulti.core.cards import ACE, KING, OVER, SUIT_SYMBOLS, TEN, UNDER, code
 from ulti.games.snapszli import Kind, SnapAction, SnapDeal, SnapMatch
 from ulti.tui.frame import CARD_KEYS, CardButton, TextScreen
@@ -32,7 +33,7 @@ from ulti.tui.snapszli import (
 from ulti.tui.texts import rank_short
 
 SIZE = (80, 24)
-SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
+SRC = ROOT / "src" / "ulti"
 
 
 def config(tmp_path: Path | None = None, **kw: Any) -> SnapConfig:

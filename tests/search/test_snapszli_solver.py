@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from fixtures import ROOT
 from ulti.core.cards import parse_card, parse_cards
 from ulti.games.snapszli import (
     CLAIM,
@@ -428,7 +429,7 @@ def test_the_benchmark_writes_its_figures(tmp_path: Path) -> None:
     """benchmarks/bench_snapszli.py runs (a small run) and writes every figure it prints, each
     with the direction it improves in, for compare.py."""
     out = tmp_path / "snap.json"
-    bench = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_snapszli.py"
+    bench = ROOT / "benchmarks" / "bench_snapszli.py"
     r = subprocess.run(
         [sys.executable, str(bench), "--seconds", "0.2", "--rounds", "1", "--positions", "6",
          "--open-deals", "1", "--open24-deals", "1", "--repeat", "1", "--json", str(out)],

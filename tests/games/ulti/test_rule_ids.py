@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from fixtures import ROOT
+
+ROOT = ROOT
 
 
 #: Rule ids with no implementation yet, each with the reason; a test keeps this list honest.
@@ -27,7 +28,7 @@ def test_rules_md_ids_are_found() -> None:
 
 def test_every_rule_id_is_cited_in_a_test() -> None:
     corpus = ""
-    for f in sorted((ROOT / "tests").glob("test_*.py")):
+    for f in sorted((ROOT / "tests").rglob("test_*.py")):
         if f.name != "test_rule_ids.py":
             corpus += f.read_text(encoding="utf-8")
     missing = [
@@ -61,7 +62,7 @@ def test_every_how_to_play_rule_id_is_cited_in_a_test() -> None:
     assert ids == [f"W{i}" for i in range(1, 15)]
     corpus = "".join(
         f.read_text(encoding="utf-8")
-        for f in sorted((ROOT / "tests").glob("test_*.py"))
+        for f in sorted((ROOT / "tests").rglob("test_*.py"))
         if f.name != "test_rule_ids.py"
     )
     missing = [rid for rid in ids if not re.search(rf"\b{rid}\b", corpus)]
@@ -79,7 +80,7 @@ def test_every_snapszli_rule_id_is_cited_in_a_test() -> None:
     assert {"Z1", "Z13", "ZV1", "ZV4"} <= set(ids) and len(ids) == 17
     corpus = "".join(
         f.read_text(encoding="utf-8")
-        for f in sorted((ROOT / "tests").glob("test_*.py"))
+        for f in sorted((ROOT / "tests").rglob("test_*.py"))
         if f.name != "test_rule_ids.py"
     )
     missing = [rid for rid in ids if not re.search(rf"\b{rid}\b", corpus)]

@@ -23,6 +23,7 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Connection
 
+from fixtures import DATA
 from server_util import Running, Seat, postgres
 from ulti.games.ulti.actions import ActionKind
 from ulti.games.ulti.record import action_code
@@ -62,7 +63,7 @@ NEW_TABLE_COLUMNS = {
 
 def _old_store_module() -> ModuleType:
     """tests/data/old_store_2026_11.py: the store as it was before migrations, verbatim."""
-    path = Path(__file__).parent / "data" / "old_store_2026_11.py"
+    path = DATA / "old_store_2026_11.py"
     spec = importlib.util.spec_from_file_location("old_store_2026_11", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

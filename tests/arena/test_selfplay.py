@@ -21,6 +21,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import ulti.research.openspiel  # noqa: F401  (registers "python_ulti")
+from fixtures import ROOT
 from ulti.arena import selfplay as SP
 from ulti.cli import app
 from ulti.core.seeds import derive_seed, shuffled_deck
@@ -159,7 +160,7 @@ def test_the_stored_tensor_is_the_openspiel_information_state_tensor(
 def test_the_densify_snippets_of_the_docs(small: tuple[SP.Plan, Path, pa.Table]) -> None:
     """The snippets in docs/RESEARCH.md turn rows into dense tensors and masks."""
     _, out, _ = small
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "RESEARCH.md").read_text()
+    doc = (ROOT / "docs" / "RESEARCH.md").read_text()
     section = doc[doc.index("## Self-play data") :]
     section = section[: section.index("\n## ")]
     blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)

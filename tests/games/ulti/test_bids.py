@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from pathlib import Path
 
 import pytest
 
+from fixtures import ROOT
 from ulti.games.ulti.bids import (
     STANDARD_BIDS,
     BidParseError,
@@ -18,7 +18,7 @@ from ulti.games.ulti.bids import (
 )
 from ulti.games.ulti.rules import Ruleset
 
-RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
+RULES_MD = ROOT / "docs" / "RULES.md"
 
 
 def _table() -> list[tuple[int, str, str, int, int, int, int]]:

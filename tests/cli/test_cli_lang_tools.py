@@ -14,13 +14,13 @@ from typing import Any
 
 import httpx
 import pytest
+from test_notation import POS
+from test_record import finished
 from typer.testing import CliRunner
 
 from english_words import english_words_in
-from fixtures import FAIL, make_deal, start
+from fixtures import FAIL, ROOT, make_deal, start
 from server_util import Running, person
-from test_notation import POS
-from test_record import finished
 from ulti import i18n
 from ulti.cli import app
 from ulti.core.errors import CatalogueError
@@ -29,7 +29,7 @@ from ulti.games.ulti.record import RecordError, dumps, from_record, loads, to_re
 from ulti.games.ulti.session import Session
 
 runner = CliRunner()
-SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
+SRC = ROOT / "src" / "ulti"
 WIDE = {"COLUMNS": "200"}
 #: A French face card (a Jack or a Queen) after a suit sign: never on a Hungarian screen.
 FRENCH_FACE = re.compile(r"[♥♣♠♦][JQ]")

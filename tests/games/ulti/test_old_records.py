@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from fixtures import DATA
 from ulti.games.ulti import record
 from ulti.games.ulti.session import Session
 
-STORED = Path(__file__).parent / "data" / "records"
+STORED = DATA / "records"
 DEALS = sorted(p for p in STORED.glob("v1-*.json") if p.name != "v1-session.json")
 
 

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from english_words import english_words_in
-from fixtures import rich_deal
+from fixtures import ROOT, rich_deal
 from ulti import i18n
 from ulti.cli import app
 from ulti.games.ulti.deal import Deal
@@ -20,7 +20,7 @@ from ulti.games.ulti.record import dumps, render
 from ulti.games.ulti.rules import LADDERS, OPTIONS, PRESETS, Ruleset, RulesetError
 
 runner = CliRunner()
-SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
+SRC = ROOT / "src" / "ulti"
 #: A French face card (a Jack or a Queen) after a suit sign: never in a Hungarian account.
 FRENCH_FACE = re.compile(r"[♥♣♠♦][JQ]")
 

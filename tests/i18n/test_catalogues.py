@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from fixtures import ROOT
 from ulti import i18n
 from ulti.games.ulti.rules import OPTIONS, PRESETS
 from ulti.games.ulti.scoring import Termination
 from ulti.server.catalogues import browser_words
 
-SRC = Path(__file__).resolve().parent.parent / "src" / "ulti"
+SRC = ROOT / "src" / "ulti"
 #: the catalogue's surfaces: its TOML files
 SURFACES = sorted(p.stem for p in (SRC / "i18n").glob("*.toml"))
 STATIC = SRC / "server" / "static"
