@@ -17,10 +17,10 @@ from typing import Any
 
 import httpx
 import pytest
-from test_server_leaks import allowed, cards_in
 
 from english_words import english_words_in
 from server_util import Running, Seat, Watcher, bot, person
+from test_server_leaks import allowed, cards_in
 from ulti.analysis.ulti import teach
 from ulti.games.ulti.actions import ActionKind
 from ulti.players.base import Budget
