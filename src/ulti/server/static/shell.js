@@ -8,7 +8,8 @@
 // bar's tools, my line, my hand (a legal card plays when tapped, another says why not), the
 // buttons of my other actions, the log, the score sheet's dialog, the dialog at the end of a
 // deal, and the club's parts (club.js: chat, watchers, rematch).  The game's module, loaded by
-// the table's game (GAMES), draws the rest and says what its actions are called.  It exports
+// the table's game (table-game.js, GAMES), draws the rest and says what its actions are called.
+// It exports
 // ``game``:
 //   name, title, pageClass          the game's name (records' files), the page's title, a
 //                                   class for the page's body ("" for none)
@@ -36,6 +37,7 @@
 //   setup(), received(before),      optional: its controls, once its markup is in place; a new
 //   frame(f), refused()             view came (``before``: the last one); a frame only the game
 //                                   reads (true when it did); the server refused something
+import { tableGame } from "/static/table-game.js";  // first: its request goes out at once
 import { cardElement, cardStyle, setCardStyle } from "/static/cards.js";
 import { guestName, tableClub } from "/static/club.js";
 import { el, liveSeat, renderRecords, toast } from "/static/live.js";
@@ -50,34 +52,13 @@ const GAMES = {
   ulti: "/static/ulti.js",
   snapszli: "/static/snapszli.js",
 };
-/** The game of a table whose frames name none (Ulti's tables, from before the second game). */
-const UNNAMED = "ulti";
-
-let game = null;  // the game's module, once loaded
-let loading = false;
-const early = [];  // the frames that come while it loads
+let game = null;  // the game's module
 const log = [];
 let dismissed = 0;  // the deal whose end was seen (its dialog closed)
 
 // -- the frames -----------------------------------------------------------------------------
 
 function receive(frame) {
-  if (game) { handle(frame); return; }
-  early.push(frame);
-  if (!loading && frame.table) {  // the first frame that names the table names its game
-    loading = true;
-    load(frame.table.game || UNNAMED);
-  }
-}
-
-async function load(gameName) {
-  const path = GAMES[gameName];
-  if (!path) throw new Error(`no table page for the game ${gameName} (${Object.keys(GAMES).join(", ")})`);
-  mount((await import(path)).game);
-  for (const f of early.splice(0)) handle(f);
-}
-
-function handle(frame) {
   if (game.frame && game.frame(frame)) return;
   if (frame.table) setTable(frame.table);
   if (club.frame(frame)) return;
@@ -334,9 +315,18 @@ $("langSelect").value = lang;
 $("langSelect").onchange = (e) => {
   chooseLang(e.target.value);
   localStorage.setItem("ulti-lang", lang);
-  club.relabel();
+  if (club) club.relabel();
   rerender();
 };
+
+// -- the game, then the club and the connection -------------------------------------------------
+
+const gameName = await tableGame;
+if (!GAMES[gameName]) {
+  $("status").textContent = "✗";
+  throw new Error(`no table page for the game ${gameName} (${Object.keys(GAMES).join(", ")})`);
+}
+mount((await import(GAMES[gameName])).game);
 setRenderer(render);
 setClub(tableClub({
   tableId, seat, token, watching, words: () => W, lang: () => lang, live: () => live, rerender,
@@ -344,5 +334,5 @@ setClub(tableClub({
 setLive(liveSeat({
   tableId, seat, token, watch: watching, name: guestName, words: () => W, lang: () => lang,
   onFrame: receive,
-  onError: () => { if (game && game.refused) game.refused(); },
+  onError: () => { if (game.refused) game.refused(); },
 }));
