@@ -121,7 +121,15 @@ def test_every_page_word_exists_in_both_languages() -> None:
     served = browser_words()
     en, hu = served["en"], served["hu"]
     assert set(en) == set(hu)
-    for name in ("table.js", "lobby.js", "replay.js"):
+    for name in (
+        "shell.js",
+        "table-kit.js",
+        "ulti.js",
+        "ulti-teach.js",
+        "snapszli.js",
+        "lobby.js",
+        "replay.js",
+    ):
         src = (STATIC / name).read_text(encoding="utf-8")
         used = set(re.findall(r"\bW\.(\w+)", src)) | set(re.findall(r"\bW\[\"(\w+)\"\]", src))
         assert used, name

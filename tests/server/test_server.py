@@ -48,13 +48,13 @@ def test_lobby_and_table_pages_and_public_info(tmp_path: Path) -> None:
         t = srv.create([person("Anna"), bot("rules", "Béla"), bot("random", "Cili")])
         assert set(t["links"]) == {"0"} and "#seat=0&token=" in t["links"]["0"]
         page = httpx.get(f"{srv.base}/t/{t['id']}")
-        assert page.status_code == 200 and "table.js" in page.text
+        assert page.status_code == 200 and "shell.js" in page.text
         info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
         assert [p["name"] for p in info["players"]] == ["Anna", "Béla", "Cili"]
         assert "token" not in json.dumps(info) and "seed" not in json.dumps(info)
         assert httpx.get(f"{srv.base}/api/tables/nope").status_code == 404
         assert httpx.get(f"{srv.base}/t/nope").status_code == 404
-        assert httpx.get(f"{srv.base}/static/table.js").status_code == 200
+        assert httpx.get(f"{srv.base}/static/shell.js").status_code == 200
 
 
 def test_rules_catalogue_and_table_options(tmp_path: Path) -> None:

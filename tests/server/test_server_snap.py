@@ -86,7 +86,7 @@ def test_a_person_plays_a_whole_match_against_a_computer_player(tmp_path: Path) 
         t = create(srv, [person("Anna"), bot("rules", "Béla")], show_points=True, lang="hu")
         assert set(t["links"]) == {"0"} and "#seat=0&token=" in t["links"]["0"]
         page = httpx.get(f"{srv.base}/t/{t['id']}")
-        assert page.status_code == 200 and "snap.js" in page.text
+        assert page.status_code == 200 and "shell.js" in page.text
         info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
         assert info["game"] == "snapszli" and info["match_points"] == 7
         assert [p["name"] for p in info["players"]] == ["Anna", "Béla"]
@@ -380,7 +380,7 @@ def _restart(db: str) -> None:
         s = Seat(srv2, t["id"], 0, t["tokens"]["0"], since=version - 2)
         assert [e["v"] for e in s.frames[0]["events"]] == [version - 1, version]
         play_until({0: s}, lambda: s.view["deal_number"] > 1, rng)
-        assert httpx.get(f"{srv2.base}/t/{t['id']}").text.count("snap.js") == 1
+        assert httpx.get(f"{srv2.base}/t/{t['id']}").text.count("shell.js") == 1
         s.close()
 
 
@@ -397,12 +397,12 @@ def test_postgresql_keeps_the_game_of_a_table() -> None:
 
 
 def test_the_pages_words_come_from_the_catalogue() -> None:
-    """Every word snap.js and the lobby take from ``W.snap`` is a ``snap.web-*`` key, in both
+    """Every word snapszli.js and the lobby take from ``W.snap`` is a ``snap.web-*`` key, in both
     languages with the same fields, the Hungarian ones free of English."""
     served = browser_words()
     en, hu = served["en"]["snap"], served["hu"]["snap"]
     assert set(en) == set(hu)
-    src = (STATIC / "snap.js").read_text() + (STATIC / "lobby.js").read_text()
+    src = (STATIC / "snapszli.js").read_text() + (STATIC / "lobby.js").read_text()
     used = set(re.findall(r"\bS\.(\w+)", src)) | set(re.findall(r"\bS\[\"([\w-]+)\"\]", src))
     used |= set(re.findall(r"\bW\.snap\.(\w+)", src))
     used |= set(re.findall(r"\bW\.snap\[\"([\w-]+)\"\]", src))
@@ -411,7 +411,7 @@ def test_the_pages_words_come_from_the_catalogue() -> None:
     for key in en:
         assert i18n.fields_of(en[key]) == i18n.fields_of(hu[key]), key
         assert english_words_in(hu[key]) == [], key
-    page = set(re.findall(r"\bW\.(\w+)", (STATIC / "snap.js").read_text()))
+    page = set(re.findall(r"\bW\.(\w+)", (STATIC / "snapszli.js").read_text()))
     assert sorted(page - set(served["en"])) == []
 
 

@@ -1,4 +1,4 @@
-"""The pages: the lobby, a table (its game's page), a replay, the leaderboard and a
+"""The pages: the lobby, a table (one page for every game), a replay, the leaderboard and a
 profile (files of ``static/``), the favicon and the card faces (one SVG sprite per style and
 language, from :mod:`ulti.render.svg`)."""
 
@@ -55,7 +55,10 @@ async def card_faces(style: str, lang: str) -> Response:
 
 @router.get("/t/{table_id}")
 async def table_page(table_id: str, svc: Svc) -> FileResponse:
-    return FileResponse(STATIC / live_table(svc, table_id).page)
+    """One page for every game's table: its script loads the game's module by the table's
+    game (static/shell.js); a table that does not exist is a 404."""
+    live_table(svc, table_id)
+    return FileResponse(STATIC / "table.html")
 
 
 @router.get("/replay/{table_id}/{number}")

@@ -46,6 +46,17 @@ export function setCardStyle(s) {
   }
 }
 
+/** A card's back, from the faces' sprite: an ``<svg class="back">`` (``cls``: another class). */
+export function cardBack(lang, cls = "back") {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("class", cls);
+  svg.setAttribute("viewBox", "0 0 60 90");
+  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+  use.setAttribute("href", `${spriteUrl(cardStyle(), lang)}#back`);
+  svg.appendChild(use);
+  return svg;
+}
+
 /** A card as an element: its face drawn from the sprite, its name as title and label (for
  * screen readers and learners). */
 export function cardElement(c, lang, extra = {}) {

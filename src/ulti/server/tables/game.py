@@ -78,8 +78,6 @@ class GameHooks(ABC, Generic[S, A, R]):
 
     #: the game (:mod:`ulti.games.registry`): its name, seats, deals, actions
     info: GameInfo[S, A]
-    #: the page (of ``static/``) that shows the table
-    page = "table.html"
 
     @abstractmethod
     def _read_rules(self, data: Json) -> R:

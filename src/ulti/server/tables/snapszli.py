@@ -157,7 +157,6 @@ class SnapszliTable(GameTable[SnapDeal, SnapAction, SnapRules]):
     """A Snapszli table: two seats, a match to the table's match points (Z12, ZV2)."""
 
     info = SNAPSZLI
-    page = "snap.html"
     session: SnapMatch
     #: the learner's option (Z13): a seat sees its own points
     show_points: bool

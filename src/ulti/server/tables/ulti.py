@@ -94,7 +94,6 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
     """An Ulti table: three seats, a session of deals (S3)."""
 
     info = ULTI
-    page = "table.html"
     session: Session
 
     # -- the game -------------------------------------------------------------------------

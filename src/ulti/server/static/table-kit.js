@@ -1,0 +1,79 @@
+// What the shell and every game's module draw with: the words for players, cards, actions
+// and refusals in the page's language, and the parts every table has (a seat's head, a row
+// of card backs, a seat's announced marriages).
+import { SUITS, cardBack, rankOf, suitOf } from "/static/cards.js";
+import { fill } from "/static/i18n.js";
+import { el } from "/static/live.js";
+import { W, club, lang, table } from "/static/table-state.js";
+
+export const hu = () => lang === "hu";
+
+/** A seat's player by name ("free seat" while nobody sits there). */
+export function name(s) {
+  if (!table || s < 0) return "";
+  const p = club ? club.playerAt(s) : table.players[s] || {};
+  if (p.kind === "open" || (table.players[s] && table.players[s].kind === "open")) return W.club["free-seat"];
+  return (table.players[s] && table.players[s].name) || p.name || "";
+}
+
+/** A card by the catalogue's names ("the Ace of Hearts", "piros ász"). */
+export function cardName(c) {
+  return fill(W.of, { rank: W.ranks[rankOf(c)], suit: W.suits[suitOf(c)] });
+}
+export const suitWords = (s) => `${SUITS[s]} ${W.suits[s]}`;
+
+/** A {title, title_hu} pair in the page's language (``withHu``: in English the Hungarian
+ * beside it where it differs); an action without titles by its text. */
+export function titled(x, withHu = false) {
+  if (!x) return "";
+  if (hu()) return x.title_hu || x.title || x.action || "";
+  const same = !x.title_hu || x.title_hu.toLowerCase() === String(x.title).toLowerCase();
+  return withHu && !same ? `${x.title} (${x.title_hu})` : x.title || x.action || "";
+}
+
+/** Why a card may not be played now ({en, hu}, or a text), in the page's language. */
+export function reasonText(r) {
+  if (!r) return W.notNow;
+  if (typeof r === "string") return r;
+  return (hu() ? r.hu : r.en) || r.en || W.notNow;
+}
+
+/** While seats are free: how many ("Waiting for players: 1 free seat"). */
+export function freeSeats(v) {
+  const free = (v.players || table.players).filter((p) => p.kind === "open").length;
+  return fill(W.club["free-seats"], { n: free });
+}
+
+/** A computer player's kind ("Computer · rules"); "" for a person. */
+export function botKind(p) {
+  if (!p || p.kind !== "bot") return "";
+  const k = W[`bot_${String(p.spec || "").split(":")[0]}`];
+  return k ? `${W.bot} · ${k}` : W.bot;
+}
+
+/** The marriages seat ``s`` announced, as chips ("40 ♥" in trump, "20 ♣" otherwise). */
+export function marriageChips(v, s) {
+  return v.marriages.filter(([who]) => who === s)
+    .map(([, suit]) => `${suit === v.trump ? 40 : 20} ${SUITS[suit]}`);
+}
+
+/** ``n`` card backs in a row (hidden from screen readers: a count stands beside them). */
+export function backsRow(n) {
+  const backs = el("div", "backs");
+  backs.setAttribute("aria-hidden", "true");
+  for (let i = 0; i < n; i++) backs.appendChild(cardBack(lang));
+  return backs;
+}
+
+/** Seat ``s``'s box begun afresh: marked when it is to act, its player's name and the dealer's
+ * badge in its head (returned, for the game to add to). */
+export function seatHead(box, v, s) {
+  box.innerHTML = "";
+  box.dataset.seat = String(s);
+  box.classList.toggle("turn", v.current_player === s && !v.over && !v.waiting);
+  const head = el("div", "seat-head");
+  head.appendChild(el("span", "seat-name", name(s)));
+  if (v.dealer === s) head.appendChild(el("span", "badge dealer", W.dealer));
+  box.appendChild(head);
+  return head;
+}

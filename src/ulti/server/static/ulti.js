@@ -1,0 +1,527 @@
+// Ulti's part of the table (the shell, shell.js, keeps the rest), laid out like a card
+// table: me at the bottom, the player after me on the right and the one before me on the
+// left (Ulti goes counter-clockwise), the trick in the centre with each card towards its
+// player (the auction's moves there while it runs), the talon and the last trick under it;
+// the contract, trump and kontras in the top bar; the bids in the dock; the settlement of a
+// deal as its end; teaching mode (ulti-teach.js).  Every word comes from the catalogue
+// (/api/words) in the page's language.
+import { cardElement, code } from "/static/cards.js";
+import { fill } from "/static/i18n.js";
+import { el } from "/static/live.js";
+import {
+  backsRow, botKind, cardName, freeSeats, hu, marriageChips, name, seatHead, suitWords, titled,
+} from "/static/table-kit.js";
+import {
+  $, W, club, lang, legalOf, myTurn, rerender, seat, send, table, view,
+} from "/static/table-state.js";
+import * as teach from "/static/ulti-teach.js";
+
+const chosen = new Set();  // the two cards chosen for the talon
+
+// the centre's state: tricks already taken away (this deal), the last trick on demand
+let collected = 0;
+let collecting = null;
+let showLast = false;
+let centreKey = "";
+let centreCards = new Set();
+let playedFrom = null;  // where my last card left the hand (for its flight to the trick)
+
+const motion = () => !matchMedia("(prefers-reduced-motion: reduce)").matches;
+const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x)}`;
+const kontraWord = (level) => W.kontras[level - 1] || `×${2 ** level}`;
+
+// -- words ----------------------------------------------------------------------------------
+
+// An action, typed as the server sends it ({kind, text, card, cards, bid, suit, component,
+// level, and title/title_hu where the server names it}; another seat's discard comes as
+// {kind: "discard"} without cards), in words.
+function describe(a) {
+  if (!a) return "";
+  if (a.kind === "play" && a.card !== undefined) return cardName(a.card);
+  if (a.title && a.title_hu) return titled(a);
+  switch (a.kind) {
+    case "pass": return W.pass;
+    case "pickup": return W.pickup;
+    case "discard": return a.cards ? `${W.talon}: ${a.cards.map(cardName).join(", ")}` : W.talon;
+    case "marriage": return `${W.declare} ${a.suit === (view && view.trump) ? 40 : 20} ${suitWords(a.suit)}`;
+    case "trump": return `${W.trump}: ${suitWords(a.suit)}`;
+    case "kontra": return `${W.kinds[a.component]}: ${kontraWord(a.level)}`;
+    case "claim": return W.claim;
+    case "bid": {
+      const names = table && table.bids && table.bids[a.text];
+      if (names) return hu() ? names[1] : names[0];
+      return a.bid || a.text;
+    }
+    default: return a.text || "";
+  }
+}
+
+function kontraLines(v) {
+  if (Array.isArray(v.kontra_info)) return v.kontra_info.map((k) => titled(k));
+  return v.kontras.filter(([, a, b]) => a || b).map(([comp, a, b]) =>
+    `${W.kinds[comp]}: ${a === b ? kontraWord(a) : [a, b].map((l) => (l ? kontraWord(l) : "–")).join(" / ")}`);
+}
+
+// The kontras against one defender (the first defender sits after the soloist).
+function kontrasAgainst(v, s) {
+  if (v.soloist < 0 || s === v.soloist) return [];
+  const side = s === (v.soloist + 1) % 3 ? 1 : 2;
+  return v.kontras.filter((k) => k[side]).map((k) => `${W.kinds[k[0]]}: ${kontraWord(k[side])}`);
+}
+
+/** A seat's kontras and marriages, as chips. */
+function chipsOf(v, s) {
+  return [...(s === v.soloist ? kontraLines(v) : kontrasAgainst(v, s)), ...marriageChips(v, s)];
+}
+
+function takenLine(v, s) {
+  const tricks = v.tricks.filter((t) => t[2] === s).length;
+  if (!v.tricks.length && !v.points_taken[s]) return "";
+  return `${W.tricksTaken || W.trick}: ${tricks} · ${W.points}: ${v.points_taken[s]}`;
+}
+
+/** A contract's name in the page's language (the sheet's rows). */
+function contractName(r) {
+  if (!r.contract) return "–";
+  if (hu() && r.contract_hu) return r.contract_hu;
+  if (hu() && table && table.bids) {
+    const found = Object.values(table.bids).find(([en]) => en === r.contract);
+    if (found) return found[1];
+  }
+  return r.contract;
+}
+
+function prompt(v, mine) {
+  if (teach.checking()) return W.analysis["web-checking"];
+  if (v.waiting) return freeSeats(v);
+  if (v.over) return v.session_over ? W.over : "";
+  if (!mine) return `${W.waiting} ${name(v.current_player)}`;
+  if (legalOf("discard").length > 0) return W.chooseTwo;
+  switch (v.phase) {
+    case "BID": return W.chooseBid;
+    case "KONTRA": return W.kontraAnswer;
+    case "TRUMP": return W.chooseTrump || W.yourTurn;
+    default: return W.yourTurn;
+  }
+}
+
+// -- the top bar and the seats ----------------------------------------------------------------
+
+function renderTop(v) {
+  const extra = v.deal_number > table.deals ? ` · ${W.tiebreak || "+"}` : `/${table.deals}`;
+  $("status").textContent = `${W.deal} ${v.deal_number}${extra} · ${W.dealer}: ${name(v.dealer)}`;
+  const box = $("contract");
+  box.innerHTML = "";
+  if (v.contract_info) {
+    const c = el("span", "chip contract-chip");
+    c.append(el("b", "", `${name(v.soloist)}: `), titled(v.contract_info, true));
+    box.appendChild(c);
+    const naming = v.phase === "TRUMP";  // the soloist names it now
+    box.appendChild(el("span", "chip trump-chip",
+      v.trump >= 0 ? `${W.trump}: ${suitWords(v.trump)}` : naming ? `${W.trump}: …` : W.noTrump));
+  } else if (v.bid_info) {
+    box.appendChild(el("span", "chip", `${W.auction}: ${titled(v.bid_info, true)} (${name(v.bidder)})`));
+  } else {
+    box.appendChild(el("span", "chip", W.auction));
+  }
+  for (const k of kontraLines(v)) box.appendChild(el("span", "chip kontra-chip", k));
+  $("lastTrickBtn").textContent = W.lastTrick;
+  $("lastTrickBtn").disabled = !v.tricks.length;
+  $("lastTrickBtn").setAttribute("aria-pressed", String(showLast && v.tricks.length > 0));
+}
+
+function renderSeat(box, v, s) {
+  seatHead(box, v, s);
+  const kind = botKind(table.players[s]);
+  if (kind) box.appendChild(el("div", "seat-kind muted", kind));
+  box.appendChild(backsRow(v.hand_sizes[s]));
+  box.appendChild(el("div", "count", `${v.hand_sizes[s]} ${W.cards}`));
+  if (v.soloist >= 0) {
+    box.appendChild(el("div", `badge role ${s === v.soloist ? "soloist" : "defender"}`,
+      s === v.soloist ? W.soloist : W.defender));
+  }
+  const chips = chipsOf(v, s);
+  if (chips.length) {
+    const c = el("div", "chips");
+    for (const t of chips) c.appendChild(el("span", "chip small", t));
+    box.appendChild(c);
+  }
+  const taken = takenLine(v, s);
+  if (taken) box.appendChild(el("div", "taken muted", taken));
+  const extra = club.seatExtras(s);
+  if (extra) box.appendChild(extra);
+  const open = v.exposed.find(([who]) => who === s);
+  if (open) {
+    const d = el("div", "exposed");
+    d.setAttribute("aria-label", `${W.open}: ${name(s)}`);
+    for (const c of open[1]) d.appendChild(cardElement(c, lang));
+    box.appendChild(d);
+  }
+}
+
+function aboutMe(v) {
+  const parts = [];
+  if (v.soloist >= 0) parts.push(seat === v.soloist ? W.soloist : W.defender);
+  parts.push(...chipsOf(v, seat));
+  const taken = takenLine(v, seat);
+  if (taken) parts.push(taken);
+  return parts;
+}
+
+// -- the centre: the auction, the trick, the talon and the last trick -------------------------
+
+// The cards now in the centre: the trick in progress, or the trick just completed (shown a
+// moment, then taken towards its winner).
+function centreNow(v) {
+  const withSeats = (leader, cards) => cards.map((c, i) => ({ card: c, seat: (leader + i) % 3 }));
+  if (v.trick.length) {
+    collected = v.tricks.length;
+    return { cards: withSeats(v.trick_leader, v.trick), winner: -1, n: v.tricks.length + 1 };
+  }
+  if (v.tricks.length > collected) {
+    const [leader, cards, winner] = v.tricks[v.tricks.length - 1];
+    return { cards: withSeats(leader, cards), winner, n: v.tricks.length };
+  }
+  return { cards: [], winner: -1, n: Math.min(v.tricks.length + 1, 10) };
+}
+
+const place = (s) => ["me", "right", "left"][(s - seat + 3) % 3];
+
+function originOf(s) {
+  const box = s === seat ? $("hand") : $(place(s) === "right" ? "seatRight" : "seatLeft");
+  const r = box.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + Math.min(r.height / 2, 60) };
+}
+
+function renderCentre(v) {
+  const auction = v.soloist < 0;
+  const now = auction ? { cards: [], winner: -1, n: 0 } : centreNow(v);
+  const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+  const key = JSON.stringify([lang, v.deal_number, auction, now, showLast && last, v.talon,
+    auction ? v.history.length : 0, v.phase, v.current_player]);
+  if (key === centreKey) return;
+  centreKey = key;
+  $("centre").classList.toggle("auction", auction);
+  $("centreTitle").textContent = auction ? W.auction : `${W.trick} ${now.n}/10` +
+    (now.winner >= 0 ? ` · ${W.takes ? fill(W.takes, { name: name(now.winner) }) : "→ " + name(now.winner)}` : "");
+  renderAuction(v, auction);
+  renderTrick(v, now);
+  if (now.winner >= 0) collectSoon(v, now.winner);
+  renderExtras(v, last);
+}
+
+function renderTrick(v, now) {
+  const box = $("trick");
+  box.innerHTML = "";
+  const before = centreCards;
+  centreCards = new Set(now.cards.map((x) => x.card));
+  for (const { card, seat: s } of now.cards) {
+    const slot = el("div", `slot ${place(s)}`);
+    slot.dataset.seat = String(s);
+    const c = cardElement(card, lang);
+    slot.appendChild(c);
+    slot.appendChild(el("span", "slot-name", name(s)));
+    if (now.winner === s) slot.classList.add("winner");
+    box.appendChild(slot);
+    if (!before.has(card) && before.size + 1 >= centreCards.size && motion()) {
+      const from = s === seat && playedFrom ? playedFrom : originOf(s);
+      if (s === seat) playedFrom = null;
+      const to = c.getBoundingClientRect();
+      const dx = from.x - (to.left + to.width / 2);
+      const dy = from.y - (to.top + to.height / 2);
+      c.animate([{ transform: `translate(${dx}px, ${dy}px) scale(.8)`, opacity: 0.5 },
+        { transform: "none", opacity: 1 }], { duration: 240, easing: "ease-out" });
+    }
+  }
+  // the places still empty, the next player's marked
+  const filled = new Set(now.cards.map((x) => place(x.seat)));
+  for (let s = 0; s < 3; s++) {
+    if (filled.has(place(s))) continue;
+    const slot = el("div", `slot ${place(s)} empty`);
+    if (s === v.current_player && now.winner < 0 && !v.over) slot.classList.add("next");
+    slot.appendChild(el("span", "placeholder"));
+    slot.appendChild(el("span", "slot-name", name(s)));
+    box.insertBefore(slot, box.firstChild);
+  }
+}
+
+// Under the trick: the last trick (on demand) and the talon (while it lies open).
+function renderExtras(v, last) {
+  const extras = $("extras");
+  extras.innerHTML = "";
+  if (showLast && last) {
+    const d = el("div", "last-trick");
+    d.appendChild(el("div", "muted", `${W.lastTrick} → ${name(last[2])}`));
+    const row = el("div", "row");
+    last[1].forEach((c, i) => {
+      const s = (last[0] + i) % 3;
+      const f = el("figure", "mini");
+      f.appendChild(cardElement(c, lang));
+      f.appendChild(el("figcaption", "", name(s)));
+      row.appendChild(f);
+    });
+    d.appendChild(row);
+    extras.appendChild(d);
+  }
+  if (v.talon && v.talon.length) {
+    const d = el("div", "talon");
+    d.appendChild(el("span", "muted", `${W.talon}: `));
+    for (const c of v.talon) d.appendChild(cardElement(c, lang));
+    extras.appendChild(d);
+  }
+}
+
+// A completed trick stays a moment in the centre, then goes to its winner.
+function collectSoon(v, winner) {
+  if (collecting) return;
+  const n = v.tricks.length;
+  const deal = v.deal_number;
+  collecting = setTimeout(() => {
+    const done = () => {
+      collecting = null;
+      if (view && view.deal_number === deal && collected < n) {
+        collected = n;
+        renderCentre(view);
+      }
+    };
+    const cards = [...$("trick").querySelectorAll(".slot .card")];
+    if (!motion() || !cards.length || !view || view.trick.length) { done(); return; }
+    const to = originOf(winner);
+    let last = null;
+    for (const c of cards) {
+      const r = c.getBoundingClientRect();
+      last = c.animate([{ transform: "none", opacity: 1 },
+        { transform: `translate(${to.x - r.left - r.width / 2}px, ${to.y - r.top - r.height / 2}px) scale(.5)`, opacity: 0 }],
+      { duration: 260, easing: "ease-in", fill: "forwards" });
+    }
+    last.onfinish = done;
+    last.oncancel = done;
+  }, 700);
+}
+
+function renderAuction(v, auction) {
+  const box = $("auction");
+  box.innerHTML = "";
+  if (!auction) return;
+  for (const move of v.history) {
+    const d = el("div", "move");
+    d.appendChild(el("b", "", `${name(move.seat)}: `));
+    d.append(describe(move.title ? move : (move.action || { kind: move.kind })));
+    box.appendChild(d);
+  }
+  box.scrollTop = box.scrollHeight;
+}
+
+// -- the dock: the talon's two cards, the bids --------------------------------------------------
+
+/** While I lay two cards on the talon: the hand's taps choose them. */
+function picker(v) {
+  if (!legalOf("discard").length) return null;
+  return {
+    has: (c) => chosen.has(c),
+    tap(c, b) {
+      if (chosen.has(c)) chosen.delete(c); else if (chosen.size < 2) chosen.add(c);
+      b.classList.toggle("chosen", chosen.has(c));
+      b.setAttribute("aria-pressed", String(chosen.has(c)));
+      const lay = $("actions").querySelector("[data-action=lay]");
+      if (lay) lay.disabled = chosen.size !== 2;
+    },
+  };
+}
+
+function layButton() {
+  const b = el("button", "act discard", W.lay);
+  b.type = "button";
+  b.dataset.action = "lay";
+  b.disabled = chosen.size !== 2;
+  b.onclick = () => {
+    const [x, y] = [...chosen];
+    chosen.clear();
+    send(`discard ${code(x)} ${code(y)}`);
+  };
+  return b;
+}
+
+function action(a) {
+  if (a.kind === "bid") return null;  // in the bids' list
+  if (a.kind === "discard") return layButton();
+  const label = a.title && a.title_hu ? titled(a) : describe(a);
+  return { label, cls: a.kind === "trump" ? `suit-${a.suit}` : "" };
+}
+
+function renderBids(v) {
+  const bids = $("bids");
+  bids.innerHTML = "";
+  const mine = myTurn(v);
+  $("dock").classList.toggle("bidding", mine && legalOf("bid").length > 0);
+  if (!mine) return;
+  for (const a of legalOf("bid")) {
+    const b = el("button", "bid");
+    b.type = "button";
+    b.dataset.action = a.action;
+    b.appendChild(el("span", "bid-rank", String(a.rank)));
+    const t = el("span", "bid-title", hu() ? a.title_hu : a.title);
+    if (!hu() && a.title_hu && a.title_hu.toLowerCase() !== a.title.toLowerCase()) {
+      t.appendChild(el("span", "muted", ` (${a.title_hu})`));
+    }
+    b.appendChild(t);
+    b.appendChild(el("span", "bid-value", String(a.value)));
+    b.onclick = () => send(a.action);
+    bids.appendChild(b);
+  }
+}
+
+/** A card tapped: its flight starts where it left the hand; teaching mode may ask first. */
+function play(card, act, button) {
+  const r = button.getBoundingClientRect();
+  playedFrom = { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  teach.playCard(card, act);
+}
+
+// -- the score sheet and the settlement ---------------------------------------------------------
+
+function fillSheet(box, v) {
+  const t = el("table", "sheet");
+  const head = el("tr");
+  head.appendChild(el("th", "", "#"));
+  head.appendChild(el("th", "", W.contract));
+  for (let s = 0; s < 3; s++) head.appendChild(el("th", "", name(s)));
+  t.appendChild(head);
+  for (const r of v.sheet) {
+    const tr = el("tr");
+    tr.appendChild(el("td", "", String(r.deal)));
+    tr.appendChild(el("td", "", contractName(r)));
+    for (const x of r.running) tr.appendChild(el("td", "num", signed(x)));
+    t.appendChild(tr);
+  }
+  box.appendChild(t);
+  if (v.session_over) box.appendChild(el("p", "", `${W.over} ${W.winner}: ${v.winners.map(name).join(", ")}`));
+}
+
+// The settlement of the deal just finished: the last deal's own when the session is over,
+// else the previous deal's.
+function settlementOf(v) {
+  if (v.over && v.settlement) {
+    const o = v.outcome || {};
+    return { deal: v.deal_number, settlement: v.settlement,
+      end_reason: o.text || v.end_reason, end_reason_hu: o.text_hu };
+  }
+  return v.previous;
+}
+
+function fillSettlement(box, v, p) {
+  const reason = hu() ? p.end_reason_hu : p.end_reason;
+  if (reason) box.appendChild(el("p", "muted", reason));
+  const s = p.settlement;
+  for (const line of hu() ? s.summary_hu || [] : s.summary || []) box.appendChild(el("p", "", line));
+  const list = el("div", "lines");
+  for (const l of s.lines) {
+    const d = el("div", `line ${l.outcome}`);
+    const head = el("div", "line-head");
+    head.appendChild(el("b", "", hu() ? l.item_hu : l.item));
+    head.appendChild(el("span", `outcome ${l.outcome}`, W[l.outcome] || ""));
+    d.appendChild(head);
+    d.appendChild(el("div", "amounts", l.amounts.map((a, i) => `${name(i)} ${signed(a)}`).join(" · ")));
+    const detail = hu() ? l.detail_hu : l.detail;
+    if (detail) d.appendChild(el("div", "muted", detail));
+    list.appendChild(d);
+  }
+  box.appendChild(list);
+  box.appendChild(el("p", "total",
+    `${W.total}: ${s.totals.map((t, i) => `${name(i)} ${signed(t)}`).join(" · ")}`));
+  if (v.session_over && v.over) {
+    box.appendChild(el("p", "", `${W.over} ${W.winner}: ${v.winners.map(name).join(", ")}`));
+    const again = club.rematchButton(true);
+    if (again) box.appendChild(again);
+  }
+}
+
+// -- the game, as the shell asks for it -------------------------------------------------------
+
+function render(v) {
+  document.body.dataset.phase = v.phase;
+  renderTop(v);
+  renderSeat($("seatLeft"), v, (seat + 2) % 3);
+  renderSeat($("seatRight"), v, (seat + 1) % 3);
+  renderCentre(v);
+  renderBids(v);
+  $("hand").classList.toggle("discarding", myTurn(v) && legalOf("discard").length > 0);
+  teach.label();
+}
+
+/** A new deal: nothing chosen, no trick taken away, the last trick hidden. */
+function received(before) {
+  if (!before || view.deal_number !== before.deal_number) {
+    chosen.clear();
+    collected = 0;
+    clearTimeout(collecting);
+    collecting = null;
+    showLast = false;
+  }
+  teach.moved();
+}
+
+/** The server's answer to a teaching question (the one frame only Ulti reads). */
+function frame(f) {
+  if (f.type !== "teach") return false;
+  teach.answered(f);
+  return true;
+}
+
+function setup() {
+  $("lastTrickBtn").onclick = () => {
+    showLast = !showLast;
+    rerender();
+  };
+  teach.setup();
+}
+
+export const game = {
+  name: "ulti",
+  title: "Ulti",
+  pageClass: "",
+  markup: {
+    tools: `<button type="button" class="tool" id="lastTrickBtn" data-action="last-trick" aria-pressed="false" disabled></button>
+    `,
+    felt: `
+  <section class="seat-box" id="seatLeft" aria-live="polite"></section>
+  <section id="centre">
+    <div id="centreTitle"></div>
+    <div id="trick" aria-live="polite"></div>
+    <div id="auction"></div>
+    <div id="extras"></div>
+  </section>
+  <section class="seat-box" id="seatRight" aria-live="polite"></section>
+`,
+    dock: `  <div id="bids"></div>
+`,
+    sheet: teach.SHEET,
+    dialogs: teach.DIALOG,
+  },
+  end: {
+    dialog: "settlementDialog", body: "settlement", title: "settlementTitle",
+    close: "closeSettlement", action: "close-settlement",
+  },
+  handShare: { side: 0.2, row: 0.18, rows: 0.13 },
+  setup,
+  render,
+  received,
+  frame,
+  refused: teach.refused,
+  aboutMe,
+  prompt,
+  playing: (v) => v.phase === "PLAY",
+  picker,
+  play,
+  cardsText: (n) => `${n} ${W.cards}`,
+  action,
+  moreActions: () => [],
+  describe,
+  fillSheet,
+  recordLabel: (r) => `${W.deal} ${r.deal}: ${contractName(r)}`,
+  endOf: settlementOf,
+  endIsOld: (v) => !(v.over && v.settlement) && v.history.length > 6,
+  endTitle: (p) => `${W.settlement} ${p.deal}`,
+  fillEnd: fillSettlement,
+  sessionOver: (v) => !!(v.session_over && v.over),
+};
