@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
 from fixtures import ROOT
+from tui_util import on_table, screen_text, until
 from ulti.core.cards import ACE, KING, OVER, SUIT_SYMBOLS, TEN, UNDER, code
 from ulti.games.snapszli import Kind, SnapAction, SnapDeal, SnapMatch
 from ulti.tui.frame import CARD_KEYS, CardButton, TextScreen
@@ -48,23 +48,6 @@ def snap_app(pilot: Pilot[Any]) -> SnapApp:
     """The app a pilot drives (``snap_compare`` types it as any Textual app)."""
     assert isinstance(pilot.app, SnapApp)
     return pilot.app
-
-
-async def until(pilot: Pilot[Any], app: SnapApp, what: Callable[[], bool], why: str) -> None:
-    """Pause until ``what()`` holds and the table is not being drawn (``app.drawing``): a
-    click or key is handled, and its screen drawn, a moment after ``pilot.pause()`` returns
-    on a busy machine, so each step waits for what it needs (by the clock, up to a minute)."""
-    deadline = time.monotonic() + 60
-    while True:
-        await pilot.pause()
-        if what() and not app.drawing:
-            return
-        assert time.monotonic() < deadline, f"waited in vain for {why}"
-
-
-def on_table(app: SnapApp) -> bool:
-    """No dialog over the table."""
-    return app.screen is app.screen_stack[0]
 
 
 def at_rest(app: SnapApp) -> bool:
@@ -171,19 +154,6 @@ async def play_deal(pilot: Pilot[Any], app: SnapApp, seed: int = 7, by_keys: boo
         assert len(app.deal.history) > before, f"{a} did nothing"
         assert app.deal.history[before] == (HUMAN, a)
         moves += 1
-
-
-def screen_text(app: SnapApp) -> str:
-    """The words on the terminal now (the screenshot's text, line by line)."""
-    import html
-
-    svg = app.export_screenshot()
-    lines: dict[float, list[str]] = {}
-    for y, body in re.findall(
-        r'<text class="terminal-[\w-]*r\d+" x="[\d.]+" y="([\d.]+)"[^>]*>([^<]*)</text>', svg
-    ):
-        lines.setdefault(float(y), []).append(html.unescape(body).replace("\xa0", " "))
-    return "\n".join("".join(parts) for _, parts in sorted(lines.items()))
 
 
 # -- a whole deal -------------------------------------------------------------------------------

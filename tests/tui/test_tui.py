@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from tui_util import on_table, screen_text, until
 from ulti.core.cards import code
 from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.deal import Phase
@@ -37,18 +37,6 @@ def config(tmp_path: Path | None = None, **kw: Any) -> PlayConfig:
     return PlayConfig(**base)
 
 
-async def until(pilot: Pilot[Any], app: UltiApp, what: Callable[[], bool], why: str) -> None:
-    """Pause until ``what()`` holds and the table is not being drawn (``app.drawing``): a
-    click or key is handled, and its screen drawn, a moment after ``pilot.pause()`` returns
-    on a busy machine, so each step waits for what it needs (by the clock, up to a minute)."""
-    deadline = time.monotonic() + 60
-    while True:
-        await pilot.pause()
-        if what() and not app.drawing:
-            return
-        assert time.monotonic() < deadline, f"waited in vain for {why}"
-
-
 def at_rest(app: UltiApp) -> bool:
     """The person's turn with no computer player asked, or the deal over and explained."""
     d = app.deal
@@ -61,11 +49,6 @@ async def settle(pilot: Pilot[Any], app: UltiApp) -> None:
     """Wait until it is the person's turn, or the deal is over and shown, and the table is
     drawn for it (a busy machine may make the computer players slow)."""
     await until(pilot, app, lambda: at_rest(app), "the game to come back to the person")
-
-
-def on_table(app: UltiApp) -> bool:
-    """No dialog over the table."""
-    return app.screen is app.screen_stack[0]
 
 
 def chosen(app: UltiApp, card: int) -> Callable[[], bool]:
@@ -448,20 +431,6 @@ async def test_a_terminal_too_small_says_so_and_80x24_keeps_totals_and_trump() -
             assert ["♥", "♣", "♠", "♦"][d.trump] in line, line
             seen += 1
     assert seen
-
-
-def screen_text(app: UltiApp) -> str:
-    """The words on the terminal now (the screenshot's text, line by line)."""
-    import html
-    import re
-
-    svg = app.export_screenshot()
-    lines: dict[float, list[str]] = {}
-    for y, body in re.findall(
-        r'<text class="terminal-[\w-]*r\d+" x="[\d.]+" y="([\d.]+)"[^>]*>([^<]*)</text>', svg
-    ):
-        lines.setdefault(float(y), []).append(html.unescape(body).replace("\xa0", " "))
-    return "\n".join("".join(parts) for _, parts in sorted(lines.items()))
 
 
 @pytest.mark.slow

@@ -3,7 +3,6 @@ sample budgets, so that each test takes seconds)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from english_words import english_words_in
+from tui_util import on_table, until
 from ulti.games.ulti.actions import ActionKind
 from ulti.games.ulti.deal import Phase
 from ulti.players import make_player
@@ -53,22 +53,10 @@ def config(**kw: Any) -> PlayConfig:
 
 
 async def wait_for(pilot: Pilot[Any], what: Callable[[], bool], why: str) -> None:
-    """Pause until ``what()`` holds and the table is not being drawn (``app.drawing``): a key
-    is handled, and its screen drawn, a moment after ``pilot.pause()`` returns on a busy
-    machine (up to a minute by the clock; nothing is asserted about the time taken)."""
+    """:func:`tui_util.until` for the pilot's own app."""
     app = pilot.app
     assert isinstance(app, UltiApp)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        await pilot.pause()
-        if what() and not app.drawing:
-            return
-    raise AssertionError(f"waited in vain for {why}")
-
-
-def on_table(app: UltiApp) -> bool:
-    """No dialog over the table."""
-    return app.screen is app.screen_stack[0]
+    await until(pilot, app, what, why)
 
 
 def screen_text(app: UltiApp) -> str:
