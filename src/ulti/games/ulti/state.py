@@ -239,9 +239,6 @@ class DealState:
 
     # -- what undo records need (:class:`Undo`) ---------------------------------------------
 
-    def _n_events(self) -> int:
-        return -1 if self._events is None else len(self._events)
-
     def record_events(self) -> None:
         """Keep the event log live from now on (:class:`ulti.games.ulti.deal.Deal`)."""
         raise NotImplementedError
