@@ -275,3 +275,17 @@ def require_system(name: str, found: T | None, install_hint: str) -> T:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(message)
     pytest.skip(message)
+
+
+# -- a position and a record shared by the notation, record and command tests ----------------
+
+#: a position in ``ulti solve``'s notation (the deal of ``FAIL`` after the discard and a marriage)
+POS = (
+    "bid=40-100 ulti durchmars; trump=acorns; soloist=1; marriages=1:acorns; "
+    "hands=H8 H7 L9 L8 BA BX BK BQ BJ B9 / AA AX AK AO AU A9 A8 A7 HA L7 / "
+    "HX HK HQ HJ H9 LA LX LK LQ LJ; talon=B7 B8"
+)
+
+
+def finished(seed: int = 5, rules: Ruleset | None = None) -> Deal:
+    return play_random(Deal(rules or Ruleset(), seed=seed, dealer=seed % 3), random.Random(seed))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import json
 import logging
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -21,10 +23,13 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from fixtures import require_system
-from ulti.core.cards import code
+from fixtures import public_cards, require_system
+from ulti.core.cards import FULL_DECK, code
+from ulti.games.ulti.actions import ActionKind, parse_action
+from ulti.games.ulti.deal import Deal
 from ulti.server.app import create_app, uvicorn_config
 from ulti.server.guard import ServerSettings
+from ulti.server.tables.ulti import UltiTable
 
 
 def wait_until(done: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
@@ -279,3 +284,97 @@ def postgres() -> Iterator[str]:
             [*as_user, pg_ctl, "-D", data, "-m", "immediate", "stop"], capture_output=True
         )
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+# -- what a seat may know (the leak tests) -------------------------------------------------
+
+CARD_KEYS = {"hand", "talon", "trick", "final_talon"}
+
+
+def cards_in(frame: Any) -> set[int]:
+    """Every card a frame names: card lists, tricks, open hands, action texts."""
+    found: set[int] = set()
+
+    def walk(x: Any, key: str = "") -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k == "reasons" and isinstance(v, dict):
+                    found.update(int(c) for c in v)
+                if k == "card" and isinstance(v, int):
+                    found.add(v)
+                walk(v, k)
+        elif isinstance(x, list):
+            if key in CARD_KEYS and all(isinstance(c, int) for c in x):
+                found.update(x)
+            elif key == "tricks":
+                for t in x:
+                    found.update(t[1])
+            elif key in ("exposed",):
+                for _, cs in x:
+                    found.update(cs)
+            elif key == "dealt_hands":
+                for h in x:
+                    found.update(h)
+            else:
+                for v in x:
+                    walk(v, key)
+        elif isinstance(x, str) and (x.startswith("play ") or x.startswith("discard ")):
+            with contextlib.suppress(ValueError):
+                found.update(parse_action(x).cards)
+
+    walk(frame)
+    return found
+
+
+def allowed(table: UltiTable, seat: int, deal_number: int, version: int) -> int:
+    """What ``seat`` may know of deal ``deal_number`` at ``version``."""
+    d0 = table.session.deals[deal_number - 1]
+    d = Deal(d0.rules, d0.seed, d0.dealer)
+    known = d.hands[seat]
+    for v, di, who, a in table.events:
+        if di != deal_number - 1 or v > version:
+            continue
+        talon = d.talon
+        d.apply(a)
+        if who == seat and a.kind == ActionKind.PICKUP:
+            known |= talon
+        known |= d.hands[seat]  # cards dealt later (V1) too
+    if d.is_over():
+        return FULL_DECK
+    return known | public_cards(d)
+
+
+# -- playing on at a table (the analysis tests) ----------------------------------------------
+
+#: The analysis and teaching mode with samples only (4), their time limits the most the
+#: settings allow (never reached by four samples), so that an answer is the same on every run,
+#: however busy the machine (a time limit would cut the samples short: CI on e285a6f).
+TINY: dict[str, Any] = {
+    "analysis_samples": 4,
+    "analysis_ms": 60_000.0,
+    "teach_samples": 4,
+    "teach_ms": 10_000.0,
+}
+
+
+def play_on(
+    seat: Seat, until: Any, rng: random.Random, limit: float = 120, cards: bool = True
+) -> None:
+    """The seat plays random legal actions (never a claim) until ``until()``; with
+    ``cards=False`` it stops at its first turn to play a card instead."""
+    deadline = time.monotonic() + limit
+    while not until():
+        assert time.monotonic() < deadline, "the game stalled"
+        seat.drain(0.02)
+        if until():
+            return
+        if seat.my_turn():
+            if not cards and any(a["kind"] == "play" for a in seat.view["legal"]):
+                return
+            seat.act(seat.choose(rng))
+            seat.recv()
+
+
+def card_turn(seat: Seat, rng: random.Random) -> None:
+    """Play on to the seat's next turn to play a card (a new deal if need be)."""
+    play_on(seat, lambda: False, rng, cards=False)

@@ -17,10 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from english_words import english_words_in
-from fixtures import FAIL, ROOT, make_deal, start
+from fixtures import FAIL, POS, ROOT, finished, make_deal, start
 from server_util import Running, person
-from test_notation import POS
-from test_record import finished
 from ulti import i18n
 from ulti.cli import app
 from ulti.core.errors import CatalogueError

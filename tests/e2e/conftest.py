@@ -3,14 +3,11 @@ download), headless and quiet, one browser per test (``browser``)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from server_util import chromium_path
 
 #: Chromium's switches: headless, no sandbox (containers run as root), nothing that reaches

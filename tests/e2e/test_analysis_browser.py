@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sys
 import threading
 import time
 from pathlib import Path
@@ -23,10 +22,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from english_words import english_words_in
-from server_util import Running, Seat, bot, person
-from test_server_analysis import TINY, card_turn, play_on
+from server_util import TINY, Running, Seat, bot, card_turn, person, play_on
 from ulti import i18n
 from ulti.analysis.ulti import teach
 from ulti.core.cards import code

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,6 @@ from playwright.sync_api import (
     ViewportSize,
 )
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from english_words import english_words_in
 from server_util import Running, bot, person
 from ulti import i18n

@@ -13,14 +13,12 @@ shows no English word (tests/english_words.py).  Screenshots of each phase go to
 from __future__ import annotations
 
 import shutil
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from english_words import english_words_in
 from server_util import Running, bot, person
 from ulti.core.cards import code

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from fixtures import FAIL, make_deal, random_action, start
+from fixtures import FAIL, POS, make_deal, random_action, start
 from ulti.cli import app
 from ulti.core.cards import FULL_DECK, fold, parse_suit
 from ulti.games.ulti.actions import ActionKind, parse_action, parse_component
@@ -29,12 +29,6 @@ from ulti.search.ulti.notation import (
     write_position,
 )
 from ulti.search.ulti.solver import Position, solve, value
-
-POS = (
-    "bid=40-100 ulti durchmars; trump=acorns; soloist=1; marriages=1:acorns; "
-    "hands=H8 H7 L9 L8 BA BX BK BQ BJ B9 / AA AX AK AO AU A9 A8 A7 HA L7 / "
-    "HX HK HQ HJ H9 LA LX LK LQ LJ; talon=B7 B8"
-)
 
 
 def test_notation_gives_the_same_position_as_the_deal() -> None:

@@ -19,22 +19,22 @@ import httpx
 import pytest
 
 from english_words import english_words_in
-from server_util import Running, Seat, Watcher, bot, person
-from test_server_leaks import allowed, cards_in
+from server_util import (
+    TINY,
+    Running,
+    Seat,
+    Watcher,
+    allowed,
+    bot,
+    card_turn,
+    cards_in,
+    person,
+    play_on,
+)
 from ulti.analysis.ulti import teach
 from ulti.games.ulti.actions import ActionKind
 from ulti.players.base import Budget
 from ulti.server.tables.ulti import UltiTable
-
-#: The analysis and teaching mode with samples only (4), their time limits the most the
-#: settings allow (never reached by four samples), so that an answer is the same on every run,
-#: however busy the machine (a time limit would cut the samples short: CI on e285a6f).
-TINY: dict[str, Any] = {
-    "analysis_samples": 4,
-    "analysis_ms": 60_000.0,
-    "teach_samples": 4,
-    "teach_ms": 10_000.0,
-}
 
 
 def sqlite(tmp_path: Path) -> str:
@@ -43,29 +43,6 @@ def sqlite(tmp_path: Path) -> str:
 
 def running(tmp_path: Path, **overrides: Any) -> Running:
     return Running(sqlite(tmp_path), **{**TINY, **overrides})
-
-
-def play_on(
-    seat: Seat, until: Any, rng: random.Random, limit: float = 120, cards: bool = True
-) -> None:
-    """The seat plays random legal actions (never a claim) until ``until()``; with
-    ``cards=False`` it stops at its first turn to play a card instead."""
-    deadline = time.monotonic() + limit
-    while not until():
-        assert time.monotonic() < deadline, "the game stalled"
-        seat.drain(0.02)
-        if until():
-            return
-        if seat.my_turn():
-            if not cards and any(a["kind"] == "play" for a in seat.view["legal"]):
-                return
-            seat.act(seat.choose(rng))
-            seat.recv()
-
-
-def card_turn(seat: Seat, rng: random.Random) -> None:
-    """Play on to the seat's next turn to play a card (a new deal if need be)."""
-    play_on(seat, lambda: False, rng, cards=False)
 
 
 def auth(token: str) -> dict[str, str]:

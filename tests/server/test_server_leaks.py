@@ -9,7 +9,6 @@ in an open contract — and everything once the deal is over.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import time
 from pathlib import Path
@@ -18,66 +17,10 @@ from typing import Any
 import pytest
 
 from fixtures import public_cards
-from server_util import Running, Seat, Watcher, person
+from server_util import Running, Seat, Watcher, allowed, cards_in, person
 from ulti.core.cards import FULL_DECK
-from ulti.games.ulti.actions import ActionKind, parse_action
 from ulti.games.ulti.deal import Deal
 from ulti.server.tables.ulti import UltiTable
-
-CARD_KEYS = {"hand", "talon", "trick", "final_talon"}
-
-
-def cards_in(frame: Any) -> set[int]:
-    """Every card a frame names: card lists, tricks, open hands, action texts."""
-    found: set[int] = set()
-
-    def walk(x: Any, key: str = "") -> None:
-        if isinstance(x, dict):
-            for k, v in x.items():
-                if k == "reasons" and isinstance(v, dict):
-                    found.update(int(c) for c in v)
-                if k == "card" and isinstance(v, int):
-                    found.add(v)
-                walk(v, k)
-        elif isinstance(x, list):
-            if key in CARD_KEYS and all(isinstance(c, int) for c in x):
-                found.update(x)
-            elif key == "tricks":
-                for t in x:
-                    found.update(t[1])
-            elif key in ("exposed",):
-                for _, cs in x:
-                    found.update(cs)
-            elif key == "dealt_hands":
-                for h in x:
-                    found.update(h)
-            else:
-                for v in x:
-                    walk(v, key)
-        elif isinstance(x, str) and (x.startswith("play ") or x.startswith("discard ")):
-            with contextlib.suppress(ValueError):
-                found.update(parse_action(x).cards)
-
-    walk(frame)
-    return found
-
-
-def allowed(table: UltiTable, seat: int, deal_number: int, version: int) -> int:
-    """What ``seat`` may know of deal ``deal_number`` at ``version``."""
-    d0 = table.session.deals[deal_number - 1]
-    d = Deal(d0.rules, d0.seed, d0.dealer)
-    known = d.hands[seat]
-    for v, di, who, a in table.events:
-        if di != deal_number - 1 or v > version:
-            continue
-        talon = d.talon
-        d.apply(a)
-        if who == seat and a.kind == ActionKind.PICKUP:
-            known |= talon
-        known |= d.hands[seat]  # cards dealt later (V1) too
-    if d.is_over():
-        return FULL_DECK
-    return known | public_cards(d)
 
 
 def play_table(

@@ -12,8 +12,8 @@ import pytest
 
 from fixtures import (
     FAIL,
+    finished,
     make_deal,
-    play_random,
     random_action,
     rich_deal,
     start,
@@ -21,10 +21,6 @@ from fixtures import (
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.record import RecordError, dumps, load, loads, render, to_record
 from ulti.games.ulti.rules import Ruleset
-
-
-def finished(seed: int = 5, rules: Ruleset | None = None) -> Deal:
-    return play_random(Deal(rules or Ruleset(), seed=seed, dealer=seed % 3), random.Random(seed))
 
 
 def test_record_replays_to_the_identical_state_and_settlement() -> None:
