@@ -187,3 +187,18 @@ def test_bench_card_inference_weighs_one_pool_three_ways(tmp_path: Path) -> None
         assert f[f"loglik-per-card-{kind}"] < 0 and better[f"loglik-per-card-{kind}"] == "higher"
     gain = f["loglik-per-card-cards"] - f["loglik-per-card-auction"]
     assert abs(f["cards-gain"] - gain) < 1e-9
+
+
+def test_suite_under_load_counts_every_run_and_fails_on_a_failure(tmp_path: Path) -> None:
+    good = tmp_path / "test_good.py"
+    good.write_text("def test_one() -> None:\n    assert True\n")
+    bad = tmp_path / "test_bad.py"
+    bad.write_text("def test_two() -> None:\n    assert False\n")
+    common = ("--stress", "0", "--workers", "0", "--log-dir", str(tmp_path / "logs"), "--")
+    r = run("suite_under_load.py", "--runs", "2", *common, str(good))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "slowest/fastest" in r.stdout
+    assert (tmp_path / "logs" / "run1.xml").exists() and (tmp_path / "logs" / "run2.xml").exists()
+    r = run("suite_under_load.py", "--runs", "1", *common, str(good), str(bad))
+    assert r.returncode == 1
+    assert "a run failed" in r.stdout
