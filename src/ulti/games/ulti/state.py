@@ -332,8 +332,8 @@ class Undo:
 
 class Logged(Undo):
     """A record that also cuts the history and the event log back to their lengths before
-    (each subclass sets ``n_history`` and ``n_events`` in its own ``__init__``: records are
-    made at every action, and a call less is worth it there)."""
+    (:class:`Kept` and :class:`Snapshot` set ``n_history`` and ``n_events`` in their own
+    ``__init__``: records are made at every action, and a call less is worth it there)."""
 
     __slots__ = ("n_events", "n_history")
     n_events: int
