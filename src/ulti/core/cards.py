@@ -260,9 +260,7 @@ def parse_suit(text: str) -> int:
     (``"makk"``, ``"zöld"``, ``"zold"``, ``"tök"``), the French suit it maps to
     (``"clubs"``) or its symbol (``"♣"``).  Raises :class:`CardParseError`."""
     raw = text.strip()
-    suit = _SYMBOL_SUITS.get(raw)
-    if suit is None:
-        suit = _SUIT_WORDS.get(fold(raw))
+    suit = _SYMBOL_SUITS.get(raw, _SUIT_WORDS.get(fold(raw)))
     if suit is None:
         raise CardParseError(
             f"C1: {text!r} is not a suit (hearts, acorns, leaves, bells; "

@@ -611,20 +611,14 @@ class SearchTimeout(RuntimeError):
     """A search stopped at its solver's time limit (:meth:`Solver.limit`): no answer."""
 
 
-class SolverBusy(RuntimeError):
-    """A :class:`Solver` was entered while another thread was using it.  A solver (its
-    transposition table, its contract, its search state) belongs to one thread at a time:
-    :func:`ulti.search.ulti.solver._solver` gives each thread its own."""
-
-
 cdef class Solver:
     """An exact double-dummy solver for one position at a time.  Keep one and reuse it: its
     transposition table is cleared by generation, not by zeroing.
 
     One thread at a time: every entry point takes the solver (an atomic flag) and gives it
     back when done; entering a solver that another thread holds raises :class:`SolverBusy`
-    and changes nothing.  The search reads its own copy of the position, never the caller's
-    object."""
+    and changes nothing (:func:`ulti.search.ulti.solver._solver` gives each thread its own).
+    The search reads its own copy of the position, never the caller's object."""
 
     cdef UltiEntry* tt
     cdef uint64_t tt_mask
@@ -1143,10 +1137,7 @@ cdef class Solver:
     # -- Python entry points ------------------------------------------------------------
 
     cdef int _enter(self) except -1:
-        if not search_try_enter(&self.busy):
-            raise SolverBusy("this Solver is in use by another thread; a solver belongs to "
-                             "one thread at a time (ulti.search.ulti.solver gives each thread its own)")
-        return 0
+        return solver_enter(&self.busy, "ulti.search.ulti.solver gives each thread its own")
 
     cdef inline void _leave(self) noexcept:
         search_leave(&self.busy)
@@ -1197,22 +1188,43 @@ cdef class Solver:
         self.by_points = by_points
         self.new_generation()
 
-    def objective(self, CorePosition pos, int obj, int target=0):
-        """Whether the soloist makes ``obj`` (for POINTS: reaches ``target`` trick points)
-        from ``pos`` against best defence."""
-        cdef int r
+    cdef long long _answer(self, const Game* g, const Pos* root, const Pos* p, int obj,
+                           int target) except? -1:
+        """One search from ``p``, made ready from ``root`` (:meth:`_setup`): the soloist's
+        exact final points for ``OBJ_EXACT_POINTS``, the settlement in units for
+        ``OBJ_VALUE``, else whether the soloist makes the objective ``obj`` (1 or 0; for
+        POINTS: reaches ``target``).  Raises :class:`SearchTimeout` past the time limit."""
+        cdef long long r
+        if obj == OBJ_EXACT_POINTS:
+            self._setup(g, root, OBJ_POINTS, 0, True)
+            with nogil:
+                r = self._points(p)
+        elif obj == OBJ_VALUE:
+            self._setup(g, root, OBJ_VALUE, 0, True)
+            with nogil:
+                r = self.vsearch(p, -INF, INF)
+        else:
+            self._setup(g, root, obj, target, obj == OBJ_POINTS)
+            with nogil:
+                r = self.search(p)
+        self._check_late()
+        return r
+
+    cdef long long _answer_at(self, CorePosition pos, int obj, int target) except? -1:
+        """:meth:`_answer` for ``pos`` itself, the solver taken for the search."""
         cdef Game g = pos.g
         cdef Pos q = pos.p
         self._enter()
         try:
             self.late = 0
-            self._setup(&g, &q, obj, target, obj == OBJ_POINTS)
-            with nogil:
-                r = self.search(&q)
-            self._check_late()
+            return self._answer(&g, &q, &q, obj, target)
         finally:
             self._leave()
-        return bool(r)
+
+    def objective(self, CorePosition pos, int obj, int target=0):
+        """Whether the soloist makes ``obj`` (for POINTS: reaches ``target`` trick points)
+        from ``pos`` against best defence."""
+        return bool(self._answer_at(pos, obj, target))
 
     cdef int _points(self, const Pos* p) noexcept nogil:
         """Exact final trick points of the soloist under best play: null-window tests on the
@@ -1235,19 +1247,7 @@ cdef class Solver:
     def points(self, CorePosition pos):
         """The soloist's final trick points (cards and last trick) under best play (MTD over
         the points, a null-window test per step)."""
-        cdef int r
-        cdef Game g = pos.g
-        cdef Pos q = pos.p
-        self._enter()
-        try:
-            self.late = 0
-            self._setup(&g, &q, OBJ_POINTS, 0, True)
-            with nogil:
-                r = self._points(&q)
-            self._check_late()
-        finally:
-            self._leave()
-        return r
+        return self._answer_at(pos, OBJ_EXACT_POINTS, 0)
 
     def set_items(self, list items, int sm, int dm, int talon_pts, uint32_t talon_aces,
                   bint talon_ace_loses, bint forty_declared, bint twenty_declared,
@@ -1319,19 +1319,7 @@ cdef class Solver:
 
     def value(self, CorePosition pos):
         """The soloist's settlement in units under best play by both sides."""
-        cdef long long r
-        cdef Game g = pos.g
-        cdef Pos q = pos.p
-        self._enter()
-        try:
-            self.late = 0
-            self._setup(&g, &q, OBJ_VALUE, 0, True)
-            with nogil:
-                r = self.vsearch(&q, -INF, INF)
-            self._check_late()
-        finally:
-            self._leave()
-        return r
+        return self._answer_at(pos, OBJ_VALUE, 0)
 
     def move_values(self, CorePosition pos, int obj, int target=0):
         """For each legal card of the player to move: (card, value after it).  ``obj``: one
@@ -1341,7 +1329,6 @@ cdef class Solver:
         cdef Pos start = pos.p
         cdef uint32_t legal = legal_mask(&g, &start)
         cdef int c
-        cdef long long r
         cdef Pos child
         out = []
         self._enter()
@@ -1352,20 +1339,7 @@ cdef class Solver:
                 legal &= legal - 1
                 child = start
                 play(&g, &child, c)
-                if obj == OBJ_EXACT_POINTS:
-                    self._setup(&g, &start, OBJ_POINTS, 0, True)
-                    with nogil:
-                        r = self._points(&child)
-                elif obj == OBJ_VALUE:
-                    self._setup(&g, &start, OBJ_VALUE, 0, True)
-                    with nogil:
-                        r = self.vsearch(&child, -INF, INF)
-                else:
-                    self._setup(&g, &start, obj, target, obj == OBJ_POINTS)
-                    with nogil:
-                        r = self.search(&child)
-                self._check_late()
-                out.append((c, r))
+                out.append((c, self._answer(&g, &start, &child, obj, target)))
         finally:
             self._leave()
         return out

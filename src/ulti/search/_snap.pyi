@@ -1,6 +1,8 @@
-"""Type stub of the compiled Snapszli core (src/ulti/_snap.pyx)."""
+"""Type stub of the compiled Snapszli core (src/ulti/search/_snap.pyx).  A read-only attribute
+(a property of the compiled class) is declared ``Final``."""
 
 from collections.abc import Sequence
+from typing import Final
 
 STATE_FIELDS: tuple[str, ...]
 EXCHANGE_ID: int
@@ -10,15 +12,11 @@ CLAIM_ID: int
 class SolverBusy(RuntimeError): ...
 
 class Solver:
+    false_claims: Final[bool]
+    nodes: Final[int]
+    in_use: Final[bool]
+    table_bytes: Final[int]
     def __init__(self, tt_bits: int = ..., false_claims: bool = ...) -> None: ...
-    @property
-    def false_claims(self) -> bool: ...
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def in_use(self) -> bool: ...
-    @property
-    def table_bytes(self) -> int: ...
     def solve(self, state: Sequence[int], talon: Sequence[int]) -> int: ...
     def legal_ids(self, state: Sequence[int], talon: Sequence[int]) -> list[int]: ...
     def perft(self, state: Sequence[int], talon: Sequence[int], depth: int) -> int: ...

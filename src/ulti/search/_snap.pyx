@@ -91,11 +91,6 @@ DEF R_KING = 6
 DEF R_ACE = 7
 
 
-class SolverBusy(RuntimeError):
-    """A :class:`Solver` was entered while another thread was using it: a solver belongs to
-    one thread at a time."""
-
-
 # ------------------------------------------------------------------------------------------
 # tables (written once at import, read only after)
 
@@ -223,6 +218,18 @@ cdef inline int upper_bound(const St* s, int p) noexcept nogil:
     if s.closed_by == p:
         return s.close_win
     return s.close_fail
+
+
+cdef inline int window_cut(const St* s, int p, int alpha, int beta, int* v) noexcept nogil:
+    """Whether the bounds on the value for the leader ``p`` already fall outside the window
+    ``(alpha, beta)``: at most :func:`upper_bound` for ``p``, at least minus the other's.  Then
+    ``v[0]`` is the bound to answer (the module doc: a window beyond the bound is cut at
+    once)."""
+    v[0] = upper_bound(s, p)
+    if v[0] <= alpha:
+        return 1
+    v[0] = -upper_bound(s, 1 - p)
+    return v[0] >= beta
 
 
 cdef inline int last_trick(const Ctx* c, const St* s, int w) noexcept nogil:
@@ -443,11 +450,7 @@ cdef class Solver:
         c.nodes += 1
         if lead_claim_points(c, s, p) >= TARGET:
             return true_claim(s, p)
-        v = upper_bound(s, p)
-        if v <= alpha:
-            return v
-        v = -upper_bound(s, o)
-        if v >= beta:
+        if window_cut(s, p, alpha, beta, &v):
             return v
         if c.false_claims:
             best = false_claim(s, p)
@@ -553,11 +556,7 @@ cdef class Solver:
         c.nodes += 1
         if points(t, o) >= TARGET:
             return -true_claim(t, o)
-        v = upper_bound(t, p)
-        if v <= alpha:
-            return v
-        v = -upper_bound(t, o)
-        if v >= beta:
+        if window_cut(t, p, alpha, beta, &v):
             return v
         if c.false_claims:
             worst = -false_claim(t, o)
@@ -727,10 +726,7 @@ cdef class Solver:
     # -- Python entry points ------------------------------------------------------------
 
     cdef int _enter(self) except -1:
-        if not search_try_enter(&self.busy):
-            raise SolverBusy("this Solver is in use by another thread; a solver belongs to "
-                             "one thread at a time (give each thread its own)")
-        return 0
+        return solver_enter(&self.busy, "give each thread its own")
 
     cdef inline void _leave(self) noexcept:
         search_leave(&self.busy)

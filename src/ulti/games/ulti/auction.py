@@ -20,7 +20,7 @@ from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.bids import Bid
 from ulti.games.ulti.legality import Reason, bid_rule, same_trump_kind
 from ulti.games.ulti.scoring import Outcome, Termination, forfeit, thrown_in
-from ulti.games.ulti.state import DealState, Event, IllegalAction, Logged, Phase, Snapshot
+from ulti.games.ulti.state import DealState, Event, IllegalAction, Kept, Phase, Snapshot
 
 
 def legal(d: DealState) -> list[Action]:
@@ -325,120 +325,54 @@ def apply_trump(d: DealState, action: Action) -> None:
 # undo records of auction turns (:class:`ulti.games.ulti.state.Undo`)
 
 
-class Passed(Logged):
+class Passed(Kept):
     """A pass that does not end the auction."""
 
-    __slots__ = ("passes", "player")
-
-    def __init__(self, d: DealState) -> None:
-        self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
-        self.n_events = -1 if d._events is None else len(d._events)
-        self.passes = d.passes
-        self.player = d.player
-
-    def restore(self, d: DealState, seat: int, action: Action) -> None:
-        d.passes = self.passes
-        d.player = self.player
-        self._cut(d)
+    KEPT = ("passes", "player")
+    __slots__ = ()
 
 
-class TalonMoved(Logged):
+class TalonMoved(Kept):
     """The talon picked up or laid: the seat's hand and the talon as they were."""
 
-    __slots__ = ("hand", "phase", "seat", "talon", "talon_owner")
+    KEPT = ("talon", "talon_owner", "phase")
+    __slots__ = ("hand", "seat")
 
     def __init__(self, d: DealState) -> None:
-        self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
-        self.n_events = -1 if d._events is None else len(d._events)
+        super().__init__(d)
         self.seat = d.player
         self.hand = d.hands[d.player]
-        self.talon = d.talon
-        self.talon_owner = d.talon_owner
-        self.phase = d.phase
 
     def restore(self, d: DealState, seat: int, action: Action) -> None:
         d.hands[self.seat] = self.hand
-        d.talon = self.talon
-        d.talon_owner = self.talon_owner
-        d.phase = self.phase
-        self._cut(d)
+        super().restore(d, seat, action)
 
 
-class Bidden(Logged):
+#: The bidding as it stands: what a bid changes.
+_BIDDING = ("bid", "bid_rank", "bidder", "passes", "bid_multiplier", "phase", "player")
+
+
+class Bidden(Kept):
     """A bid (a bid never ends the auction): the standing bid as it was."""
 
-    __slots__ = ("bid", "bid_multiplier", "bid_rank", "bidder", "passes", "phase", "player")
-
-    def __init__(self, d: DealState) -> None:
-        self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
-        self.n_events = -1 if d._events is None else len(d._events)
-        self.bid = d.bid
-        self.bid_rank = d.bid_rank
-        self.bidder = d.bidder
-        self.passes = d.passes
-        self.bid_multiplier = d.bid_multiplier
-        self.phase = d.phase
-        self.player = d.player
-
-    def restore(self, d: DealState, seat: int, action: Action) -> None:
-        d.bid = self.bid
-        d.bid_rank = self.bid_rank
-        d.bidder = self.bidder
-        d.passes = self.passes
-        d.bid_multiplier = self.bid_multiplier
-        d.phase = self.phase
-        d.player = self.player
-        self._cut(d)
+    KEPT = _BIDDING
+    __slots__ = ()
 
 
-class AuctionTurn(Logged):
+class AuctionTurn(Kept):
     """An auction action that may end the auction or a round (play has not begun): the hands,
     the talon and the bidding as they were; an ended auction's contract and trump are undone."""
 
-    __slots__ = (
-        "bid",
-        "bid_multiplier",
-        "bid_rank",
-        "bidder",
-        "hands",
-        "initial_hands",
-        "passes",
-        "phase",
-        "player",
-        "round1_bid",
-        "talon",
-        "talon_owner",
-    )
+    KEPT = (*_BIDDING, "talon", "talon_owner", "round1_bid", "initial_hands")
+    __slots__ = ("hands",)
 
     def __init__(self, d: DealState) -> None:
-        self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
-        self.n_events = -1 if d._events is None else len(d._events)
+        super().__init__(d)
         self.hands = tuple(d.hands)
-        self.talon = d.talon
-        self.talon_owner = d.talon_owner
-        self.phase = d.phase
-        self.player = d.player
-        self.bid = d.bid
-        self.bid_rank = d.bid_rank
-        self.bidder = d.bidder
-        self.passes = d.passes
-        self.bid_multiplier = d.bid_multiplier
-        self.round1_bid = d.round1_bid
-        self.initial_hands = d.initial_hands
 
     def restore(self, d: DealState, seat: int, action: Action) -> None:
         d.hands = list(self.hands)
-        d.talon = self.talon
-        d.talon_owner = self.talon_owner
-        d.phase = self.phase
-        d.player = self.player
-        d.bid = self.bid
-        d.bid_rank = self.bid_rank
-        d.bidder = self.bidder
-        d.passes = self.passes
-        d.bid_multiplier = self.bid_multiplier
-        d.round1_bid = self.round1_bid
-        d.initial_hands = self.initial_hands
+        self._put_back(d)
         if d.phase == Phase.TRUMP:  # the soloist had still to name the trump
             d._unstart(keep_contract=True)
         elif d.soloist >= 0:  # the auction had not ended

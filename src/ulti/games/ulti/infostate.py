@@ -27,7 +27,7 @@ from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.game import Game
-from ulti.games.ulti.observation import TENSOR_LAYOUT, observation_tensor
+from ulti.games.ulti.observation import TENSOR_LAYOUT, observation_tensor, segment_offsets
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.state import Phase
 
@@ -52,22 +52,12 @@ MOVE_LAYOUT: tuple[tuple[str, int], ...] = (
     ("level", MAX_KONTRA_CAP),
 )
 MOVE_SIZE = sum(n for _, n in MOVE_LAYOUT)
-_MOVE_AT = {}
-_at = 0
-for _name, _n in MOVE_LAYOUT:
-    _MOVE_AT[_name] = _at
-    _at += _n
-del _at
+_MOVE_AT = {name: at for name, (at, _n) in segment_offsets(MOVE_LAYOUT).items()}
 
 #: The observation tensor: ``dealt`` then :data:`ulti.games.ulti.observation.TENSOR_LAYOUT`.
 OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (("dealt", 1), *TENSOR_LAYOUT)
 OBSERVATION_SIZE = sum(n for _, n in OBSERVATION_LAYOUT)
-_ULTI_AT: dict[str, tuple[int, int]] = {}
-_o = 1
-for _name, _n in TENSOR_LAYOUT:
-    _ULTI_AT[_name] = (_o, _n)
-    _o += _n
-del _o
+_ULTI_AT = segment_offsets(OBSERVATION_LAYOUT)
 _START_AT = OBSERVATION_SIZE
 _MOVES_AT = OBSERVATION_SIZE + DECK_SIZE
 

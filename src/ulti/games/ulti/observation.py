@@ -9,6 +9,7 @@ seed and the whole deal are shown (the talon's points count in the settlement, P
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -227,14 +228,19 @@ TENSOR_LAYOUT: tuple[tuple[str, int], ...] = (
 )
 
 
-def tensor_layout() -> dict[str, tuple[int, int]]:
-    """Each segment's (offset, size) in the tensor."""
+def segment_offsets(layout: Sequence[tuple[str, int]]) -> dict[str, tuple[int, int]]:
+    """Each segment's (offset, size) in a tensor laid out as ``layout``: (name, size) in order."""
     out: dict[str, tuple[int, int]] = {}
     at = 0
-    for name, size in TENSOR_LAYOUT:
+    for name, size in layout:
         out[name] = (at, size)
         at += size
     return out
+
+
+def tensor_layout() -> dict[str, tuple[int, int]]:
+    """Each segment's (offset, size) in the tensor."""
+    return segment_offsets(TENSOR_LAYOUT)
 
 
 TENSOR_SIZE = sum(size for _, size in TENSOR_LAYOUT)

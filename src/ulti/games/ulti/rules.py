@@ -19,15 +19,17 @@ are the standard ones in other words.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ulti.core.errors import CatalogueError
 from ulti.games.rulesfile import read_rules_file
 from ulti.games.ulti.bids import Ladder, build_ladder
 from ulti.i18n import CATALOGUE
+
+T = TypeVar("T")
 
 
 class RulesetError(CatalogueError):
@@ -51,141 +53,128 @@ class Option:
     doc: str
 
 
-#: Every option, the rule it comes from, and what it does.  Printed by ``ulti rules``.
-OPTIONS: tuple[Option, ...] = (
-    Option(
-        "two_round_auction",
-        "V1",
-        "Two-round auction: a first round on 5 cards at double value; the round's winner takes "
-        "the talon and confirms (value stays double) or raises (single value, same trump "
-        "kind).",
-    ),
-    Option(
-        "hearts_always_trump",
-        "V3",
-        "Hearts are always trump: the 'of Hearts' trump bids leave the ladder and every trump "
-        "bid plays in Hearts at single value.",
-    ),
-    Option(
-        "talon",
-        "V4",
-        "Play with the 2-card talon (false: no talon; the 2 spare cards lie "
-        "aside and count for the defenders).",
-    ),
-    Option(
-        "combined_bids_only",
-        "V5",
-        "Only bids of at least two parts may be made (an implicit Simple counts as a part).",
-    ),
-    Option(
-        "equal_value_overcalls",
-        "V6",
-        "A bid of equal value but fewer components overcalls (false: the tournament ladder, "
-        "where equal value never overcalls).",
-    ),
-    Option("four_aces", "V7", "Four Aces bids and the Silent Four Aces exist (false: off)."),
-    Option(
-        "simple_forfeit",
-        "A5/V8",
-        "A final single-value Simple is not played: the soloist pays the Simple doubled "
-        "(false: played out).",
-    ),
-    Option(
-        "open_pays_double",
-        "V9",
-        "Open forms pay double the closed form (Open Betli 10, Plain Open Durchmars 12) and "
-        "Open Ulti (8+1, of Hearts 16+2) can be bid.",
-    ),
-    Option(
-        "soloist_alone_exposes",
-        "V10",
-        "In open contracts only the soloist lays the hand face up (false: every hand).",
-    ),
-    Option("max_kontra", "V11/K2", "Highest kontra level (0 = no limit; 2 = capped at Rekontra)."),
-    Option(
-        "talon_ace_loses_four_aces",
-        "R (unclear seed)",
-        "An Ace in the soloist's talon is lost to the defenders for Four Aces and Silent Four "
-        "Aces (false: the talon's Aces are ignored).",
-    ),
-    Option(
-        "silent_durchmars_in_simple",
-        "S2 (unclear seed)",
-        "Value of the Silent Durchmars in a Simple (the seed's '(simple 4)' note; 3 by the "
-        "table, 4 by that reading; doubled in Hearts).",
-    ),
-    Option(
-        "bid_ladder",
-        "B5/W3",
-        "The ladder: 'standard' (B5: 42 ranks by value) or 'howto' (W3: the single contracts "
-        "in the how-to-play order, combinations above them by total value).",
-    ),
-    Option(
-        "talon_aside",
-        "W1/W2",
-        "Ten cards each and the talon aside; at their turn a player passes or names a "
-        "higher contract, picking up the talon first if they like; two passes after a "
-        "contract end the auction; nobody names one: the deal is thrown in.",
-    ),
-    Option(
-        "trump_with_bid",
-        "W4",
-        "The trump is named with the bid (the bidder names it at once), not after the auction.",
-    ),
-    Option("forehand_leads", "W6", "Forehand leads to the first trick (false: the soloist, R1)."),
-    Option(
-        "marriages_with_card",
-        "W9",
-        "A marriage is declared with a card of the pair in any trick, by anyone (false: with "
-        "the first trick's card, R5).",
-    ),
-    Option(
-        "kontra_until_second_trick",
-        "W13",
-        "A defender may say Kontra until the second trick is led, also after the first trick "
-        "(false: only with their first-trick card, K1).",
-    ),
-    Option(
-        "silent_losses",
-        "S2/W12",
-        "A silent bonus that fails costs the soloist double (false: only made ones count).",
-    ),
-    Option("session_deals", "S3", "Deals in a session (each player deals a third of them)."),
-    Option(
-        "tiebreak_deals", "S3", "Deals of one tie-break round (a tie for first after it stands)."
-    ),
-    Option("unit_forints", "S3", "Forints per unit, for showing scores as money."),
-)
-OPTION_BY_NAME = {o.name: o for o in OPTIONS}
+def _option(default: T, rule: str, doc: str) -> T:
+    """A :class:`Ruleset` option: its default, the rule it comes from (its RULES.md id) and
+    what it does, kept as the field's metadata for :data:`OPTIONS`."""
+    return field(default=default, metadata={"rule": rule, "doc": doc})
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Every rule option of one game.  Defaults: RULES.md standard.  See :data:`OPTIONS`."""
+    """Every rule option of one game, each with the rule it comes from and what it does
+    (:data:`OPTIONS`).  Defaults: RULES.md standard."""
 
+    #: the preset the options started from (not an option itself)
     preset: str = "standard"
-    two_round_auction: bool = False
-    hearts_always_trump: bool = False
-    talon: bool = True
-    combined_bids_only: bool = False
-    equal_value_overcalls: bool = True
-    four_aces: bool = True
-    simple_forfeit: bool = True
-    open_pays_double: bool = False
-    soloist_alone_exposes: bool = False
-    max_kontra: int = 0
-    talon_ace_loses_four_aces: bool = True
-    silent_durchmars_in_simple: int = 3
-    bid_ladder: str = "standard"
-    talon_aside: bool = False
-    trump_with_bid: bool = False
-    forehand_leads: bool = False
-    marriages_with_card: bool = False
-    kontra_until_second_trick: bool = False
-    silent_losses: bool = True
-    session_deals: int = 24
-    tiebreak_deals: int = 3
-    unit_forints: int = 10
+    two_round_auction: bool = _option(
+        False,
+        "V1",
+        "Two-round auction: a first round on 5 cards at double value; the round's winner takes the "
+        "talon and confirms (value stays double) or raises (single value, same trump kind).",
+    )
+    hearts_always_trump: bool = _option(
+        False,
+        "V3",
+        "Hearts are always trump: the 'of Hearts' trump bids leave the ladder and every trump bid "
+        "plays in Hearts at single value.",
+    )
+    talon: bool = _option(
+        True,
+        "V4",
+        "Play with the 2-card talon (false: no talon; the 2 spare cards lie aside and count for "
+        "the defenders).",
+    )
+    combined_bids_only: bool = _option(
+        False,
+        "V5",
+        "Only bids of at least two parts may be made (an implicit Simple counts as a part).",
+    )
+    equal_value_overcalls: bool = _option(
+        True,
+        "V6",
+        "A bid of equal value but fewer components overcalls (false: the tournament ladder, where "
+        "equal value never overcalls).",
+    )
+    four_aces: bool = _option(
+        True, "V7", "Four Aces bids and the Silent Four Aces exist (false: off)."
+    )
+    simple_forfeit: bool = _option(
+        True,
+        "A5/V8",
+        "A final single-value Simple is not played: the soloist pays the Simple doubled (false: "
+        "played out).",
+    )
+    open_pays_double: bool = _option(
+        False,
+        "V9",
+        "Open forms pay double the closed form (Open Betli 10, Plain Open Durchmars 12) and Open "
+        "Ulti (8+1, of Hearts 16+2) can be bid.",
+    )
+    soloist_alone_exposes: bool = _option(
+        False,
+        "V10",
+        "In open contracts only the soloist lays the hand face up (false: every hand).",
+    )
+    max_kontra: int = _option(
+        0, "V11/K2", "Highest kontra level (0 = no limit; 2 = capped at Rekontra)."
+    )
+    talon_ace_loses_four_aces: bool = _option(
+        True,
+        "R (unclear seed)",
+        "An Ace in the soloist's talon is lost to the defenders for Four Aces and Silent Four Aces "
+        "(false: the talon's Aces are ignored).",
+    )
+    silent_durchmars_in_simple: int = _option(
+        3,
+        "S2 (unclear seed)",
+        "Value of the Silent Durchmars in a Simple (the seed's '(simple 4)' note; 3 by the table, "
+        "4 by that reading; doubled in Hearts).",
+    )
+    bid_ladder: str = _option(
+        "standard",
+        "B5/W3",
+        "The ladder: 'standard' (B5: 42 ranks by value) or 'howto' (W3: the single contracts in "
+        "the how-to-play order, combinations above them by total value).",
+    )
+    talon_aside: bool = _option(
+        False,
+        "W1/W2",
+        "Ten cards each and the talon aside; at their turn a player passes or names a higher "
+        "contract, picking up the talon first if they like; two passes after a contract end the "
+        "auction; nobody names one: the deal is thrown in.",
+    )
+    trump_with_bid: bool = _option(
+        False,
+        "W4",
+        "The trump is named with the bid (the bidder names it at once), not after the auction.",
+    )
+    forehand_leads: bool = _option(
+        False, "W6", "Forehand leads to the first trick (false: the soloist, R1)."
+    )
+    marriages_with_card: bool = _option(
+        False,
+        "W9",
+        "A marriage is declared with a card of the pair in any trick, by anyone (false: with the "
+        "first trick's card, R5).",
+    )
+    kontra_until_second_trick: bool = _option(
+        False,
+        "W13",
+        "A defender may say Kontra until the second trick is led, also after the first trick "
+        "(false: only with their first-trick card, K1).",
+    )
+    silent_losses: bool = _option(
+        True,
+        "S2/W12",
+        "A silent bonus that fails costs the soloist double (false: only made ones count).",
+    )
+    session_deals: int = _option(
+        24, "S3", "Deals in a session (each player deals a third of them)."
+    )
+    tiebreak_deals: int = _option(
+        3, "S3", "Deals of one tie-break round (a tie for first after it stands)."
+    )
+    unit_forints: int = _option(10, "S3", "Forints per unit, for showing scores as money.")
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -293,6 +282,13 @@ class Ruleset:
         """Options that differ from the standard rules."""
         std = Ruleset().to_dict()
         return {k: v for k, v in self.to_dict().items() if k != "preset" and std[k] != v}
+
+
+#: Every option, the rule it comes from, and what it does.  Printed by ``ulti rules``.
+OPTIONS: tuple[Option, ...] = tuple(
+    Option(f.name, f.metadata["rule"], f.metadata["doc"]) for f in fields(Ruleset) if f.metadata
+)
+OPTION_BY_NAME = {o.name: o for o in OPTIONS}
 
 
 #: The ladders (:func:`ulti.games.ulti.bids.build_ladder`).

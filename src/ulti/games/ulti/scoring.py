@@ -189,6 +189,16 @@ def _may_declare(d: Deal, seat: int, trump_marriage: bool) -> bool:
     )
 
 
+def _standing(d: Deal, late: bool) -> tuple[int, int, int, int, int]:
+    """The points as they stand, for the items decided by points: the soloist's and the
+    defenders' (tricks and counted marriages), the card points still to win, and the marriage
+    points each side may still declare (``late``: W9; none otherwise)."""
+    sp, dp, rem = _trick_points(d)
+    sm, dm = _marriage_points(d)
+    fs, fd = _future_marriages(d) if late else (0, 0)
+    return sp + sm, dp + dm, rem, fs, fd
+
+
 def status(d: Deal, item: Item) -> Status:
     """The status of one item now (see module doc)."""
     s = d.soloist
@@ -197,10 +207,7 @@ def status(d: Deal, item: Item) -> Status:
     if item == _SIMPLE:
         if not d.tricks_played:
             return _OPEN  # marriages may still be declared (R5)
-        sp, dp, rem = _trick_points(d)
-        sm, dm = _marriage_points(d)
-        S, D = sp + sm, dp + dm
-        fs, fd = _future_marriages(d) if late else (0, 0)
+        S, D, rem, fs, fd = _standing(d, late)
         if D + rem + fd < S:
             return _WON
         if S + rem + fs <= D:
@@ -244,10 +251,7 @@ def status(d: Deal, item: Item) -> Status:
     if item == _S100:
         if not d.tricks_played:
             return _OPEN  # marriages may still be declared (R5)
-        sp, dp, rem = _trick_points(d)
-        sm, dm = _marriage_points(d)
-        S, D = sp + sm, dp + dm
-        fs, fd = _future_marriages(d) if late else (0, 0)
+        S, D, rem, fs, fd = _standing(d, late)
         if S >= 100:
             return _WON
         if D >= 100:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, get_args
 
 from ulti.core.cards import BEATS_TRUMP_ORDER
 from ulti.core.errors import UltiError
@@ -332,8 +332,8 @@ class Undo:
 
 class Logged(Undo):
     """A record that also cuts the history and the event log back to their lengths before
-    (each subclass sets ``n_history`` and ``n_events`` in its own ``__init__``: records are
-    made at every action, and a call less is worth it there)."""
+    (:class:`Kept` and :class:`Snapshot` set ``n_history`` and ``n_events`` in their own
+    ``__init__``: records are made at every action, and a call less is worth it there)."""
 
     __slots__ = ("n_events", "n_history")
     n_events: int
@@ -344,31 +344,49 @@ class Logged(Undo):
         d._cut_events(self.n_events)
 
 
-class Extra(Logged):
-    """Before a marriage, or a kontra or its answer: what they change."""
+class Kept(Logged):
+    """A record that keeps the fields its kind names in ``KEPT`` as they were, and puts them
+    back: fields whose values are never changed in place (a kind that keeps a list as well
+    copies it itself)."""
 
-    __slots__ = ("kontra_key", "kontra_raised", "marriages", "money", "phase", "player", "queue")
+    __slots__ = ("kept",)
+    KEPT: ClassVar[tuple[str, ...]] = ()
+    _get_kept: ClassVar[attrgetter[tuple[Any, ...]]]
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._get_kept = attrgetter(*cls.KEPT)
 
     def __init__(self, d: DealState) -> None:
         self.n_history = len(d.history)  # (Logged's fields, set here: the hot path)
         self.n_events = -1 if d._events is None else len(d._events)
-        self.kontra_key = d.kontra_key
-        self.money = d._money
-        self.marriages = len(d.marriages)
-        self.queue = tuple(d.kontra_queue)
-        self.kontra_raised = d.kontra_raised
-        self.phase = d.phase
-        self.player = d.player
+        self.kept = self._get_kept(d)
+
+    def _put_back(self, d: DealState) -> None:
+        for name, value in zip(self.KEPT, self.kept, strict=True):
+            setattr(d, name, value)
 
     def restore(self, d: DealState, seat: int, action: Action) -> None:
-        d.kontra_key = self.kontra_key
-        d._money = self.money
-        d.kontra = {k: [a, b] for k, a, b in self.kontra_key}
+        self._put_back(d)
+        self._cut(d)
+
+
+class Extra(Kept):
+    """Before a marriage, or a kontra or its answer: what they change."""
+
+    KEPT = ("kontra_key", "_money", "kontra_raised", "phase", "player")
+    __slots__ = ("marriages", "queue")
+
+    def __init__(self, d: DealState) -> None:
+        super().__init__(d)
+        self.marriages = len(d.marriages)
+        self.queue = tuple(d.kontra_queue)
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        self._put_back(d)
+        d.kontra = {k: [a, b] for k, a, b in d.kontra_key}
         del d.marriages[self.marriages :]
         d.kontra_queue = list(self.queue)
-        d.kontra_raised = self.kontra_raised
-        d.phase = self.phase
-        d.player = self.player
         self._cut(d)
 
 
@@ -456,6 +474,7 @@ __all__ = [
     "Event",
     "Extra",
     "IllegalAction",
+    "Kept",
     "Logged",
     "Phase",
     "PhaseName",

@@ -74,20 +74,17 @@ class RulesPlayer(Player):
     # -- the auction ------------------------------------------------------------------
 
     def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        ph = obs.phase
-        if ph == "PLAY":
-            return self.play_turn(obs, legal)
-        if ph == "DISCARD":
-            return self.discard_turn(obs, legal)
-        if ph == "BID":
-            return self.bid_turn(obs, legal)
-        if ph in ("AUCTION", "ROUND1"):
-            return self.auction_turn(obs, legal)
-        if ph == "TRUMP":
-            return self.trump_turn(obs, legal)
-        if ph == "KONTRA":
-            return self.answer_turn(obs, legal)
-        return legal[0]
+        turns = {
+            "PLAY": self.play_turn,
+            "DISCARD": self.discard_turn,
+            "BID": self.bid_turn,
+            "AUCTION": self.auction_turn,
+            "ROUND1": self.auction_turn,  # V1's first round is bid as the auction is
+            "TRUMP": self.trump_turn,
+            "KONTRA": self.answer_turn,
+        }
+        turn = turns.get(obs.phase)
+        return turn(obs, legal) if turn is not None else legal[0]
 
     def current_rank(self, obs: Observation) -> int:
         return self.rules.ladder[obs.bid].rank if obs.bid else 0
