@@ -1,6 +1,6 @@
 """What the pages read to build themselves: their words in both languages (from
 :mod:`ulti.i18n`, served as ``/api/words``) and Ulti's presets and options (``/api/rules``;
-Snapszli's are :func:`ulti.server.tables.snapszli.rules_info`)."""
+Snapszli's are :meth:`ulti.server.tables.snapszli.SnapszliTable.rules_info`)."""
 
 from __future__ import annotations
 

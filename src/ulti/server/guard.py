@@ -14,8 +14,8 @@ import math
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from ulti.core.errors import UltiError
 from ulti.players.base import Budget
@@ -25,42 +25,17 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+T = TypeVar("T")
 
 
 class SettingsError(UltiError):
     """A server setting out of its range."""
 
 
-#: (lowest, highest) of each numeric setting
-RANGES: dict[str, tuple[float, float]] = {
-    "rate": (0.1, 10_000),
-    "burst": (1, 100_000),
-    "max_frame": (512, 1 << 20),
-    "max_body": (1024, 1 << 20),
-    "max_depth": (2, 64),
-    "hello_timeout": (0.5, 120),
-    "max_per_address": (1, 10_000),
-    "max_connections": (1, 100_000),
-    "create_rate": (0.001, 1000),
-    "create_burst": (1, 10_000),
-    "max_bot_samples": (1, 100_000),
-    "max_bot_ms": (1, 600_000),
-    "bot_workers": (1, 64),
-    "bot_deadline": (0.05, 600),
-    "session_days": (0.001, 3650),
-    "login_rate": (0.001, 1000),
-    "login_burst": (1, 1000),
-    "chat_rate": (0.01, 100),
-    "chat_burst": (1, 1000),
-    "chat_max": (10, 4000),
-    "analysis_samples": (1, 1000),
-    "analysis_ms": (1, 60_000),
-    "analysis_deadline": (1, 600),
-    "max_analyses": (1, 64),
-    "analysis_cache": (1, 100_000),
-    "teach_samples": (1, 1000),
-    "teach_ms": (1, 10_000),
-}
+def limit(default: T, lowest: float, highest: float) -> T:
+    """A numeric setting's field: its default, and the range a value must lie in (checked
+    when the settings are made; None, where it is the default, always passes)."""
+    return field(default=default, metadata={"range": (lowest, highest)})
 
 
 @dataclass(frozen=True)
@@ -68,53 +43,53 @@ class ServerSettings:
     """The limits of one server (see ``ulti serve --help``)."""
 
     #: websocket frames a second each connection may send, and the burst above it
-    rate: float = 10.0
-    burst: float = 30.0
+    rate: float = limit(10.0, 0.1, 10_000)
+    burst: float = limit(30.0, 1, 100_000)
     #: the largest websocket frame (bytes; larger ones close the connection before they are
     #: read whole) and HTTP request body (bytes; 413 before it is read whole)
-    max_frame: int = 4096
-    max_body: int = 16384
+    max_frame: int = limit(4096, 512, 1 << 20)
+    max_body: int = limit(16384, 1024, 1 << 20)
     #: the deepest JSON nesting a frame or body may have
-    max_depth: int = 6
+    max_depth: int = limit(6, 2, 64)
     #: seconds a new websocket has to say hello
-    hello_timeout: float = 5.0
+    hello_timeout: float = limit(5.0, 0.5, 120)
     #: live websockets per client address, and in all
-    max_per_address: int = 32
-    max_connections: int = 2000
+    max_per_address: int = limit(32, 1, 10_000)
+    max_connections: int = limit(2000, 1, 100_000)
     #: tables a client address may create: a token bucket of ``create_rate`` a second
-    create_rate: float = 0.2
-    create_burst: float = 10
+    create_rate: float = limit(0.2, 0.001, 1000)
+    create_burst: float = limit(10, 1, 10_000)
     #: the most a computer player may be given to think (``pimc:samples=N,ms=X``)
-    max_bot_samples: int = 256
-    max_bot_ms: float = 2000.0
+    max_bot_samples: int = limit(256, 1, 100_000)
+    max_bot_ms: float = limit(2000.0, 1, 600_000)
     #: worker processes for computer players (None: cores - 1) and the seconds a decision may
     #: take before its worker is stopped and a fallback move is played
-    bot_workers: int | None = None
-    bot_deadline: float = 10.0
+    bot_workers: int | None = limit(None, 1, 64)
+    bot_deadline: float = limit(10.0, 0.05, 600)
     #: serve /docs, /redoc and /openapi.json
     api_docs: bool = False
     #: days a login lasts (the session cookie's life)
-    session_days: float = 30
+    session_days: float = limit(30, 0.001, 3650)
     #: logins tried per name and per client address: a token bucket of ``login_rate`` a
     #: second with bursts of ``login_burst``
-    login_rate: float = 0.2
-    login_burst: float = 5
+    login_rate: float = limit(0.2, 0.001, 1000)
+    login_burst: float = limit(5, 1, 1000)
     #: chat messages a second each connection may send, the burst above it, and the most
     #: characters a message may have (after trimming)
-    chat_rate: float = 1.0
-    chat_burst: float = 5
-    chat_max: int = 280
+    chat_rate: float = limit(1.0, 0.01, 100)
+    chat_burst: float = limit(5, 1, 1000)
+    chat_max: int = limit(280, 10, 4000)
     #: the analysis of a finished deal (the replay page): the seat's view per decision
     #: (sampled deals and milliseconds), the seconds one analysis may take in a computer
     #: players' worker, how many run at once, and how many finished ones are kept
-    analysis_samples: int = 12
-    analysis_ms: float = 120.0
-    analysis_deadline: float = 120.0
-    max_analyses: int = 2
-    analysis_cache: int = 256
+    analysis_samples: int = limit(12, 1, 1000)
+    analysis_ms: float = limit(120.0, 1, 60_000)
+    analysis_deadline: float = limit(120.0, 1, 600)
+    max_analyses: int = limit(2, 1, 64)
+    analysis_cache: int = limit(256, 1, 100_000)
     #: teaching mode (a warning before a losing card): the sampled deals and milliseconds
-    teach_samples: int = 24
-    teach_ms: float = 300.0
+    teach_samples: int = limit(24, 1, 1000)
+    teach_ms: float = limit(300.0, 1, 10_000)
     #: tests and reproducible demonstrations only: the tables' secret seeds are drawn in turn
     #: from a generator seeded with this number instead of the system's secret source (D2).
     #: Anyone who knows the number can foresee every deal, so a server people play on leaves
@@ -123,11 +98,10 @@ class ServerSettings:
 
     def __post_init__(self) -> None:
         for f in fields(self):
-            lo_hi = RANGES.get(f.name)
             value = getattr(self, f.name)
-            if lo_hi is None or value is None:
+            if "range" not in f.metadata or value is None:
                 continue
-            lo, hi = lo_hi
+            lo, hi = f.metadata["range"]
             if (
                 isinstance(value, bool)
                 or not isinstance(value, int | float)

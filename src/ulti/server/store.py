@@ -24,11 +24,11 @@ import json
 import secrets
 import threading
 import unicodedata
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, TypeVar, Unpack
 
 import platformdirs
 from alembic import command
@@ -62,6 +62,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from ulti.core.errors import UltiError
 from ulti.games.registry import GAMES as GAME_REGISTRY
+from ulti.server.stats import DealFacts
 
 
 class Base(DeclarativeBase):
@@ -152,17 +153,24 @@ class RatingHistoryRow(Base):
     sigma: Mapped[float] = mapped_column(Float)
 
 
-class DealResultDbRow(Base):
-    __tablename__ = "ulti_deal_results"
-    __table_args__ = (UniqueConstraint("table_id", "deal", "seat"),)
+class SeatResultColumns:
+    """The columns of a seat's result (a deal's, a session's): its own number, the table,
+    the seat and its player, the game and its rules family, when it was kept."""
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(String(32))
-    deal: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     player: Mapped[str] = mapped_column(String(128), index=True)
     game: Mapped[str] = mapped_column(String(16))
     family: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DealResultDbRow(SeatResultColumns, Base):
+    __tablename__ = "ulti_deal_results"
+    __table_args__ = (UniqueConstraint("table_id", "deal", "seat"),)
+
+    deal: Mapped[int] = mapped_column(Integer)
     units: Mapped[int] = mapped_column(Integer)
     role: Mapped[str] = mapped_column(String(16))
     contract: Mapped[str | None] = mapped_column(String(128), nullable=True)
@@ -172,24 +180,16 @@ class DealResultDbRow(Base):
     kontras_given: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     kontras_won: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     kontras_lost: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class SessionResultDbRow(Base):
+class SessionResultDbRow(SeatResultColumns, Base):
     __tablename__ = "ulti_session_results"
     __table_args__ = (UniqueConstraint("table_id", "seat"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(String(32))
-    seat: Mapped[int] = mapped_column(Integer)
-    player: Mapped[str] = mapped_column(String(128), index=True)
-    game: Mapped[str] = mapped_column(String(16))
-    family: Mapped[str] = mapped_column(String(64))
     total: Mapped[int] = mapped_column(Integer)
     rank: Mapped[int] = mapped_column(Integer)
     players: Mapped[int] = mapped_column(Integer)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class ChatDbRow(Base):
@@ -259,6 +259,19 @@ class StoredTable:
 GAMES = tuple(GAME_REGISTRY)
 
 
+class ClubSettings(TypedDict, total=False):
+    """A table's settings in the club (docs/CLUB.md), as :class:`StoredTable` keeps them
+    (those not given: its defaults)."""
+
+    public: bool
+    rated: bool
+    #: "user:ID" or "seat:N"
+    creator: str | None
+    bot_after: int | None
+    bot_spec: str | None
+    rematch_of: str | None
+
+
 @dataclass(frozen=True)
 class StoredAction:
     seq: int
@@ -288,36 +301,30 @@ class RatingRow:
 
 
 @dataclass(frozen=True)
-class DealResultRow:
-    """What one finished deal meant for one seat's player."""
+class SeatResult:
+    """Whose result a row is: the table, the seat and its player, the game and its rules
+    family."""
 
     table_id: str
-    deal: int
     seat: int
     player: str
     game: str
     family: str
-    units: int
-    role: str
-    contract: str | None
-    contract_hu: str | None
-    kind: str | None
-    made: bool | None
-    kontras_given: int
-    kontras_won: int
-    kontras_lost: int
+
+
+@dataclass(frozen=True)
+class DealResultRow(SeatResult, DealFacts):
+    """What one finished deal (``deal`` from 1) meant for one seat's player: its facts
+    (:class:`~ulti.server.stats.DealFacts`)."""
+
+    deal: int
     created: datetime | None = None
 
 
 @dataclass(frozen=True)
-class SessionResultRow:
+class SessionResultRow(SeatResult):
     """How one seat's player ended a finished session (``rank`` 1 is first; ties share)."""
 
-    table_id: str
-    seat: int
-    player: str
-    game: str
-    family: str
     total: int
     rank: int
     players: int
@@ -333,6 +340,12 @@ class ChatRow:
     seat: int | None
     text: str
     created: datetime
+
+
+#: a seat's result, as it is read back
+Result = TypeVar("Result", DealResultRow, SessionResultRow)
+#: the rows kept of a player, each with its time and its own number
+Kept = TypeVar("Kept", RatingHistoryRow, DealResultDbRow)
 
 
 class StoreError(UltiError):
@@ -440,68 +453,29 @@ class Store:
         seats: list[dict[str, Any]],
         lang: str,
         game: str = "ulti",
-        *,
-        public: bool = False,
-        rated: bool = False,
-        creator: str | None = None,
-        bot_after: int | None = None,
-        bot_spec: str | None = None,
-        rematch_of: str | None = None,
+        **club: Unpack[ClubSettings],
     ) -> StoredTable:
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
         table_id = secrets.token_urlsafe(9)
-        row = TableRow(
-            id=table_id,
-            created=datetime.now(UTC),
-            rules=json.dumps(rules),
-            seed=str(seed),
-            first_dealer=first_dealer,
-            seats=json.dumps(seats),
-            lang=lang,
-            game=game,
-            public=public,
-            rated=rated,
-            creator=creator,
-            bot_after=bot_after,
-            bot_spec=bot_spec,
-            rematch_of=rematch_of,
-        )
-        self._add(row)
-        return StoredTable(
-            table_id,
-            rules,
-            seed,
-            first_dealer,
-            seats,
-            lang,
-            game,
-            public=public,
-            rated=rated,
-            creator=creator,
-            bot_after=bot_after,
-            bot_spec=bot_spec,
-            rematch_of=rematch_of,
-        )
+        table = StoredTable(table_id, rules, seed, first_dealer, seats, lang, game, **club)
+        self._add(TableRow(created=datetime.now(UTC), **_columns(table)))
+        return table
 
     @staticmethod
     def _stored(r: TableRow) -> StoredTable:
-        return StoredTable(
-            r.id,
-            json.loads(r.rules),
-            int(r.seed),
-            r.first_dealer,
-            json.loads(r.seats),
-            r.lang,
-            r.game or "ulti",
-            public=bool(r.public),
-            rated=bool(r.rated),
-            creator=r.creator,
-            bot_after=r.bot_after,
-            bot_spec=r.bot_spec,
-            rematch_of=r.rematch_of,
-            rematch=r.rematch,
-        )
+        """A table from its row: each field its column of the same name, but the rules and
+        seats (JSON), the seed (text) and the game (None: a table from before the choice)."""
+        values = {f.name: getattr(r, f.name) for f in fields(StoredTable)}
+        values |= {
+            "rules": json.loads(r.rules),
+            "seed": int(r.seed),
+            "seats": json.loads(r.seats),
+            "game": r.game or "ulti",
+            "public": bool(r.public),
+            "rated": bool(r.rated),
+        }
+        return StoredTable(**values)
 
     def tables(self) -> list[StoredTable]:
         with Session(self.engine) as s:
@@ -707,83 +681,49 @@ class Store:
 
     def rating_history(self, player: str) -> list[tuple[str, datetime, float, float, str]]:
         """``(family, when, mu, sigma, table_id)`` of each rated session, oldest first."""
+        rows = self._oldest_first(RatingHistoryRow, player)
+        return [(r.family, _utc(r.created), r.mu, r.sigma, r.table_id) for r in rows]
+
+    def _oldest_first(self, table: type[Kept], player: str) -> list[Kept]:
+        """``player``'s rows of ``table``, oldest first."""
         with Session(self.engine) as s:
-            rows = s.scalars(
-                select(RatingHistoryRow)
-                .where(RatingHistoryRow.player == player)
-                .order_by(RatingHistoryRow.created, RatingHistoryRow.id)
-            ).all()
-            return [(r.family, _utc(r.created), r.mu, r.sigma, r.table_id) for r in rows]
+            return list(
+                s.scalars(
+                    select(table).where(table.player == player).order_by(table.created, table.id)
+                )
+            )
 
     # -- results --------------------------------------------------------------------------
 
     def add_deal_results(self, rows: list[DealResultRow]) -> None:
         """Keep what finished deals meant for their players (a row already kept, the same
         table, deal and seat, is left as it is)."""
-        now = _now()
-        with self._write() as s:
-            insert = self._upsert(s.get_bind().dialect.name)
-            for r in rows:
-                values = {k: getattr(r, k) for k in DealResultRow.__dataclass_fields__}
-                values["created"] = r.created or now
-                s.execute(
-                    insert(DealResultDbRow)
-                    .values(**values)
-                    .on_conflict_do_nothing(
-                        index_elements=[
-                            DealResultDbRow.table_id,
-                            DealResultDbRow.deal,
-                            DealResultDbRow.seat,
-                        ]
-                    )
-                )
+        self._add_results(DealResultDbRow, rows, ["table_id", "deal", "seat"])
 
     def deal_results(self, player: str) -> list[DealResultRow]:
         """Every finished deal of ``player``, oldest first."""
-        with Session(self.engine) as s:
-            rows = s.scalars(
-                select(DealResultDbRow)
-                .where(DealResultDbRow.player == player)
-                .order_by(DealResultDbRow.created, DealResultDbRow.id)
-            ).all()
-            return [
-                DealResultRow(
-                    r.table_id,
-                    r.deal,
-                    r.seat,
-                    r.player,
-                    r.game,
-                    r.family,
-                    r.units,
-                    r.role,
-                    r.contract,
-                    r.contract_hu,
-                    r.kind,
-                    r.made,
-                    r.kontras_given,
-                    r.kontras_won,
-                    r.kontras_lost,
-                    _utc(r.created),
-                )
-                for r in rows
-            ]
+        return [_result(DealResultRow, r) for r in self._oldest_first(DealResultDbRow, player)]
 
     def add_session_results(self, rows: list[SessionResultRow]) -> None:
         """Keep how finished sessions ended for their players (a row already kept, the same
         table and seat, is left as it is)."""
+        self._add_results(SessionResultDbRow, rows, ["table_id", "seat"])
+
+    def _add_results(
+        self,
+        table: type[DealResultDbRow | SessionResultDbRow],
+        rows: Sequence[DealResultRow | SessionResultRow],
+        key: list[str],
+    ) -> None:
+        """Insert each of ``rows`` into ``table`` (its time now, unless it has one) but those
+        whose ``key`` columns a kept row holds already."""
         now = _now()
         with self._write() as s:
             insert = self._upsert(s.get_bind().dialect.name)
             for r in rows:
-                values = {k: getattr(r, k) for k in SessionResultRow.__dataclass_fields__}
+                values = {f.name: getattr(r, f.name) for f in fields(r)}
                 values["created"] = r.created or now
-                s.execute(
-                    insert(SessionResultDbRow)
-                    .values(**values)
-                    .on_conflict_do_nothing(
-                        index_elements=[SessionResultDbRow.table_id, SessionResultDbRow.seat]
-                    )
-                )
+                s.execute(insert(table).values(**values).on_conflict_do_nothing(index_elements=key))
 
     def session_results(self, player: str, limit: int = 20) -> list[SessionResultRow]:
         """The last ``limit`` finished sessions of ``player``, newest first."""
@@ -794,21 +734,7 @@ class Store:
                 .order_by(SessionResultDbRow.created.desc(), SessionResultDbRow.id.desc())
                 .limit(limit)
             ).all()
-            return [
-                SessionResultRow(
-                    r.table_id,
-                    r.seat,
-                    r.player,
-                    r.game,
-                    r.family,
-                    r.total,
-                    r.rank,
-                    r.players,
-                    bool(r.rated),
-                    _utc(r.created),
-                )
-                for r in rows
-            ]
+            return [_result(SessionResultRow, r) for r in rows]
 
     def count_sessions(self, player: str) -> int:
         with Session(self.engine) as s:
@@ -852,3 +778,21 @@ def _now() -> datetime:
 
 def _rating(r: RatingDbRow) -> RatingRow:
     return RatingRow(r.player, r.family, r.mu, r.sigma, r.games)
+
+
+def _columns(table: StoredTable) -> dict[str, Any]:
+    """A table's row's columns (the inverse of :meth:`Store._stored`)."""
+    values = {f.name: getattr(table, f.name) for f in fields(table)}
+    values |= {
+        "rules": json.dumps(table.rules),
+        "seed": str(table.seed),
+        "seats": json.dumps(table.seats),
+    }
+    return values
+
+
+def _result(kind: type[Result], r: DealResultDbRow | SessionResultDbRow) -> Result:
+    """A kept result as ``kind``: each field its column of the same name, the time in UTC."""
+    values = {f.name: getattr(r, f.name) for f in fields(kind)}
+    values["created"] = _utc(r.created)
+    return kind(**values)

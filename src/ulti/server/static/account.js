@@ -40,6 +40,15 @@ export const profileUrl = (name) => `/u/${encodeURIComponent(name)}`;
 let dialog = null;
 let dialogLang = () => "en";
 
+/** A required field of the dialog: its label (its words are set when the dialog opens) around
+ * an input with the properties ``props``. */
+function field(props) {
+  const input = Object.assign(document.createElement("input"), { required: true }, props);
+  const label = el("label", "field");
+  label.append(el("span", "", ""), input);
+  return [label, input];
+}
+
 function buildDialog() {
   dialog = document.createElement("dialog");
   dialog.id = "accountDialog";
@@ -48,24 +57,12 @@ function buildDialog() {
   form.method = "dialog";
   const title = el("h2");
   title.id = "accountTitle";
-  const name = document.createElement("input");
-  name.id = "accountName";
-  name.name = "name";
-  name.autocomplete = "username";
-  name.required = true;
-  name.minLength = 2;
-  name.maxLength = 24;
-  const pass = document.createElement("input");
-  pass.id = "accountPassword";
-  pass.name = "password";
-  pass.type = "password";
-  pass.required = true;
-  pass.minLength = 8;
-  pass.maxLength = 256;
-  const nameLabel = el("label", "field");
-  nameLabel.append(el("span", "", ""), name);
-  const passLabel = el("label", "field");
-  passLabel.append(el("span", "", ""), pass);
+  const [nameLabel, name] = field({
+    id: "accountName", name: "name", autocomplete: "username", minLength: 2, maxLength: 24,
+  });
+  const [passLabel, pass] = field({
+    id: "accountPassword", name: "password", type: "password", minLength: 8, maxLength: 256,
+  });
   const hint = el("p", "muted account-hint");
   const error = el("p", "form-error");
   error.id = "accountError";

@@ -97,18 +97,17 @@ function section(title, cls = "") {
   return s;
 }
 
-function render() {
-  const W = page.W();
-  const C = W.club;
-  const lang = page.lang();
-  const hu = lang === "hu";
-  document.title = `Ulti — ${who}`;
-  $("title").textContent = C.profile;
-  const box = $("profile");
-  box.innerHTML = "";
-  if (failed) { box.appendChild(el("p", "form-error", errorText(failed.body, lang) || fill(C.failed, { status: failed.status }))); return; }
-  if (!data) { box.appendChild(el("p", "muted", W.connecting)); return; }
+/** A part of the profile that lists ``items``: its title, then ``show(item)`` of each, or
+ * ``nothing`` (muted) when there are none. */
+function listPart(title, cls, items, nothing, show) {
+  const part = section(title, cls);
+  if (!items || !items.length) part.appendChild(el("p", "muted", nothing));
+  for (const item of items || []) part.appendChild(show(item));
+  return part;
+}
 
+/** The name, since when, and the sessions, deals and units. */
+function headPart(C, lang) {
   const top = el("section", "profile-part profile-head");
   top.appendChild(el("h2", "profile-name", String(data.name)));
   if (data.since) top.appendChild(el("p", "muted", fill(C.since, { date: day(data.since, lang) })));
@@ -120,82 +119,103 @@ function render() {
     stat(C["per-deal"], typeof data.units_per_deal === "number" ? signed(Number(data.units_per_deal.toFixed(2))) : "–"),
   );
   top.appendChild(stats);
-  box.appendChild(top);
+  return top;
+}
 
-  // ratings, each family with its chart
-  const ratings = section(C.ratings, "ratings");
-  if (!data.ratings || !data.ratings.length) ratings.appendChild(el("p", "muted", C["no-ratings"]));
-  for (const r of data.ratings || []) {
-    const d = el("div", "rating-family");
-    d.dataset.family = r.family;
-    const head = el("div", "rating-head");
-    head.appendChild(el("b", "", familyName(r.family, W)));
-    head.appendChild(el("span", "rating-value", num(r.rating, 1, page.lang())));
-    head.appendChild(el("span", "muted", `μ ${num(r.mu, 1, page.lang())} ± ${num(r.sigma, 1, page.lang())} · ${C.sessions}: ${r.games}`));
-    d.appendChild(head);
-    const points = (data.history || []).filter((p) => p.family === r.family);
-    if (points.length) {
-      const fig = el("figure", "chart-box");
-      fig.appendChild(chart(points, W));
-      fig.appendChild(el("figcaption", "muted", `${C.history} — ${familyName(r.family, W)}`));
-      d.appendChild(fig);
-    }
-    ratings.appendChild(d);
+/** A rules family's rating, with its chart. */
+function ratingFamily(r, W) {
+  const C = W.club;
+  const d = el("div", "rating-family");
+  d.dataset.family = r.family;
+  const head = el("div", "rating-head");
+  head.appendChild(el("b", "", familyName(r.family, W)));
+  head.appendChild(el("span", "rating-value", num(r.rating, 1, page.lang())));
+  head.appendChild(el("span", "muted", `μ ${num(r.mu, 1, page.lang())} ± ${num(r.sigma, 1, page.lang())} · ${C.sessions}: ${r.games}`));
+  d.appendChild(head);
+  const points = (data.history || []).filter((p) => p.family === r.family);
+  if (points.length) {
+    const fig = el("figure", "chart-box");
+    fig.appendChild(chart(points, W));
+    fig.appendChild(el("figcaption", "muted", `${C.history} — ${familyName(r.family, W)}`));
+    d.appendChild(fig);
   }
-  box.appendChild(ratings);
+  return d;
+}
 
-  // the contracts bid as soloist, by kind
+/** The contracts bid as soloist, by kind: a table of how often each was bid and made. */
+function contractsPart(C, hu) {
   const contracts = section(C.contracts, "contracts");
-  if (!data.contracts || !data.contracts.length) contracts.appendChild(el("p", "muted", C["nothing-yet"]));
-  else {
-    const t = el("table", "board");
-    const head = el("tr");
-    [C.contract, C.bid, C.made, "%"].forEach((h, i) => head.appendChild(el("th", i ? "num" : "", h)));
-    t.appendChild(head);
-    for (const c of data.contracts) {
-      const tr = el("tr");
-      tr.appendChild(el("td", "", (hu ? c.title_hu : c.title) || c.title || c.kind));
-      tr.appendChild(el("td", "num", String(c.bid)));
-      tr.appendChild(el("td", "num", String(c.made)));
-      tr.appendChild(el("td", "num", c.bid ? `${Math.round((100 * c.made) / c.bid)}%` : "–"));
-      t.appendChild(tr);
-    }
-    contracts.appendChild(t);
+  if (!data.contracts || !data.contracts.length) {
+    contracts.appendChild(el("p", "muted", C["nothing-yet"]));
+    return contracts;
   }
-  box.appendChild(contracts);
+  const t = el("table", "board");
+  const head = el("tr");
+  [C.contract, C.bid, C.made, "%"].forEach((h, i) => head.appendChild(el("th", i ? "num" : "", h)));
+  t.appendChild(head);
+  for (const c of data.contracts) {
+    const tr = el("tr");
+    tr.appendChild(el("td", "", (hu ? c.title_hu : c.title) || c.title || c.kind));
+    tr.appendChild(el("td", "num", String(c.bid)));
+    tr.appendChild(el("td", "num", String(c.made)));
+    tr.appendChild(el("td", "num", c.bid ? `${Math.round((100 * c.made) / c.bid)}%` : "–"));
+    t.appendChild(tr);
+  }
+  contracts.appendChild(t);
+  return contracts;
+}
 
+/** The kontras given, won and lost. */
+function kontrasPart(C) {
   const k = data.kontras || {};
   const kontras = section(C.kontras, "kontras");
   const ks = el("div", "stats");
   ks.append(stat(C.given, String(k.given ?? 0)), stat(C.won, String(k.won ?? 0)), stat(C.lost, String(k.lost ?? 0)));
   kontras.appendChild(ks);
-  box.appendChild(kontras);
+  return kontras;
+}
 
-  // the recent sessions, each deal's replay a link
-  const recent = section(C.recent, "recent");
-  if (!data.recent || !data.recent.length) recent.appendChild(el("p", "muted", C["nothing-yet"]));
-  for (const r of data.recent || []) {
-    const d = el("div", "recent-session");
-    d.dataset.table = r.table;
-    const head = el("div", "recent-head");
-    head.appendChild(el("b", "", r.game === "snapszli" ? "Snapszli" : "Ulti"));
-    head.appendChild(el("span", "muted", day(r.at, lang, true)));
-    head.appendChild(el("span", "", fill(C.total, { n: signed(r.total) })));
-    head.appendChild(el("span", "", fill(C.place, { rank: r.rank, n: r.players })));
-    head.appendChild(el("span", `badge ${r.rated ? "rated" : "friendly"}`, r.rated ? `★ ${C.rated}` : C.friendly));
-    d.appendChild(head);
-    const deals = el("div", "recent-deals");
-    deals.appendChild(el("span", "muted", `${W.replay}:`));
-    for (const n of r.deals || []) {
-      const a = el("a", "deal-link", String(n));
-      a.href = `/replay/${encodeURIComponent(r.table)}/${n}#lang=${lang}`;
-      a.title = `${W.deal} ${n}`;
-      deals.appendChild(a);
-    }
-    d.appendChild(deals);
-    recent.appendChild(d);
+/** A recent session: its game, day, total and place, each deal's replay a link. */
+function recentSession(r, W, lang) {
+  const C = W.club;
+  const d = el("div", "recent-session");
+  d.dataset.table = r.table;
+  const head = el("div", "recent-head");
+  head.appendChild(el("b", "", r.game === "snapszli" ? "Snapszli" : "Ulti"));
+  head.appendChild(el("span", "muted", day(r.at, lang, true)));
+  head.appendChild(el("span", "", fill(C.total, { n: signed(r.total) })));
+  head.appendChild(el("span", "", fill(C.place, { rank: r.rank, n: r.players })));
+  head.appendChild(el("span", `badge ${r.rated ? "rated" : "friendly"}`, r.rated ? `★ ${C.rated}` : C.friendly));
+  d.appendChild(head);
+  const deals = el("div", "recent-deals");
+  deals.appendChild(el("span", "muted", `${W.replay}:`));
+  for (const n of r.deals || []) {
+    const a = el("a", "deal-link", String(n));
+    a.href = `/replay/${encodeURIComponent(r.table)}/${n}#lang=${lang}`;
+    a.title = `${W.deal} ${n}`;
+    deals.appendChild(a);
   }
-  box.appendChild(recent);
+  d.appendChild(deals);
+  return d;
+}
+
+function render() {
+  const W = page.W();
+  const C = W.club;
+  const lang = page.lang();
+  document.title = `Ulti — ${who}`;
+  $("title").textContent = C.profile;
+  const box = $("profile");
+  box.innerHTML = "";
+  if (failed) { box.appendChild(el("p", "form-error", errorText(failed.body, lang) || fill(C.failed, { status: failed.status }))); return; }
+  if (!data) { box.appendChild(el("p", "muted", W.connecting)); return; }
+  box.append(
+    headPart(C, lang),
+    listPart(C.ratings, "ratings", data.ratings, C["no-ratings"], (r) => ratingFamily(r, W)),
+    contractsPart(C, lang === "hu"),
+    kontrasPart(C),
+    listPart(C.recent, "recent", data.recent, C["nothing-yet"], (r) => recentSession(r, W, lang)),
+  );
 }
 
 async function load() {

@@ -17,8 +17,8 @@ event loop; a decision that fails is replaced by the fallback player's move.  Th
 written in its own threads (:meth:`Host.storage`).
 
 A game's table (:mod:`ulti.server.tables.ulti`, :mod:`ulti.server.tables.snapszli`) says only
-what is its own (:class:`~ulti.server.tables.game.GameHooks`): its rules and session, its
-computer players, how an action is stored and refused, what a seat sees, its records.
+what is its own (:class:`~ulti.server.tables.game.GameHooks`): its rules and session, how an
+action is stored and refused, what a seat sees, its records.
 """
 
 from __future__ import annotations
@@ -227,6 +227,20 @@ class GameTable(GameHooks[S, A, R]):
             except ValueError:  # a player this server knows but the ratings do not
                 return None
         return None
+
+    def preset(self) -> str:
+        """The rules' preset (with the game: the rating family)."""
+        return self.rules.preset
+
+    def changed_options(self, *shown_apart: str) -> Json:
+        """The rules' options that differ from their preset's (but the preset, and the options
+        ``shown_apart`` from the others)."""
+        base = type(self.rules).from_preset(self.rules.preset).to_dict()
+        return {
+            k: v
+            for k, v in self.rules.to_dict().items()
+            if v != base.get(k) and k != "preset" and k not in shown_apart
+        }
 
     def family(self) -> str:
         return family(self.game, self.preset())

@@ -3,25 +3,26 @@ hands the generic table (:class:`TableDeal`, :class:`Session`, :class:`Settings`
 
 :class:`~ulti.server.tables.base.GameTable` is a :class:`GameHooks`: a game's table
 (:mod:`ulti.server.tables.ulti`, :mod:`ulti.server.tables.snapszli`) fills in each hook (its
-rules and session, its computer players, how an action is stored and refused, what a seat
-sees, its records, how a new table's body reads) and names its game in the registry
-(:attr:`GameHooks.info`); everything else is the generic table's.
+rules and session, how an action is stored and refused, what a seat sees, its records, how a
+new table's body reads) and names its game in the registry (:attr:`GameHooks.info`), which
+also gives its computer players (those of its room, ``ulti.players.<name>``, the ``rules``
+player as their fallback); everything else is the generic table's.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, Generic, Protocol, TypeAlias, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 from ulti.games.base import GameInfo, Player, State
+from ulti.players import make_player
 from ulti.server.guard import ServerSettings
 from ulti.server.schemas import NewTable
 from ulti.server.stats import DealFacts
 from ulti.server.tables.frames import Json, TableError
 
 A = TypeVar("A")
-R = TypeVar("R")
 
 #: A computer player of a game whose actions are ``A`` (it sees its seat's observation).
 Bot: TypeAlias = Player[Any, A]
@@ -72,6 +73,21 @@ class Settings(Protocol):
     def to_dict(self) -> Json: ...
 
 
+class Rules(Protocol):
+    """A game's rules as a table reads them: a preset, and every option by name."""
+
+    @property
+    def preset(self) -> str: ...
+
+    @classmethod
+    def from_preset(cls, name: str, /) -> Self: ...
+
+    def to_dict(self) -> Json: ...
+
+
+R = TypeVar("R", bound=Rules)
+
+
 class GameHooks(ABC, Generic[S, A, R]):
     """The hooks a game's table fills in (``S`` its deals, ``A`` its actions, ``R`` its
     rules), and what follows from them alone."""
@@ -87,15 +103,17 @@ class GameHooks(ABC, Generic[S, A, R]):
     def _new_session(self) -> Session[S]:
         """The session (or match) of the table's rules, seed, first dealer and names."""
 
-    @staticmethod
-    @abstractmethod
-    def make_bot(spec: str, seed: int = 0) -> Bot[Any]:
-        """The computer player ``spec`` names (ValueError: none, or a budget it cannot read)."""
+    @classmethod
+    def make_bot(cls, spec: str, seed: int = 0) -> Bot[Any]:
+        """The computer player ``spec`` names, one of the game's room (``ulti.players.<name>``;
+        ValueError: none, or a budget it cannot read)."""
+        return make_player(spec, seed, cls.info.name)
 
-    @staticmethod
-    @abstractmethod
-    def make_fallback(seed: int) -> Bot[Any]:
-        """What plays a computer seat's move when its player fails."""
+    @classmethod
+    def make_fallback(cls, seed: int) -> Bot[Any]:
+        """What plays a computer seat's move when its player fails: the game's ``rules``
+        player."""
+        return cls.make_bot("rules", seed)
 
     @classmethod
     @abstractmethod
@@ -123,10 +141,6 @@ class GameHooks(ABC, Generic[S, A, R]):
     @abstractmethod
     def totals(self) -> list[int]:
         """The session's running totals, per seat."""
-
-    @abstractmethod
-    def preset(self) -> str:
-        """The rules' preset (with the game: the rating family)."""
 
     @abstractmethod
     def deal_facts(self, d: S) -> list[DealFacts]:

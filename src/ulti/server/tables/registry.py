@@ -20,13 +20,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import ParamSpec, TypedDict, TypeVar, Unpack
+from typing import ParamSpec, TypeVar, Unpack
 
 from ulti.games.registry import GAMES
 from ulti.games.ulti.deal import Deal
 from ulti.players.pool import BotPool
 from ulti.server.guard import ServerSettings
-from ulti.server.store import Store, StoredTable, hash_token, new_token
+from ulti.server.store import ClubSettings, Store, StoredTable, hash_token, new_token
 from ulti.server.tables.base import GameTable, Table
 from ulti.server.tables.frames import Json, TableError
 from ulti.server.tables.game import Settings
@@ -58,16 +58,16 @@ def game_of(body: object) -> str:
     return game if isinstance(game, str) and game in GAMES else DEFAULT_GAME
 
 
-class ClubSettings(TypedDict, total=False):
-    """A new table's settings in the club (docs/CLUB.md), as the store keeps them."""
-
-    public: bool
-    rated: bool
-    #: "user:ID" or "seat:N"
-    creator: str | None
-    bot_after: int | None
-    bot_spec: str | None
-    rematch_of: str | None
+def rematch_settings(old: StoredTable) -> ClubSettings:
+    """The club settings of a rematch of ``old``: its own, and what it is a rematch of."""
+    return ClubSettings(
+        public=old.public,
+        rated=old.rated,
+        creator=old.creator,
+        bot_after=old.bot_after,
+        bot_spec=old.bot_spec,
+        rematch_of=old.id,
+    )
 
 
 def stored_seats(seats: list[Json]) -> tuple[list[Json], dict[int, str]]:
@@ -199,12 +199,7 @@ class Tables:
                 st.lang,
                 self.new_seed(),
                 old.game,
-                public=st.public,
-                rated=st.rated,
-                creator=st.creator,
-                bot_after=st.bot_after,
-                bot_spec=st.bot_spec,
-                rematch_of=old.id,
+                **rematch_settings(st),
             )
             await self.storage(self.store.set_rematch, old.id, table.id)
             old.stored = replace(old.stored, rematch=table.id)

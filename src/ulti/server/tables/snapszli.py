@@ -2,9 +2,8 @@
 
 What is Snapszli's own of a :class:`~ulti.server.tables.base.GameTable`: a match
 (:class:`~ulti.games.snapszli.SnapMatch`, Z12) played to the table's match points (ZV2), each
-deal a :class:`~ulti.games.snapszli.SnapDeal`; its computer players
-(:func:`ulti.players.snapszli.make_snap_player`, the rules player as their fallback and as the
-adviser of a hint); what a seat sees; its records.
+deal a :class:`~ulti.games.snapszli.SnapDeal`; what a seat sees (the rules player,
+:func:`ulti.players.snapszli.make_snap_player`, as the adviser of a hint); its records.
 
 What a seat sees (Z13) is built from ``deal.observation(seat)`` only, and public facts (names,
 the score of the match, how finished deals ended): its own hand, the turned card while it lies
@@ -43,7 +42,7 @@ from ulti.games.snapszli import (
     render,
     to_record,
 )
-from ulti.players.snapszli import SnapPlayer, explain, make_snap_player
+from ulti.players.snapszli import explain, make_snap_player
 from ulti.server.schemas import NewTable, SeatSpec
 from ulti.server.stats import DealFacts, snap_deal_facts
 from ulti.server.tables.base import GameTable
@@ -92,29 +91,6 @@ class SnapSettings:
         if match_points is not None:
             rules = rules.with_options(match_points=match_points)
         return cls(rules, show_points)
-
-
-def rules_info() -> Json:
-    """The presets and options of Snapszli a table may set (the lobby builds its form)."""
-    standard = SnapRules()
-    options = [
-        {
-            "name": name,
-            "rule": rule,
-            "doc": doc,
-            "type": type(getattr(standard, name)).__name__,
-            "default": getattr(standard, name),
-        }
-        for name, rule, doc in OPTIONS
-    ]
-    presets = [
-        {
-            "name": name,
-            "values": {o["name"]: getattr(SnapRules.from_preset(name), o["name"]) for o in options},
-        }
-        for name in PRESETS
-    ]
-    return {"presets": presets, "options": options, "own_fields": sorted(LOBBY_OWN_FIELD)}
 
 
 def rules_title(rules: SnapRules, lang: str) -> str:
@@ -172,17 +148,30 @@ class SnapszliTable(GameTable[SnapDeal, SnapAction, SnapRules]):
     def _new_session(self) -> SnapMatch:
         return SnapMatch(self.rules, self.stored.seed, self.stored.first_dealer, self.names)
 
-    @staticmethod
-    def make_bot(spec: str, seed: int = 0) -> SnapPlayer:
-        return make_snap_player(spec, seed)
-
-    @staticmethod
-    def make_fallback(seed: int) -> SnapPlayer:
-        return make_snap_player("rules", seed)
-
     @classmethod
     def rules_info(cls) -> Json:
-        return rules_info()
+        """The presets and options of Snapszli a table may set (the lobby builds its form)."""
+        standard = SnapRules()
+        options = [
+            {
+                "name": name,
+                "rule": rule,
+                "doc": doc,
+                "type": type(getattr(standard, name)).__name__,
+                "default": getattr(standard, name),
+            }
+            for name, rule, doc in OPTIONS
+        ]
+        presets = [
+            {
+                "name": name,
+                "values": {
+                    o["name"]: getattr(SnapRules.from_preset(name), o["name"]) for o in options
+                },
+            }
+            for name in PRESETS
+        ]
+        return {"presets": presets, "options": options, "own_fields": sorted(LOBBY_OWN_FIELD)}
 
     @classmethod
     def read_new(cls, raw: object) -> tuple[NewTable, SnapSettings]:
@@ -219,19 +208,13 @@ class SnapszliTable(GameTable[SnapDeal, SnapAction, SnapRules]):
     def totals(self) -> list[int]:
         return list(self.session.totals())
 
-    def preset(self) -> str:
-        return self.rules.preset
-
     def deal_facts(self, d: SnapDeal) -> list[DealFacts]:
         return snap_deal_facts(d)
 
     # -- what a seat sees (Z13) -------------------------------------------------------------
 
     def public(self) -> Json:
-        base = SnapRules.from_preset(self.rules.preset).to_dict()
-        options = {
-            k: v for k, v in self.rules.to_dict().items() if v != base.get(k) and k != "preset"
-        }
+        options = self.changed_options()
         return {
             "id": self.id,
             "game": self.game,

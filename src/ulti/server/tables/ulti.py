@@ -1,8 +1,7 @@
 """Ulti's table on the web: three seats, a session of deals (:mod:`ulti.games.ulti.session`).
 
 What is Ulti's own of a :class:`~ulti.server.tables.base.GameTable`: its rules
-(:class:`~ulti.games.ulti.rules.Ruleset`, stored as its ``to_dict()``), its computer players
-(:func:`ulti.players.make_player`, the rules player as their fallback), an action stored in
+(:class:`~ulti.games.ulti.rules.Ruleset`, stored as its ``to_dict()``), an action stored in
 its record form (compact card codes), a refusal's reason from the engine, what a seat sees
 (its observation, every action's words, the bids' names, why a card may not be played, the
 score sheet), another seat's discard hidden in the events, its records, and the analysis and
@@ -26,9 +25,7 @@ from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.record import action_code, render, to_record
 from ulti.games.ulti.rules import OPTIONS, Ruleset
 from ulti.games.ulti.session import Session
-from ulti.players import Player, make_player
 from ulti.players.base import Budget
-from ulti.players.ulti.rules import RulesPlayer
 from ulti.server.catalogues import rules_info
 from ulti.server.schemas import NewTable, SeatSpec
 from ulti.server.stats import DealFacts, ulti_deal_facts
@@ -104,14 +101,6 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
     def _new_session(self) -> Session:
         return Session(self.rules, self.stored.seed, self.stored.first_dealer, self.names)
 
-    @staticmethod
-    def make_bot(spec: str, seed: int = 0) -> Player:
-        return make_player(spec, seed)
-
-    @staticmethod
-    def make_fallback(seed: int) -> Player:
-        return RulesPlayer(seed)
-
     @classmethod
     def rules_info(cls) -> Json:
         return rules_info()
@@ -140,21 +129,13 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
     def totals(self) -> list[int]:
         return list(self.session.totals)
 
-    def preset(self) -> str:
-        return self.rules.preset
-
     def deal_facts(self, d: Deal) -> list[DealFacts]:
         return ulti_deal_facts(d)
 
     # -- what a seat sees -------------------------------------------------------------------
 
     def public(self) -> Json:
-        base = Ruleset.from_preset(self.rules.preset).to_dict()
-        options = {
-            k: v
-            for k, v in self.rules.to_dict().items()
-            if v != base.get(k) and k not in ("preset", "session_deals")
-        }
+        options = self.changed_options("session_deals")
         return {
             "id": self.id,
             "players": self.players_public(),

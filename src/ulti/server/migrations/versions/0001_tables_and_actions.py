@@ -1,7 +1,5 @@
 """The tables and their actions, as first made (before a table had a game).
 
-Revision ID: 0001
-Revises:
 Create Date: 2026-11-01
 """
 
@@ -12,8 +10,6 @@ from alembic import op
 
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -3,8 +3,6 @@
 A database from before migrations may have the column already (it was added when such a
 database was opened): then there is nothing to do.
 
-Revision ID: 0002
-Revises: 0001
 Create Date: 2026-11-02
 """
 
@@ -15,8 +13,6 @@ from alembic import op
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

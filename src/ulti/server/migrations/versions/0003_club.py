@@ -2,22 +2,20 @@
 results of deals and sessions, chat; a table's lobby settings (public, rated, its creator, when
 a computer player takes a person's seat, its rematch).
 
-Revision ID: 0003
-Revises: 0002
 Create Date: 2026-12-01
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
+from sqlalchemy.schema import SchemaItem
 
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 
 def table_columns() -> list[sa.Column[Any]]:
@@ -33,28 +31,40 @@ def table_columns() -> list[sa.Column[Any]]:
     ]
 
 
+def create_table(
+    name: str, *columns: SchemaItem, numbered: bool = False, indexed: Sequence[str] = ()
+) -> None:
+    """Make table ``name`` of ``columns`` (``numbered``: after its own row number ``id``),
+    with an index ``ix_<name>_<column>`` on each column of ``indexed``."""
+    if numbered:
+        columns = (sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True), *columns)
+    op.create_table(name, *columns)
+    for column in indexed:
+        op.create_index(f"ix_{name}_{column}", name, [column])
+
+
 def upgrade() -> None:
     for column in table_columns():
         op.add_column("ulti_tables", column)
     op.create_index("ix_ulti_tables_public", "ulti_tables", ["public"])
 
-    op.create_table(
+    create_table(
         "ulti_users",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
         sa.Column("name", sa.String(64), nullable=False),
         sa.Column("name_key", sa.String(128), nullable=False, unique=True),
         sa.Column("pass_hash", sa.Text(), nullable=False),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
         sa.Column("disabled", sa.Boolean(), nullable=False, server_default=sa.false()),
         sa.Column("generation", sa.Integer(), nullable=False, server_default="0"),
+        numbered=True,
     )
-    op.create_table(
+    create_table(
         "ulti_secrets",
         sa.Column("name", sa.String(64), primary_key=True),
         sa.Column("value", sa.LargeBinary(), nullable=False),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     )
-    op.create_table(
+    create_table(
         "ulti_ratings",
         sa.Column("player", sa.String(128), primary_key=True),
         sa.Column("family", sa.String(64), primary_key=True),
@@ -62,23 +72,21 @@ def upgrade() -> None:
         sa.Column("sigma", sa.Float(), nullable=False),
         sa.Column("games", sa.Integer(), nullable=False, server_default="0"),
         sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+        indexed=["family"],
     )
-    op.create_index("ix_ulti_ratings_family", "ulti_ratings", ["family"])
-    op.create_table(
+    create_table(
         "ulti_rating_history",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
         sa.Column("player", sa.String(128), nullable=False),
         sa.Column("family", sa.String(64), nullable=False),
         sa.Column("table_id", sa.String(32), nullable=False),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
         sa.Column("mu", sa.Float(), nullable=False),
         sa.Column("sigma", sa.Float(), nullable=False),
+        numbered=True,
+        indexed=["player", "table_id"],
     )
-    op.create_index("ix_ulti_rating_history_player", "ulti_rating_history", ["player"])
-    op.create_index("ix_ulti_rating_history_table_id", "ulti_rating_history", ["table_id"])
-    op.create_table(
+    create_table(
         "ulti_deal_results",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
         sa.Column("table_id", sa.String(32), nullable=False),
         sa.Column("deal", sa.Integer(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
@@ -96,11 +104,11 @@ def upgrade() -> None:
         sa.Column("kontras_lost", sa.Integer(), nullable=False, server_default="0"),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("table_id", "deal", "seat"),
+        numbered=True,
+        indexed=["player"],
     )
-    op.create_index("ix_ulti_deal_results_player", "ulti_deal_results", ["player"])
-    op.create_table(
+    create_table(
         "ulti_session_results",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
         sa.Column("table_id", sa.String(32), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("player", sa.String(128), nullable=False),
@@ -112,18 +120,19 @@ def upgrade() -> None:
         sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false()),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("table_id", "seat"),
+        numbered=True,
+        indexed=["player"],
     )
-    op.create_index("ix_ulti_session_results_player", "ulti_session_results", ["player"])
-    op.create_table(
+    create_table(
         "ulti_chat",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
         sa.Column("table_id", sa.String(32), nullable=False),
         sa.Column("name", sa.String(64), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=True),
         sa.Column("text", sa.Text(), nullable=False),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+        numbered=True,
+        indexed=["table_id"],
     )
-    op.create_index("ix_ulti_chat_table_id", "ulti_chat", ["table_id"])
 
 
 def downgrade() -> None:
