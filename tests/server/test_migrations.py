@@ -15,6 +15,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -31,6 +32,8 @@ from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
 from ulti.server.store import (
     Base,
+    DealResultRow,
+    SessionResultRow,
     Store,
     StoreError,
     hash_token,
@@ -168,8 +171,12 @@ def schema_differences(url: str) -> list[object]:
 class OldTable:
     """An Ulti table stored by the old store, with the first actions of its first deal."""
 
-    def __init__(self, url: str, actions: int = 6, drop_game: bool = False) -> None:
+    def __init__(
+        self, url: str, actions: int = 6, drop_game: bool = False, max_kontra: int | None = None
+    ) -> None:
         rules = Ruleset().with_options(session_deals=3)
+        if max_kontra is not None:  # as the old store's server wrote them (0: no cap, V11)
+            rules = Ruleset.from_dict({**rules.to_dict(), "max_kontra": max_kontra}, recorded=True)
         self.seed = 20261101
         self.names = ["Anna", "Béla", "Cili"]
         self.tokens = [secrets.token_urlsafe(18) for _ in self.names]
@@ -237,10 +244,10 @@ def play_one_more(url: str, old: OldTable) -> None:
 
 
 def assert_at_head(url: str) -> None:
-    assert head_revision() == "0003"
+    assert head_revision() == "0004"
     assert version_rows(url) == [head_revision()]
     assert table_names(url) == {"alembic_version"} | OLD_TABLES | CLUB_TABLES
-    assert columns(url, "ulti_tables") >= {"game"} | NEW_TABLE_COLUMNS
+    assert columns(url, "ulti_tables") >= {"game", "recorded"} | NEW_TABLE_COLUMNS
     assert schema_differences(url) == []
 
 
@@ -270,6 +277,53 @@ def test_a_database_from_before_games_is_migrated_and_plays_on(db_url: str) -> N
         db_url, lambda c: dict(c.execute(text("SELECT id, game FROM ulti_tables")).all())
     )
     assert stored == {old.id: None, snap.id: "snapszli"}
+
+
+def test_a_table_without_a_kontra_cap_plays_on_and_units_are_64_bits(db_url: str) -> None:
+    """V11: a table an earlier version stored with its default rules (``max_kontra`` 0, no
+    cap) is replayed and played on as it was; the units of results are 64-bit columns
+    (PostgreSQL's integer stopped at 2**31), and what does not fit 64 bits is refused with
+    words, changing nothing; the tables stored before the ``recorded`` mark have none."""
+    old = OldTable(db_url, max_kontra=0)
+    play_one_more(db_url, old)
+    assert_at_head(db_url)
+    big = (1 << 40) + 7  # beyond 32 bits
+    store = Store(db_url)
+    try:
+        assert store.table(old.id).recorded is None  # type: ignore[union-attr]
+        row = DealResultRow(
+            old.id,
+            1,
+            0,
+            "user:1",
+            "ulti",
+            "ulti/standard",
+            big,
+            "soloist",
+            "Ulti",
+            "ulti",
+            "ulti",
+            True,
+            3,
+            1,
+            0,
+        )
+        store.add_deal_results([row])
+        store.add_session_results(
+            [SessionResultRow(old.id, 0, "user:1", "ulti", "ulti/standard", -big, 1, 3, False)]
+        )
+        assert store.deal_results("user:1")[0].units == big
+        assert store.session_results("user:1")[0].total == -big
+        with pytest.raises(StoreError, match="64-bit"):
+            store.add_deal_results([replace(row, deal=2, units=1 << 63)])
+        with pytest.raises(StoreError, match="64-bit"):
+            store.add_deal_results([replace(row, deal=2, units=-(1 << 63) - 1)])
+        assert len(store.deal_results("user:1")) == 1
+        store.set_recorded(old.id, 2)
+        store.set_recorded(old.id, 1)  # the mark only rises
+        assert store.table(old.id).recorded == 2  # type: ignore[union-attr]
+    finally:
+        store.dispose()
 
 
 def test_a_fresh_database_is_made_whole(db_url: str) -> None:
@@ -304,7 +358,9 @@ def test_the_stored_revision_is_read(tmp_path: Path) -> None:
     Store(url).dispose()
     assert inspect_db(url, revision) == head_revision()
     with sqlite3.connect(tmp_path / "ulti.sqlite3") as conn:
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [("0003",)]
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (head_revision(),)
+        ]
 
 
 @pytest.mark.slow

@@ -19,7 +19,7 @@ are the standard ones in other words.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import InitVar, asdict, dataclass, fields, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -101,7 +101,12 @@ OPTIONS: tuple[Option, ...] = (
         "V10",
         "In open contracts only the soloist lays the hand face up (false: every hand).",
     ),
-    Option("max_kontra", "V11/K2", "Highest kontra level (0 = no limit; 2 = capped at Rekontra)."),
+    Option(
+        "max_kontra",
+        "V11/K2",
+        "Highest kontra level, 2 (Rekontra) to 16; 7 is Wheeled Bicycle (x128), the last named "
+        "level.",
+    ),
     Option(
         "talon_ace_loses_four_aces",
         "R (unclear seed)",
@@ -158,6 +163,20 @@ OPTIONS: tuple[Option, ...] = (
 )
 OPTION_BY_NAME = {o.name: o for o in OPTIONS}
 
+#: The kontra cap (V11) of the presets that leave K2's doubling open: Wheeled Bicycle (level 7,
+#: a component's value times 128), the last level K2 and its sources name ("unnamed beyond";
+#: going past Rekontra is "very unusual", the high names were made up by players).  Every
+#: ruleset has a cap, so every stake is finite.
+NAMED_KONTRA = 7
+#: The highest cap a ruleset may set: every level up to it has an action id
+#: (:data:`ulti.games.ulti.actions.KONTRA_LEVELS_WITH_ID`), and the largest stake a session
+#: may reach under it, at every option's bound, fits a signed 64-bit integer (the tests check
+#: both).
+MAX_KONTRA = 16
+#: What versions before the cap allowed, read back only from their records and stored tables
+#: (``Ruleset.from_dict(data, recorded=True)``): 0, no cap, or a cap up to 64.
+EARLIER_MAX_KONTRA = 64
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -173,7 +192,7 @@ class Ruleset:
     simple_forfeit: bool = True
     open_pays_double: bool = False
     soloist_alone_exposes: bool = False
-    max_kontra: int = 0
+    max_kontra: int = NAMED_KONTRA
     talon_ace_loses_four_aces: bool = True
     silent_durchmars_in_simple: int = 3
     bid_ladder: str = "standard"
@@ -186,8 +205,10 @@ class Ruleset:
     session_deals: int = 24
     tiebreak_deals: int = 3
     unit_forints: int = 10
+    #: options as a record of an earlier version holds them (:data:`EARLIER_MAX_KONTRA`)
+    recorded: InitVar[bool] = False
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, recorded: bool) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
             expected = bool if f.type in ("bool", bool) else int if f.type in ("int", int) else str
@@ -205,8 +226,7 @@ class Ruleset:
             raise RulesetError("talon-aside")
         if self.bid_ladder == "howto" and self.open_pays_double:
             raise RulesetError("howto-open")
-        if self.max_kontra < 0 or self.max_kontra == 1:
-            raise RulesetError("max-kontra")
+        self._check_kontra_cap(recorded)
         if self.silent_durchmars_in_simple not in (3, 4):
             raise RulesetError("silent-durchmars")
         if self.session_deals < 1 or self.session_deals % 3:
@@ -222,6 +242,22 @@ class Ruleset:
                 )
         if len(self.ladder) == 0:
             raise RulesetError("no-bid")
+
+    def _check_kontra_cap(self, recorded: bool) -> None:
+        """V11/K2: a cap from Rekontra (the soloist must be able to answer a Kontra) to
+        :data:`MAX_KONTRA`; an earlier version's record may say 0 (none) or up to 64."""
+        if recorded and (self.max_kontra == 0 or 2 <= self.max_kontra <= EARLIER_MAX_KONTRA):
+            return
+        if not 2 <= self.max_kontra <= MAX_KONTRA:
+            raise RulesetError(
+                "max-kontra", value=self.max_kontra, top=MAX_KONTRA, named=NAMED_KONTRA
+            )
+
+    @property
+    def earlier_cap(self) -> bool:
+        """Whether the kontra cap is one only an earlier version's record may hold (0: none,
+        or above :data:`MAX_KONTRA`)."""
+        return not 2 <= self.max_kontra <= MAX_KONTRA
 
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
         """Pickled as its option values (a few bytes, not its ladder); unpickling gives the
@@ -245,6 +281,14 @@ class Ruleset:
         """The highest kontra level allowed (K2, V11)."""
         return self.max_kontra or 1 << 30
 
+    def with_current_cap(self) -> Ruleset:
+        """These rules as a new table takes them: an earlier version's kontra cap (none, or
+        above :data:`MAX_KONTRA`) becomes the preset's own cap, or :data:`MAX_KONTRA`."""
+        if not self.earlier_cap:
+            return self
+        own = Ruleset.from_preset(self.preset).max_kontra
+        return replace(self, max_kontra=min(self.max_kontra or own, MAX_KONTRA))
+
     def modified_from_preset(self) -> bool:
         return self != Ruleset.from_preset(self.preset)
 
@@ -259,8 +303,11 @@ class Ruleset:
         return cls(preset=name, **overrides)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
-        """From a mapping of options; ``preset`` (if any) is applied first."""
+    def from_dict(cls, data: dict[str, Any], recorded: bool = False) -> Ruleset:
+        """From a mapping of options; ``preset`` (if any) is applied first.  ``recorded``: the
+        options of a record or a stored table, which an earlier version may have written
+        with a kontra cap no longer allowed (:data:`EARLIER_MAX_KONTRA`); they are read as
+        they were played."""
         if not isinstance(data, dict):
             raise RulesetError("table")
         data = dict(data)
@@ -272,6 +319,8 @@ class Ruleset:
         for key in data:
             if key not in known:
                 raise RulesetError("option", name=key, options=", ".join(o.name for o in OPTIONS))
+        if recorded:
+            return replace(base, recorded=True, **data)
         return base.with_options(**data)
 
     @classmethod
@@ -283,6 +332,8 @@ class Ruleset:
         for key in options:
             if key not in known:
                 raise RulesetError("option-bare", name=key)
+        if self.earlier_cap and "max_kontra" not in options:  # a record's rules stay as read
+            return replace(self, recorded=True, **options)
         return replace(self, **options)
 
     def to_dict(self) -> dict[str, Any]:
@@ -301,9 +352,19 @@ LADDERS = ("standard", "howto")
 CHOICES: dict[str, tuple[str, ...]] = {"bid_ladder": LADDERS}
 
 #: Upper bounds of the numeric options (a ruleset from a file or a web form stays sane).
-_BOUNDS = {"max_kontra": 64, "session_deals": 999, "tiebreak_deals": 99, "unit_forints": 1_000_000}
+_BOUNDS = {"session_deals": 999, "tiebreak_deals": 99, "unit_forints": 1_000_000}
+#: The range of each numeric option, as a front end offers it (the checks refuse the rest).
+RANGES: dict[str, tuple[int, int]] = {
+    "max_kontra": (2, MAX_KONTRA),
+    "silent_durchmars_in_simple": (3, 4),
+    "session_deals": (3, _BOUNDS["session_deals"]),
+    "tiebreak_deals": (0, _BOUNDS["tiebreak_deals"]),
+    "unit_forints": (0, _BOUNDS["unit_forints"]),
+}
 
 _INTERNED: dict[tuple[Any, ...], Ruleset] = {}
+#: The names of a ruleset's option values, in order.
+_NAMES = tuple(f.name for f in fields(Ruleset))
 
 
 def _interned(values: tuple[Any, ...]) -> Ruleset:
@@ -312,7 +373,9 @@ def _interned(values: tuple[Any, ...]) -> Ruleset:
     if r is None:
         if len(_INTERNED) > 256:
             _INTERNED.clear()
-        r = _INTERNED[values] = Ruleset(*values)
+        options = dict(zip(_NAMES, values, strict=True))
+        kontra = options["max_kontra"]
+        r = _INTERNED[values] = Ruleset(**options, recorded=not 2 <= kontra <= MAX_KONTRA)
     return r
 
 
