@@ -15,6 +15,11 @@ W2), ``trump_with_bid`` (W4), ``forehand_leads`` (W6), ``marriages_with_card`` (
 ``kontra_until_second_trick`` (W13), ``silent_losses`` (W12) — with the Simple forfeit and
 Four Aces off and kontras capped at Rekontra.  Its Simple (41 of 90) and its play rule (W7)
 are the standard ones in other words.
+
+Every ruleset caps kontras (V11 ``max_kontra``, 2 to :data:`MAX_KONTRA`; by default
+:data:`NAMED_KONTRA`, Wheeled Bicycle), so that every stake is finite.  Versions before the cap
+wrote ``max_kontra = 0`` (no limit) into their records and stored tables: those are read with
+``Ruleset.from_dict(data, recorded=True)`` and replay as they were played.
 """
 
 from __future__ import annotations
