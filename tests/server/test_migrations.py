@@ -20,6 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Connection
@@ -324,6 +325,42 @@ def test_a_table_without_a_kontra_cap_plays_on_and_units_are_64_bits(db_url: str
         assert store.table(old.id).recorded == 2  # type: ignore[union-attr]
     finally:
         store.dispose()
+
+
+def test_the_rematch_of_a_table_without_a_kontra_cap_has_one(tmp_path: Path) -> None:
+    """V11: a finished session an earlier version stored without a kontra cap stays as it was
+    played; its rematch (the same rules otherwise) takes the preset's cap, Wheeled Bicycle."""
+    url = sqlite_url(tmp_path)
+    rules = Ruleset.from_dict({"session_deals": 3, "max_kontra": 0}, recorded=True)
+    token = secrets.token_urlsafe(18)
+    seats = [
+        {"kind": "person", "name": n, "spec": None, "token_hash": hash_token(token)}
+        for n in ("Anna", "Béla", "Cili")
+    ]
+    store = Store(url)
+    table = store.create_table(rules.to_dict(), 11, 0, seats, "hu")
+    session = Session(rules, 11, 0, [s["name"] for s in seats])
+    rng, seq = random.Random(3), 0
+    while not session.is_over():
+        if session.deal.is_over():
+            session.next_deal()
+        deal = session.deal
+        action = rng.choice([a for a in deal.legal_actions() if a.kind != ActionKind.CLAIM])
+        seq += 1
+        store.append(
+            table.id, seq, len(session.deals) - 1, deal.current_player, action_code(action)
+        )
+        deal.apply(action)
+    store.dispose()
+    with Running(url) as srv:
+        old = srv.app.state.tables.get(table.id)
+        assert old.session.is_over() and old.rules.kontra_cap > 1000  # as it was played
+        auth = {"Authorization": f"Bearer {token}"}
+        r = httpx.post(f"{srv.base}/api/tables/{table.id}/rematch", headers=auth)
+        assert r.status_code == 201, r.text
+        new = srv.app.state.tables.get(r.json()["id"])
+        assert new.rules == rules.with_options(max_kontra=7)
+        assert new.stored.rules["max_kontra"] == 7 and old.stored.rules["max_kontra"] == 0
 
 
 def test_a_fresh_database_is_made_whole(db_url: str) -> None:
