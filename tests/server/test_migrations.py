@@ -332,14 +332,13 @@ def test_the_rematch_of_a_table_without_a_kontra_cap_has_one(tmp_path: Path) -> 
     played; its rematch (the same rules otherwise) takes the preset's cap, Wheeled Bicycle."""
     url = sqlite_url(tmp_path)
     rules = Ruleset.from_dict({"session_deals": 3, "max_kontra": 0}, recorded=True)
-    token = secrets.token_urlsafe(18)
+    token, names = secrets.token_urlsafe(18), ["Anna", "Béla", "Cili"]
     seats = [
-        {"kind": "person", "name": n, "spec": None, "token_hash": hash_token(token)}
-        for n in ("Anna", "Béla", "Cili")
+        {"kind": "person", "name": n, "spec": None, "token_hash": hash_token(token)} for n in names
     ]
     store = Store(url)
     table = store.create_table(rules.to_dict(), 11, 0, seats, "hu")
-    session = Session(rules, 11, 0, [s["name"] for s in seats])
+    session = Session(rules, 11, 0, names)
     rng, seq = random.Random(3), 0
     while not session.is_over():
         if session.deal.is_over():
