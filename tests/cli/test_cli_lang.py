@@ -183,7 +183,8 @@ def test_rules_in_hungarian_is_readable_at_80_columns_and_piped() -> None:
     ("make", "english", "hungarian"),
     [
         (lambda: Ruleset.from_preset(""), "unknown preset ''", "ismeretlen előbeállítás: ''"),
-        (lambda: Ruleset(max_kontra=1), "V11/K2: max_kontra must be 0", "a max_kontra 0"),
+        (lambda: Ruleset(max_kontra=1), "V11/K2: max_kontra is a kontra level", "nem 1"),
+        (lambda: Ruleset(max_kontra=0), "there is no 'no limit' (0)", "„korlátlan” (0) nincs"),
         (lambda: Ruleset.from_dict({"nonsense": 1}), "unknown option 'nonsense'", "ismeretlen"),
         (
             lambda: Ruleset(talon=3),  # type: ignore[arg-type]
@@ -238,7 +239,7 @@ def test_the_command_line_says_a_ruleset_error_in_hungarian(tmp_path: Path) -> N
     bad = tmp_path / "bad.toml"
     bad.write_text("max_kontra = 1\n", encoding="utf-8")
     r = runner.invoke(app, ["rules", "--rules", str(bad), "--lang", "hu"], env={"COLUMNS": "300"})
-    assert r.exit_code == 2 and "nincs korlát" in r.output and "no limit" not in r.output
+    assert r.exit_code == 2 and "„korlátlan” (0) nincs" in r.output and "no limit" not in r.output
     r = runner.invoke(app, ["rules", "--rules", str(tmp_path / "x.toml"), "--lang", "hu"])
     assert r.exit_code == 2 and "a szabályfájl nem olvasható" in r.output
     # the English line is as it was

@@ -364,7 +364,12 @@ def test_a_snapszli_ruleset_error_is_a_catalogue_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("body", "english", "hungarian"),
     [
-        ({"seats": [person()] * 3, "options": {"max_kontra": 1}}, "no limit", "nincs korlát"),
+        ({"seats": [person()] * 3, "options": {"max_kontra": 1}}, "from 2 (Rekontra", "2-től"),
+        (  # V11: "no limit" is no more
+            {"seats": [person()] * 3, "options": {"max_kontra": 0}},
+            "there is no 'no limit' (0)",
+            "„korlátlan” (0) nincs",
+        ),
         ({"seats": [person()] * 3, "preset": "nope"}, "unknown preset", "ismeretlen"),
         (
             {"game": "snapszli", "seats": [person()] * 2, "options": {"min_talon": 0}},

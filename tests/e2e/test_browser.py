@@ -331,6 +331,8 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(
         assert "négy ász" in page.inner_text("#optionList")
         four_aces.uncheck()
         assert page.input_value("[name=opt-max_kontra]") == "2"  # from the preset
+        kontra = page.locator("[name=opt-max_kontra]")  # V11: a cap from 2 to 16, no "no limit"
+        assert (kontra.get_attribute("min"), kontra.get_attribute("max")) == ("2", "16")
         page.fill("[name=deals]", "6")
         # the card faces: Hungarian (Tell pattern) by default, French a choice kept for later
         assert page.input_value("#facesSelect") == "hungarian"

@@ -22,7 +22,8 @@ from ulti.games.ulti.actions import NUM_ACTIONS
 from ulti.games.ulti.deal import Deal, deck_for_hands
 from ulti.games.ulti.game import Game
 from ulti.games.ulti.observation import TENSOR_SIZE
-from ulti.research.gymnasium import DEFAULT_MAX_KONTRA, action_of
+from ulti.games.ulti.rules import NAMED_KONTRA, Ruleset
+from ulti.research.gymnasium import action_of
 from ulti.research.pettingzoo import AGENTS, UltiAEC, env, raw_env
 
 CARD_CODE = re.compile(r"\b[HALB][789XUOKA]\b")
@@ -152,7 +153,7 @@ def test_spaces_and_bounds() -> None:
     assert space["observation"].dtype == np.float32
     assert e.action_space("seat_1").n == NUM_ACTIONS
     rules = e.unwrapped.rules
-    assert rules.max_kontra == DEFAULT_MAX_KONTRA  # V11: capped by default
+    assert rules.max_kontra == NAMED_KONTRA == Ruleset().max_kontra  # V11: the rules' own cap
     game = Game(rules)
     assert game.max_game_length() is not None and game.min_utility() is not None
     assert raw_env(preset="casual").rules.max_kontra == 2

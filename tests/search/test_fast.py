@@ -157,8 +157,8 @@ def test_an_illegal_action_raises_the_engines_reason_and_changes_nothing() -> No
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="W1/W2"):  # not compiled yet: a clear error
         FastDeal(research_rules("howto"), 0)
-    with pytest.raises(ValueError, match="V11"):
-        FastDeal(Ruleset(), 0)  # uncapped kontras have no ids past level 16
+    with pytest.raises(ValueError, match="V11"):  # an earlier version's uncapped kontras
+        FastDeal(Ruleset.from_dict({"max_kontra": 0}, recorded=True), 0)
     with pytest.raises(ValueError, match="D2"):
         FastDeal(research_rules(), -1)
     with pytest.raises(ValueError, match="C3"):

@@ -15,10 +15,12 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Connection
@@ -31,6 +33,8 @@ from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
 from ulti.server.store import (
     Base,
+    DealResultRow,
+    SessionResultRow,
     Store,
     StoreError,
     hash_token,
@@ -168,8 +172,12 @@ def schema_differences(url: str) -> list[object]:
 class OldTable:
     """An Ulti table stored by the old store, with the first actions of its first deal."""
 
-    def __init__(self, url: str, actions: int = 6, drop_game: bool = False) -> None:
+    def __init__(
+        self, url: str, actions: int = 6, drop_game: bool = False, max_kontra: int | None = None
+    ) -> None:
         rules = Ruleset().with_options(session_deals=3)
+        if max_kontra is not None:  # as the old store's server wrote them (0: no cap, V11)
+            rules = Ruleset.from_dict({**rules.to_dict(), "max_kontra": max_kontra}, recorded=True)
         self.seed = 20261101
         self.names = ["Anna", "Béla", "Cili"]
         self.tokens = [secrets.token_urlsafe(18) for _ in self.names]
@@ -237,10 +245,10 @@ def play_one_more(url: str, old: OldTable) -> None:
 
 
 def assert_at_head(url: str) -> None:
-    assert head_revision() == "0003"
+    assert head_revision() == "0004"
     assert version_rows(url) == [head_revision()]
     assert table_names(url) == {"alembic_version"} | OLD_TABLES | CLUB_TABLES
-    assert columns(url, "ulti_tables") >= {"game"} | NEW_TABLE_COLUMNS
+    assert columns(url, "ulti_tables") >= {"game", "recorded"} | NEW_TABLE_COLUMNS
     assert schema_differences(url) == []
 
 
@@ -270,6 +278,88 @@ def test_a_database_from_before_games_is_migrated_and_plays_on(db_url: str) -> N
         db_url, lambda c: dict(c.execute(text("SELECT id, game FROM ulti_tables")).all())
     )
     assert stored == {old.id: None, snap.id: "snapszli"}
+
+
+def test_a_table_without_a_kontra_cap_plays_on_and_units_are_64_bits(db_url: str) -> None:
+    """V11: a table an earlier version stored with its default rules (``max_kontra`` 0, no
+    cap) is replayed and played on as it was; the units of results are 64-bit columns
+    (PostgreSQL's integer stopped at 2**31), and what does not fit 64 bits is refused with
+    words, changing nothing; the tables stored before the ``recorded`` mark have none."""
+    old = OldTable(db_url, max_kontra=0)
+    play_one_more(db_url, old)
+    assert_at_head(db_url)
+    big = (1 << 40) + 7  # beyond 32 bits
+    store = Store(db_url)
+    try:
+        assert store.table(old.id).recorded is None  # type: ignore[union-attr]
+        row = DealResultRow(
+            table_id=old.id,
+            deal=1,
+            seat=0,
+            player="user:1",
+            game="ulti",
+            family="ulti/standard",
+            units=big,
+            role="soloist",
+            contract="Ulti",
+            contract_hu="ulti",
+            kind="ulti",
+            made=True,
+            kontras_given=3,
+            kontras_won=1,
+            kontras_lost=0,
+        )
+        store.add_deal_results([row])
+        store.add_session_results(
+            [SessionResultRow(old.id, 0, "user:1", "ulti", "ulti/standard", -big, 1, 3, False)]
+        )
+        assert store.deal_results("user:1")[0].units == big
+        assert store.session_results("user:1")[0].total == -big
+        with pytest.raises(StoreError, match="64-bit"):
+            store.add_deal_results([replace(row, deal=2, units=1 << 63)])
+        with pytest.raises(StoreError, match="64-bit"):
+            store.add_deal_results([replace(row, deal=2, units=-(1 << 63) - 1)])
+        assert len(store.deal_results("user:1")) == 1
+        store.set_recorded(old.id, 2)
+        store.set_recorded(old.id, 1)  # the mark only rises
+        assert store.table(old.id).recorded == 2  # type: ignore[union-attr]
+    finally:
+        store.dispose()
+
+
+def test_the_rematch_of_a_table_without_a_kontra_cap_has_one(tmp_path: Path) -> None:
+    """V11: a finished session an earlier version stored without a kontra cap stays as it was
+    played; its rematch (the same rules otherwise) takes the preset's cap, Wheeled Bicycle."""
+    url = sqlite_url(tmp_path)
+    rules = Ruleset.from_dict({"session_deals": 3, "max_kontra": 0}, recorded=True)
+    token, names = secrets.token_urlsafe(18), ["Anna", "Béla", "Cili"]
+    seats = [
+        {"kind": "person", "name": n, "spec": None, "token_hash": hash_token(token)} for n in names
+    ]
+    store = Store(url)
+    table = store.create_table(rules.to_dict(), 11, 0, seats, "hu")
+    session = Session(rules, 11, 0, names)
+    rng, seq = random.Random(3), 0
+    while not session.is_over():
+        if session.deal.is_over():
+            session.next_deal()
+        deal = session.deal
+        action = rng.choice([a for a in deal.legal_actions() if a.kind != ActionKind.CLAIM])
+        seq += 1
+        store.append(
+            table.id, seq, len(session.deals) - 1, deal.current_player, action_code(action)
+        )
+        deal.apply(action)
+    store.dispose()
+    with Running(url) as srv:
+        old = srv.app.state.tables.get(table.id)
+        assert old.session.is_over() and old.rules.kontra_cap > 1000  # as it was played
+        auth = {"Authorization": f"Bearer {token}"}
+        r = httpx.post(f"{srv.base}/api/tables/{table.id}/rematch", headers=auth)
+        assert r.status_code == 201, r.text
+        new = srv.app.state.tables.get(r.json()["id"])
+        assert new.rules == rules.with_options(max_kontra=7)
+        assert new.stored.rules["max_kontra"] == 7 and old.stored.rules["max_kontra"] == 0
 
 
 def test_a_fresh_database_is_made_whole(db_url: str) -> None:
@@ -304,7 +394,9 @@ def test_the_stored_revision_is_read(tmp_path: Path) -> None:
     Store(url).dispose()
     assert inspect_db(url, revision) == head_revision()
     with sqlite3.connect(tmp_path / "ulti.sqlite3") as conn:
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [("0003",)]
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (head_revision(),)
+        ]
 
 
 @pytest.mark.slow

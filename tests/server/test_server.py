@@ -77,6 +77,8 @@ def test_rules_catalogue_and_table_options(tmp_path: Path) -> None:
         assert "session_deals" not in names  # the deals field sets it
         casual = next(p for p in cat["presets"] if p["name"] == "casual")
         assert casual["values"]["max_kontra"] == 2 and casual["values"]["simple_forfeit"] is False
+        kontra = next(o for o in cat["options"] if o["name"] == "max_kontra")
+        assert (kontra["default"], kontra["min"], kontra["max"]) == (7, 2, 16)  # V11: a cap
         t = srv.create(
             [person(), bot("random"), bot("pimc:samples=12,ms=80")],
             deals=6,

@@ -108,6 +108,8 @@ def test_clean_name_and_bounded_json_units() -> None:
     "options",
     [
         {"max_kontra": 10**9},
+        {"max_kontra": 0},
+        {"max_kontra": 17},
         {"tiebreak_deals": 300},
         {"unit_forints": 10**12},
         {"max_kontra": -1},
@@ -116,7 +118,7 @@ def test_clean_name_and_bounded_json_units() -> None:
     ],
 )
 def test_every_numeric_setting_is_bounded(tmp_path: Path, options: dict[str, object]) -> None:
-    """V11/K2 (max_kontra: 0 keeps kontras unlimited, a number caps them), S3 (deals,
+    """V11/K2 (max_kontra: a cap from 2 to 16; 0, once "no limit", is no more), S3 (deals,
     tie-break, forints): each option has a range, from a rules file or the web alike."""
     with pytest.raises(RulesetError):
         Ruleset.from_dict({"preset": "standard", **options})

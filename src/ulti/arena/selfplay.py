@@ -246,8 +246,8 @@ def plan(
 ) -> Plan:
     """Self-play parameters, checked (a :class:`SelfplayError` names what is wrong).  ``bots``:
     one spec for all three seats or three; ``rules`` (standard by default) with kontras capped
-    at ``max_kontra``, else at the rules' own cap, else at
-    :data:`ulti.games.ulti.game.RESEARCH_MAX_KONTRA`."""
+    at ``max_kontra``, else at the rules' own cap up to
+    :data:`ulti.games.ulti.game.RESEARCH_MAX_KONTRA` (the OpenSpiel game's default)."""
     if isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
         raise SelfplayError("deals", deals=deals, most=MAX_DEALS)
     if isinstance(shard_deals, bool) or not 1 <= shard_deals <= MAX_SHARD_DEALS:
@@ -264,7 +264,8 @@ def plan(
     if len(checked) == 1:
         checked *= 3
     rules = rules or Ruleset()
-    cap = max_kontra if max_kontra is not None else rules.max_kontra or RESEARCH_MAX_KONTRA
+    own = rules.max_kontra or RESEARCH_MAX_KONTRA  # (0: an earlier version's record, no cap)
+    cap = max_kontra if max_kontra is not None else min(own, RESEARCH_MAX_KONTRA)
     if not 2 <= cap <= MAX_KONTRA_CAP:
         raise SelfplayError("max-kontra", n=cap, most=MAX_KONTRA_CAP)
     rules = rules.with_options(max_kontra=cap)

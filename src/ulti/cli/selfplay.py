@@ -50,7 +50,7 @@ MaxKontraOpt = Annotated[
     int | None,
     typer.Option(
         "--max-kontra",
-        help="The kontra cap (V11), 2 to 16; default: the rules' own, else 4 (Mordkontra), "
+        help="The kontra cap (V11), 2 to 16; default: the rules' own, at most 4 (Mordkontra), "
         "as the OpenSpiel game. It sets the information state's length.",
     ),
 ]

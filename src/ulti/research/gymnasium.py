@@ -40,10 +40,10 @@ a deal).
 True, reward ``illegal_reward`` (default: the game's ``min_utility``, the most a deal can
 cost a seat), ``info["illegal_action"]`` the id.  Nothing is applied to the deal.
 
-**Kontra cap.**  Uncapped kontras (K2) make a deal's length and returns unbounded and give the
-high levels no action id, so these environments always cap them (V11 ``max_kontra``): by
-default at :data:`DEFAULT_MAX_KONTRA` (Mordkontra, as the OpenSpiel game), or at the preset's
-own cap when it has one; ``max_kontra`` may be 2 to 16.
+**Kontra cap.**  Every ruleset caps kontras (V11 ``max_kontra``, 2 to 16), which bounds a
+deal's length and returns and gives every level an action id; these environments play the
+preset's own cap (Wheeled Bicycle, 7, for the standard rules; Rekontra for ``casual`` and
+``howto``) unless ``max_kontra`` sets another.
 """
 
 from __future__ import annotations
@@ -65,27 +65,24 @@ from numpy.typing import NDArray
 from ulti.core.seeds import derive_seed
 from ulti.games.ulti.actions import KONTRA_LEVELS_WITH_ID, NUM_ACTIONS, Action, from_id
 from ulti.games.ulti.deal import Deal
-from ulti.games.ulti.game import RESEARCH_MAX_KONTRA, Game
+from ulti.games.ulti.game import Game
 from ulti.games.ulti.observation import SPECTATOR, TENSOR_SIZE, observation_tensor, observation_text
 from ulti.games.ulti.observation import tensor_layout as _tensor_layout
 from ulti.games.ulti.rules import Ruleset
 from ulti.players import make_player
 from ulti.players.base import Player
 
-#: The kontra cap when neither the caller nor the preset sets one (V11: Mordkontra).
-DEFAULT_MAX_KONTRA = RESEARCH_MAX_KONTRA
-
 #: An observation: ``{"observation": float32 array, "action_mask": int8 array}``.
 Obs = dict[str, Any]
 
 
 def make_rules(preset: str = "standard", max_kontra: int | None = None, **options: Any) -> Ruleset:
-    """The ruleset of ``preset`` with ``options``, its kontras capped (V11): at ``max_kontra``,
-    else at the preset's cap, else at :data:`DEFAULT_MAX_KONTRA`.  Raises ``ValueError`` for a
-    cap that leaves the environments unbounded (0) or beyond the action ids (above 16)."""
+    """The ruleset of ``preset`` with ``options``, its kontras capped (V11) at ``max_kontra``,
+    else at the ruleset's own cap.  Raises ``ValueError`` for a cap that leaves the
+    environments unbounded (0) or beyond the action ids (above 16)."""
     rules = Ruleset.from_dict({"preset": preset, **options})
     if max_kontra is None:
-        max_kontra = rules.max_kontra or DEFAULT_MAX_KONTRA
+        return rules
     if not 2 <= max_kontra <= KONTRA_LEVELS_WITH_ID:
         raise ValueError(
             f"V11/K2: these environments need a kontra cap from 2 to {KONTRA_LEVELS_WITH_ID} "
@@ -337,7 +334,6 @@ def env(
 
 
 __all__ = [
-    "DEFAULT_MAX_KONTRA",
     "UltiEnv",
     "action_of",
     "encode",

@@ -43,7 +43,7 @@ act as text (:func:`ulti.games.ulti.observation.observation_text`), never anothe
 deal is over, the whole deal as everyone may see it then.
 
 **Kontra cap**: as in :mod:`ulti.research.gymnasium`, kontras are capped (``max_kontra`` 2-16;
-default the preset's cap, else :data:`ulti.research.gymnasium.DEFAULT_MAX_KONTRA`, Mordkontra).
+default the ruleset's own cap: Wheeled Bicycle, 7, for the standard rules).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ulti import i18n
-from ulti.games.ulti.rules import CHOICES, OPTIONS, PRESET_DOCS, PRESETS, Ruleset
+from ulti.games.ulti.rules import CHOICES, OPTIONS, PRESET_DOCS, PRESETS, RANGES, Ruleset
 
 #: Options the lobby leaves out: the number of deals has its own field.
 LOBBY_HIDDEN = {"session_deals"}
@@ -46,6 +46,14 @@ def _web_words(section: str, lang: str) -> dict[str, str]:
     }
 
 
+def _range(option: str) -> dict[str, int]:
+    """A numeric option's ``min`` and ``max`` (V11: a kontra cap from 2 to 16), if it has one."""
+    if option not in RANGES:
+        return {}
+    low, high = RANGES[option]
+    return {"min": low, "max": high}
+
+
 def rules_info() -> dict[str, Any]:
     """Ulti's presets (each with its options' values) and the options a table may set."""
     standard = Ruleset()
@@ -57,6 +65,7 @@ def rules_info() -> dict[str, Any]:
             "type": type(getattr(standard, o.name)).__name__,
             "default": getattr(standard, o.name),
             "choices": list(CHOICES.get(o.name, ())),  # a text option's values
+            **_range(o.name),
         }
         for o in OPTIONS
         if o.name not in LOBBY_HIDDEN

@@ -8,7 +8,9 @@ so a table survives a restart exactly.  Each action is committed before it is ac
 
 The club (docs/CLUB.md) keeps here its accounts, the server's secret keys, ratings and their
 history, the results of finished deals and sessions, and the tables' chat.  A player is a key:
-``user:ID`` for an account, ``bot:SPEC`` for a computer player.
+``user:ID`` for an account, ``bot:SPEC`` for a computer player.  Units are 64-bit integers (the
+largest stake the rules allow fits, V11); a table's ``recorded`` mark says how many of its first
+deals have their results kept, so that a server started again writes the rest.
 
 The schema is made and changed by Alembic migrations (``ulti/server/migrations``), run when a
 store opens.  A database written before migrations (with or without the ``game`` column) is
@@ -24,7 +26,7 @@ import json
 import secrets
 import threading
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,6 +39,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util import CommandError
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     DateTime,
     Float,
@@ -93,6 +96,9 @@ class TableRow(Base):
     #: the table this one is a rematch of, and the rematch made of this one
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: how many of its first deals have their results kept (None: a table of a version before
+    #: the mark, taken as it was)
+    recorded: Mapped[int | None] = mapped_column(Integer, nullable=True, default=0)
 
 
 class ActionRow(Base):
@@ -171,7 +177,7 @@ class DealResultDbRow(SeatResultColumns, Base):
     __table_args__ = (UniqueConstraint("table_id", "deal", "seat"),)
 
     deal: Mapped[int] = mapped_column(Integer)
-    units: Mapped[int] = mapped_column(Integer)
+    units: Mapped[int] = mapped_column(BigInteger)
     role: Mapped[str] = mapped_column(String(16))
     contract: Mapped[str | None] = mapped_column(String(128), nullable=True)
     contract_hu: Mapped[str | None] = mapped_column(String(128), nullable=True)
@@ -186,7 +192,7 @@ class SessionResultDbRow(SeatResultColumns, Base):
     __tablename__ = "ulti_session_results"
     __table_args__ = (UniqueConstraint("table_id", "seat"),)
 
-    total: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(BigInteger)
     rank: Mapped[int] = mapped_column(Integer)
     players: Mapped[int] = mapped_column(Integer)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
@@ -253,6 +259,8 @@ class StoredTable:
     bot_spec: str | None = None
     rematch_of: str | None = None
     rematch: str | None = None
+    #: how many of its first deals have their results kept (None: stored before the mark)
+    recorded: int | None = 0
 
 
 #: The games a table may be stored with: the games' registry.
@@ -495,6 +503,19 @@ class Store:
         """Note the rematch made of a table."""
         self._update_table(table_id, rematch=rematch_id)
 
+    def set_recorded(self, table_id: str, deals: int) -> None:
+        """Note that the results of a table's first ``deals`` deals are kept (the mark only
+        rises; a table of an earlier version gets its first mark)."""
+        with self._write() as s:
+            s.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == table_id,
+                    (TableRow.recorded.is_(None)) | (TableRow.recorded < deals),
+                )
+                .values(recorded=deals)
+            )
+
     def _update_table(self, table_id: str, **values: Any) -> None:
         with self._write() as s:
             done = s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
@@ -632,33 +653,66 @@ class Store:
         """The new ratings ``(player, mu, sigma)`` after a rated session at ``table_id``: each
         player's current rating (one game more) and a line of its history, in one
         transaction."""
-        now = _now()
         with self._write() as s:
-            insert = self._upsert(s.get_bind().dialect.name)
-            for player, mu, sigma in rows:
-                stmt = insert(RatingDbRow).values(
-                    player=player, family=family, mu=mu, sigma=sigma, games=1, updated=now
+            self._save_ratings(s, table_id, family, rows)
+
+    def _save_ratings(
+        self, s: Session, table_id: str, family: str, rows: list[tuple[str, float, float]]
+    ) -> None:
+        now = _now()
+        insert = self._upsert(s.get_bind().dialect.name)
+        for player, mu, sigma in rows:
+            stmt = insert(RatingDbRow).values(
+                player=player, family=family, mu=mu, sigma=sigma, games=1, updated=now
+            )
+            stmt = stmt.on_conflict_do_update(
+                index_elements=[RatingDbRow.player, RatingDbRow.family],
+                set_={
+                    "mu": stmt.excluded.mu,
+                    "sigma": stmt.excluded.sigma,
+                    "updated": stmt.excluded.updated,
+                    "games": RatingDbRow.games + 1,
+                },
+            )
+            s.execute(stmt)
+            s.add(
+                RatingHistoryRow(
+                    player=player,
+                    family=family,
+                    table_id=table_id,
+                    created=now,
+                    mu=mu,
+                    sigma=sigma,
                 )
-                stmt = stmt.on_conflict_do_update(
-                    index_elements=[RatingDbRow.player, RatingDbRow.family],
-                    set_={
-                        "mu": stmt.excluded.mu,
-                        "sigma": stmt.excluded.sigma,
-                        "updated": stmt.excluded.updated,
-                        "games": RatingDbRow.games + 1,
-                    },
-                )
-                s.execute(stmt)
-                s.add(
-                    RatingHistoryRow(
-                        player=player,
-                        family=family,
-                        table_id=table_id,
-                        created=now,
-                        mu=mu,
-                        sigma=sigma,
-                    )
-                )
+            )
+
+    def rate_session(
+        self,
+        table_id: str,
+        family: str,
+        players: list[str],
+        rate: Callable[[dict[str, RatingRow]], list[tuple[str, float, float]]],
+    ) -> bool:
+        """A rated session's new ratings, once: in one transaction, unless the history has
+        the table's ratings in ``family`` already (False), the players' current ratings are
+        read (locked, on PostgreSQL), ``rate`` gives the new ``(player, mu, sigma)`` and they
+        are kept as :meth:`save_ratings` keeps them (True).  Asked again after a failure, it
+        neither loses nor doubles a session."""
+        with self._write() as s:
+            done = s.scalars(
+                select(RatingHistoryRow.id)
+                .where(RatingHistoryRow.table_id == table_id, RatingHistoryRow.family == family)
+                .limit(1)
+            ).first()
+            if done is not None:
+                return False
+            rows = s.scalars(
+                select(RatingDbRow)
+                .where(RatingDbRow.family == family, RatingDbRow.player.in_(set(players)))
+                .with_for_update()
+            ).all()
+            self._save_ratings(s, table_id, family, rate({r.player: _rating(r) for r in rows}))
+            return True
 
     def leaderboard(self, family: str, limit: int = 100) -> list[RatingRow]:
         """The best ``limit`` of ``family`` by the conservative estimate ``mu - 3 sigma``."""
@@ -698,6 +752,8 @@ class Store:
     def add_deal_results(self, rows: list[DealResultRow]) -> None:
         """Keep what finished deals meant for their players (a row already kept, the same
         table, deal and seat, is left as it is)."""
+        for r in rows:
+            _fits(r.units, "units")
         self._add_results(DealResultDbRow, rows, ["table_id", "deal", "seat"])
 
     def deal_results(self, player: str) -> list[DealResultRow]:
@@ -707,6 +763,8 @@ class Store:
     def add_session_results(self, rows: list[SessionResultRow]) -> None:
         """Keep how finished sessions ended for their players (a row already kept, the same
         table and seat, is left as it is)."""
+        for r in rows:
+            _fits(r.total, "total")
         self._add_results(SessionResultDbRow, rows, ["table_id", "seat"])
 
     def _add_results(
@@ -774,6 +832,20 @@ class Store:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+#: What a column of units holds (64 bits, signed).
+UNITS = range(-(1 << 63), 1 << 63)
+
+
+def _fits(value: int, what: str) -> None:
+    """A number of units the columns hold, or a StoreError that says why not (only a table
+    of a version before the kontra cap, V11, can reach beyond)."""
+    if value not in UNITS:
+        raise StoreError(
+            f"{what} {value:.3g} do not fit a 64-bit column (kontras without a cap, V11: a "
+            "table of an earlier version)"
+        )
 
 
 def _rating(r: RatingDbRow) -> RatingRow:

@@ -10,12 +10,19 @@ from fixtures import random_action
 from ulti import Game, Ruleset
 from ulti.games.ulti.actions import NUM_ACTIONS
 from ulti.games.ulti.record import RecordError
+from ulti.games.ulti.rules import PRESETS
 
 
-def test_uncapped_kontras_leave_length_and_returns_unbounded() -> None:
-    """K2: kontras go to any level, so no finite bound exists."""
+def test_v11_every_preset_is_bounded_only_an_earlier_uncapped_record_is_not() -> None:
+    """V11/K2: every preset caps kontras, so a deal's length and returns are bounded; only
+    the rules of an earlier version's record may have no cap, and then no finite bound
+    exists."""
     g = Game()
     assert g.num_distinct_actions() == NUM_ACTIONS and g.num_players == 3
+    for name in PRESETS:
+        g = Game(Ruleset.from_preset(name))
+        assert g.max_game_length() is not None and g.max_utility() is not None
+    g = Game(Ruleset.from_dict({"max_kontra": 0}, recorded=True))
     assert g.max_game_length() is None and g.max_utility() is None
 
 

@@ -6,7 +6,7 @@ from fixtures import BETLI_HANDS, ULTI_HANDS, assert_refused, make_deal, start
 from ulti.games.ulti import actions as A
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.deal import Deal, Phase
-from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti.rules import MAX_KONTRA, Ruleset
 
 
 def texts(d: Deal, kind: A.ActionKind = A.ActionKind.KONTRA) -> list[str]:
@@ -45,8 +45,8 @@ def test_k1_k2_defenders_start_at_their_first_trick_turn() -> None:
     assert [str(a) for a in d.legal_actions()] == ["pass", "rekontra ulti", "rekontra simple"]
 
 
-def test_k2_levels_without_limit_and_their_names() -> None:
-    d = ulti_deal()
+def test_k2_levels_and_their_names_to_the_highest_cap() -> None:
+    d = ulti_deal(Ruleset(max_kontra=MAX_KONTRA))
     d.apply("play ♥9")
     d.apply("kontra ulti")
     d.apply("play ♥10")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
-from ulti.games.ulti.rules import OPTIONS, PRESETS, Ruleset, RulesetError
+from ulti.games.ulti.rules import NAMED_KONTRA, OPTIONS, PRESETS, Ruleset, RulesetError
 
 
 def test_defaults_are_the_standard_rules() -> None:
@@ -14,7 +15,7 @@ def test_defaults_are_the_standard_rules() -> None:
     assert r.preset == "standard"
     assert r.talon and r.four_aces and r.simple_forfeit and r.equal_value_overcalls
     assert not (r.two_round_auction or r.hearts_always_trump or r.combined_bids_only)
-    assert r.max_kontra == 0  # K2: without limit
+    assert r.max_kontra == NAMED_KONTRA == 7  # K2's last named level, Wheeled Bicycle (V11)
     assert r.session_deals == 24 and r.tiebreak_deals == 3 and r.unit_forints == 10  # S3
     assert r.talon_ace_loses_four_aces  # the stated default reading
     assert r.silent_durchmars_in_simple == 3
@@ -22,7 +23,7 @@ def test_defaults_are_the_standard_rules() -> None:
 
 
 def test_every_option_is_documented_with_its_rule() -> None:
-    names = {f for f in Ruleset.__dataclass_fields__ if f != "preset"}
+    names = {f.name for f in fields(Ruleset) if f.name != "preset"}
     assert names == {o.name for o in OPTIONS}
     assert all(o.rule and o.doc for o in OPTIONS)
     rules = " ".join(o.rule for o in OPTIONS)
@@ -110,4 +111,4 @@ def test_with_options_validates() -> None:
     with pytest.raises(RulesetError, match="V1/V4"):
         Ruleset(talon=False).with_options(two_round_auction=True)
     assert Ruleset().with_options(max_kontra=2).kontra_cap == 2
-    assert Ruleset().kontra_cap > 1000
+    assert Ruleset().kontra_cap == NAMED_KONTRA

@@ -5,9 +5,10 @@ actions, the players, the bounds of a deal's length and of its returns); its sta
 :class:`~ulti.games.ulti.deal.Deal` objects (``new_initial_state``), written and read back as
 records (``serialize`` / ``deserialize_state``).
 
-Uncapped kontras (K2: any level, the default) make a deal's length and its returns unbounded;
-then :meth:`Game.max_game_length` and the utility bounds are ``None``, and a research face
-that needs finite bounds sets ``max_kontra`` (V11).
+Every ruleset caps kontras (V11 ``max_kontra``: by default at Wheeled Bicycle), which bounds
+a deal's length and its returns.  Only a record of an earlier version may hold rules without a
+cap (``max_kontra`` 0); under those :meth:`Game.max_game_length` and the utility bounds are
+``None``.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from ulti.games.ulti.record import RecordError, dumps, loads
 from ulti.games.ulti.rules import STANDARD, Ruleset
 from ulti.games.ulti.scoring import money_for
 
-#: Caps at or above this are "no cap" (:attr:`Ruleset.kontra_cap` of uncapped rules is 2**30).
+#: Caps at or above this are "no cap" (:attr:`Ruleset.kontra_cap` of an earlier version's
+#: uncapped rules is 2**30).
 _CAPPED = 1 << 20
-#: The kontra cap of the research faces (OpenSpiel, PettingZoo, Gymnasium) when none is given:
-#: Mordkontra (V11, level 4: a component's value times 16), so that a deal's length and its
-#: returns are bounded while the doubling chains that make Ulti keep their room.
+#: The kontra cap of the OpenSpiel game when none is given, and of the compiled search's
+#: research rules: Mordkontra (V11, level 4: a component's value times 16), which keeps a
+#: deal's length short while the doubling chains that make Ulti keep their room.
 RESEARCH_MAX_KONTRA = 4
 
 

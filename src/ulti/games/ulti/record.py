@@ -145,7 +145,7 @@ def from_record(rec: Any) -> Deal:
         versions=", ".join(map(str, READS)),
     )
     try:
-        rules = Ruleset.from_dict(rec.get("rules", {}))
+        rules = Ruleset.from_dict(rec.get("rules", {}), recorded=True)
     except RulesetError as exc:
         raise RecordError("bad-rules", why=exc) from None
     seed, dealer = rec.get("seed"), rec.get("dealer")

@@ -15,11 +15,16 @@ W2), ``trump_with_bid`` (W4), ``forehand_leads`` (W6), ``marriages_with_card`` (
 ``kontra_until_second_trick`` (W13), ``silent_losses`` (W12) — with the Simple forfeit and
 Four Aces off and kontras capped at Rekontra.  Its Simple (41 of 90) and its play rule (W7)
 are the standard ones in other words.
+
+Every ruleset caps kontras (V11 ``max_kontra``, 2 to :data:`MAX_KONTRA`; by default
+:data:`NAMED_KONTRA`, Wheeled Bicycle), so that every stake is finite.  Versions before the cap
+wrote ``max_kontra = 0`` (no limit) into their records and stored tables: those are read with
+``Ruleset.from_dict(data, recorded=True)`` and replay as they were played.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import InitVar, asdict, dataclass, field, fields, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
@@ -57,6 +62,21 @@ def _option(default: T, rule: str, doc: str) -> T:
     """A :class:`Ruleset` option: its default, the rule it comes from (its RULES.md id) and
     what it does, kept as the field's metadata for :data:`OPTIONS`."""
     return field(default=default, metadata={"rule": rule, "doc": doc})
+
+
+#: The kontra cap (V11) of the presets that leave K2's doubling open: Wheeled Bicycle (level 7,
+#: a component's value times 128), the last level K2 and its sources name ("unnamed beyond";
+#: going past Rekontra is "very unusual", the high names were made up by players).  Every
+#: ruleset has a cap, so every stake is finite.
+NAMED_KONTRA = 7
+#: The highest cap a ruleset may set: every level up to it has an action id
+#: (:data:`ulti.games.ulti.actions.KONTRA_LEVELS_WITH_ID`), and the largest stake a session
+#: may reach under it, at every option's bound, fits a signed 64-bit integer (the tests check
+#: both).
+MAX_KONTRA = 16
+#: What versions before the cap allowed, read back only from their records and stored tables
+#: (``Ruleset.from_dict(data, recorded=True)``): 0, no cap, or a cap up to 64.
+EARLIER_MAX_KONTRA = 64
 
 
 @dataclass(frozen=True)
@@ -116,7 +136,10 @@ class Ruleset:
         "In open contracts only the soloist lays the hand face up (false: every hand).",
     )
     max_kontra: int = _option(
-        0, "V11/K2", "Highest kontra level (0 = no limit; 2 = capped at Rekontra)."
+        NAMED_KONTRA,
+        "V11/K2",
+        "Highest kontra level, 2 (Rekontra) to 16; 7 is Wheeled Bicycle (x128), the last named "
+        "level.",
     )
     talon_ace_loses_four_aces: bool = _option(
         True,
@@ -175,8 +198,10 @@ class Ruleset:
         3, "S3", "Deals of one tie-break round (a tie for first after it stands)."
     )
     unit_forints: int = _option(10, "S3", "Forints per unit, for showing scores as money.")
+    #: options as a record of an earlier version holds them (:data:`EARLIER_MAX_KONTRA`)
+    recorded: InitVar[bool] = False
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, recorded: bool) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
             expected = bool if f.type in ("bool", bool) else int if f.type in ("int", int) else str
@@ -194,8 +219,7 @@ class Ruleset:
             raise RulesetError("talon-aside")
         if self.bid_ladder == "howto" and self.open_pays_double:
             raise RulesetError("howto-open")
-        if self.max_kontra < 0 or self.max_kontra == 1:
-            raise RulesetError("max-kontra")
+        self._check_kontra_cap(recorded)
         if self.silent_durchmars_in_simple not in (3, 4):
             raise RulesetError("silent-durchmars")
         if self.session_deals < 1 or self.session_deals % 3:
@@ -211,6 +235,22 @@ class Ruleset:
                 )
         if len(self.ladder) == 0:
             raise RulesetError("no-bid")
+
+    def _check_kontra_cap(self, recorded: bool) -> None:
+        """V11/K2: a cap from Rekontra (the soloist must be able to answer a Kontra) to
+        :data:`MAX_KONTRA`; an earlier version's record may say 0 (none) or up to 64."""
+        if recorded and (self.max_kontra == 0 or 2 <= self.max_kontra <= EARLIER_MAX_KONTRA):
+            return
+        if not 2 <= self.max_kontra <= MAX_KONTRA:
+            raise RulesetError(
+                "max-kontra", value=self.max_kontra, top=MAX_KONTRA, named=NAMED_KONTRA
+            )
+
+    @property
+    def earlier_cap(self) -> bool:
+        """Whether the kontra cap is one only an earlier version's record may hold (0: none,
+        or above :data:`MAX_KONTRA`)."""
+        return not 2 <= self.max_kontra <= MAX_KONTRA
 
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
         """Pickled as its option values (a few bytes, not its ladder); unpickling gives the
@@ -234,6 +274,14 @@ class Ruleset:
         """The highest kontra level allowed (K2, V11)."""
         return self.max_kontra or 1 << 30
 
+    def with_current_cap(self) -> Ruleset:
+        """These rules as a new table takes them: an earlier version's kontra cap (none, or
+        above :data:`MAX_KONTRA`) becomes the preset's own cap, or :data:`MAX_KONTRA`."""
+        if not self.earlier_cap:
+            return self
+        own = Ruleset.from_preset(self.preset).max_kontra
+        return replace(self, max_kontra=min(self.max_kontra or own, MAX_KONTRA))
+
     def modified_from_preset(self) -> bool:
         return self != Ruleset.from_preset(self.preset)
 
@@ -248,8 +296,11 @@ class Ruleset:
         return cls(preset=name, **overrides)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
-        """From a mapping of options; ``preset`` (if any) is applied first."""
+    def from_dict(cls, data: dict[str, Any], recorded: bool = False) -> Ruleset:
+        """From a mapping of options; ``preset`` (if any) is applied first.  ``recorded``: the
+        options of a record or a stored table, which an earlier version may have written
+        with a kontra cap no longer allowed (:data:`EARLIER_MAX_KONTRA`); they are read as
+        they were played."""
         if not isinstance(data, dict):
             raise RulesetError("table")
         data = dict(data)
@@ -261,6 +312,8 @@ class Ruleset:
         for key in data:
             if key not in known:
                 raise RulesetError("option", name=key, options=", ".join(o.name for o in OPTIONS))
+        if recorded:
+            return replace(base, recorded=True, **data)
         return base.with_options(**data)
 
     @classmethod
@@ -272,6 +325,8 @@ class Ruleset:
         for key in options:
             if key not in known:
                 raise RulesetError("option-bare", name=key)
+        if self.earlier_cap and "max_kontra" not in options:  # a record's rules stay as read
+            return replace(self, recorded=True, **options)
         return replace(self, **options)
 
     def to_dict(self) -> dict[str, Any]:
@@ -297,9 +352,19 @@ LADDERS = ("standard", "howto")
 CHOICES: dict[str, tuple[str, ...]] = {"bid_ladder": LADDERS}
 
 #: Upper bounds of the numeric options (a ruleset from a file or a web form stays sane).
-_BOUNDS = {"max_kontra": 64, "session_deals": 999, "tiebreak_deals": 99, "unit_forints": 1_000_000}
+_BOUNDS = {"session_deals": 999, "tiebreak_deals": 99, "unit_forints": 1_000_000}
+#: The range of each numeric option, as a front end offers it (the checks refuse the rest).
+RANGES: dict[str, tuple[int, int]] = {
+    "max_kontra": (2, MAX_KONTRA),
+    "silent_durchmars_in_simple": (3, 4),
+    "session_deals": (3, _BOUNDS["session_deals"]),
+    "tiebreak_deals": (0, _BOUNDS["tiebreak_deals"]),
+    "unit_forints": (0, _BOUNDS["unit_forints"]),
+}
 
 _INTERNED: dict[tuple[Any, ...], Ruleset] = {}
+#: The names of a ruleset's option values, in order.
+_NAMES = tuple(f.name for f in fields(Ruleset))
 
 
 def _interned(values: tuple[Any, ...]) -> Ruleset:
@@ -308,7 +373,9 @@ def _interned(values: tuple[Any, ...]) -> Ruleset:
     if r is None:
         if len(_INTERNED) > 256:
             _INTERNED.clear()
-        r = _INTERNED[values] = Ruleset(*values)
+        options = dict(zip(_NAMES, values, strict=True))
+        kontra = options["max_kontra"]
+        r = _INTERNED[values] = Ruleset(**options, recorded=not 2 <= kontra <= MAX_KONTRA)
     return r
 
 

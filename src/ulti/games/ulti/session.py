@@ -166,7 +166,7 @@ class Session:
         if rec.get("version") not in READS or isinstance(rec.get("version"), bool):
             raise RecordError("bad-session-version", version=rec.get("version"))
         try:
-            rules = Ruleset.from_dict(rec.get("rules", {}))
+            rules = Ruleset.from_dict(rec.get("rules", {}), recorded=True)
         except RulesetError as exc:
             raise RecordError("bad-rules", why=exc) from None
         seed, first = rec.get("seed"), rec.get("first_dealer")

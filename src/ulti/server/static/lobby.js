@@ -104,7 +104,8 @@ function renderOptions() {
         + `${W.options[`${o.name}.${c}`] || c}</option>`);
       input = `<select name="opt-${o.name}">${items.join("")}</select>`;
     } else {
-      input = `<input type="number" name="opt-${o.name}" value="${value}" min="0" step="1">`;
+      const most = o.max === undefined ? "" : ` max="${o.max}"`;
+      input = `<input type="number" name="opt-${o.name}" value="${value}" min="${o.min ?? 0}"${most} step="1">`;
     }
     label.innerHTML = o.type === "bool" ? `${input} <span>${optionLabel(o)}</span>`
       : `<span>${optionLabel(o)}</span>${input}`;

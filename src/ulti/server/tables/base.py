@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
@@ -43,7 +44,14 @@ from ulti.server.store import Store, StoredTable, hash_token, new_token
 from ulti.server.tables.chat import CHAT_SHOWN, Chat
 from ulti.server.tables.frames import SPECTATOR, Connection, Json, TableError, analysis_error
 from ulti.server.tables.game import A, Bot, GameHooks, R, S, Session
-from ulti.server.tables.results import Seating, deal_rows, new_ratings, session_rows
+from ulti.server.tables.results import (
+    Keeper,
+    Seating,
+    deal_rows,
+    new_ratings,
+    refused,
+    session_rows,
+)
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +137,14 @@ class GameTable(GameHooks[S, A, R]):
         #: per person's seat whose connection is gone: the timer that gives it to a computer
         self._leave_timers: dict[int, asyncio.Task[None]] = {}
         self._replay_stored()
+        #: the results of finished deals on their way to the store
+        finished = sum(1 for d in self.session.deals if d.is_over())
+        self.results = Keeper(
+            self.id,
+            tables.storage,
+            lambda n: functools.partial(self.store.set_recorded, self.id, n),
+            finished if stored.recorded is None else stored.recorded,
+        )
 
     def _replay_stored(self) -> None:
         """The stored actions, applied again (a restart loses nothing)."""
@@ -426,32 +442,52 @@ class GameTable(GameHooks[S, A, R]):
 
     async def _record(self, deal_index: int) -> None:
         """A deal has ended (and maybe the session): its facts per seat for the profiles;
-        at a rated table's end, the ratings (docs/CLUB.md)."""
-        try:
-            keys = [self.player_key(i) for i in range(self.seats_n)]
-            at = Seating(self.id, self.game, self.family(), keys)
-            rows = deal_rows(at, deal_index + 1, self.deal_facts(self.session.deals[deal_index]))
-            if rows:
-                await self.tables.storage(self.store.add_deal_results, rows)
-            if not self.session.is_over():
-                return
+        at a rated table's end, the ratings (docs/CLUB.md).  Each is written on its own by
+        the table's :class:`~ulti.server.tables.results.Keeper`: a write the store refuses
+        is logged as an error and kept until the store takes it, never skipped."""
+        keys = [self.player_key(i) for i in range(self.seats_n)]
+        at = Seating(self.id, self.game, self.family(), keys)
+        writes: list[tuple[str, Callable[[], object]]] = []
+        if self.session.is_over() and deal_index == len(self.session.deals) - 1:
             totals = self.totals()
-            done = session_rows(at, totals, self.stored.rated)
-            if done:
-                await self.tables.storage(self.store.add_session_results, done)
             rated = [k for k in keys if k is not None]
             if self.stored.rated and len(rated) == len(keys):
-                known = await self.tables.storage(self.store.ratings, rated, at.family)
-                new = new_ratings(rated, known, totals)
-                await self.tables.storage(self.store.save_ratings, self.id, at.family, new)
-        except Exception as exc:  # the game goes on; whoever runs the server hears of it
-            log.warning(
-                "table %s: could not record deal %d's results (%s: %s)",
-                self.id,
-                deal_index + 1,
-                type(exc).__name__,
-                str(exc)[:200],
+                rate = functools.partial(new_ratings, rated, totals=totals)
+                call = functools.partial(self.store.rate_session, self.id, at.family, rated, rate)
+                writes.append(("ratings", call))
+            done = session_rows(at, totals, self.stored.rated)
+            if done:
+                writes.append(
+                    ("session results", functools.partial(self.store.add_session_results, done))
+                )
+        try:
+            rows = deal_rows(at, deal_index + 1, self.deal_facts(self.session.deals[deal_index]))
+        except Exception as exc:  # a fault of ours: said loudly, and the mark waits
+            log.exception(
+                "table %s: deal %d's results cannot be worked out", self.id, deal_index + 1
             )
+            writes.append(("deal results", refused(exc)))
+        else:
+            if rows:
+                writes.append(
+                    ("deal results", functools.partial(self.store.add_deal_results, rows))
+                )
+        await self.results.keep(deal_index + 1, writes)
+
+    def catch_up_results(self) -> None:
+        """The finished deals after the table's mark (results the store had not all kept
+        when the server stopped) are written again, in the background."""
+        todo = [
+            i
+            for i, d in enumerate(self.session.deals)
+            if d.is_over() and i + 1 > self.results.recorded
+        ]
+        if todo:
+            self.tables.background(self._catch_up(todo))
+
+    async def _catch_up(self, todo: list[int]) -> None:
+        for i in todo:
+            await self._record(i)
 
     # -- finished deals (shown whole: the deal is over, D2) ---------------------------------
 
@@ -802,8 +838,9 @@ class GameTable(GameHooks[S, A, R]):
     # -- the server stops -------------------------------------------------------------------
 
     def tasks(self) -> list[asyncio.Task[None]]:
-        """The table's own tasks: its computer players' turn, its seats' leave timers."""
-        own = [] if self._bot_task is None else [self._bot_task]
+        """The table's own tasks: its computer players' turn, its results' writes tried
+        again, its seats' leave timers."""
+        own = [t for t in (self._bot_task, self.results.task) if t is not None]
         return [*own, *self._leave_timers.values()]
 
 

@@ -99,6 +99,11 @@ class GameHooks(ABC, Generic[S, A, R]):
     def _read_rules(self, data: Json) -> R:
         """The table's rules, from its stored settings."""
 
+    def rematch_rules(self, stored: Json) -> Json:
+        """The settings a rematch of this table is stored with: its own ``stored`` ones (a
+        game brings an earlier version's up to date)."""
+        return stored
+
     @abstractmethod
     def _new_session(self) -> Session[S]:
         """The session (or match) of the table's rules, seed, first dealer and names."""

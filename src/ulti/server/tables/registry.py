@@ -194,7 +194,7 @@ class Tables:
                 seats.append(entry)
             st = old.stored
             table, _ = await self.create(
-                _Settings(st.rules),
+                _Settings(old.rematch_rules(st.rules)),
                 seats,
                 st.lang,
                 self.new_seed(),
@@ -258,6 +258,7 @@ class Tables:
         for t in self.live.values():
             t.schedule_bot()
             t.start_leave_timers()
+            t.catch_up_results()
 
     async def close(self) -> None:
         """Stop the computer players and the store's threads (the server is stopping)."""

@@ -96,7 +96,12 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
     # -- the game -------------------------------------------------------------------------
 
     def _read_rules(self, data: Json) -> Ruleset:
-        return Ruleset.from_dict(data)
+        # a table stored by an earlier version replays as it was played (V11: maybe no cap)
+        return Ruleset.from_dict(data, recorded=True)
+
+    def rematch_rules(self, stored: Json) -> Json:
+        """The same rules, with a cap on kontras where an earlier version stored none (V11)."""
+        return self.rules.with_current_cap().to_dict()
 
     def _new_session(self) -> Session:
         return Session(self.rules, self.stored.seed, self.stored.first_dealer, self.names)
