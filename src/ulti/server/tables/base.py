@@ -43,6 +43,7 @@ from ulti.server.store import Store, StoredTable, hash_token, new_token
 from ulti.server.tables.chat import CHAT_SHOWN, Chat
 from ulti.server.tables.frames import SPECTATOR, Connection, Json, TableError, analysis_error
 from ulti.server.tables.game import A, Bot, GameHooks, R, S, Session
+from ulti.server.tables.jobs import JobQueue
 from ulti.server.tables.results import Seating, deal_rows, new_ratings, session_rows
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,8 @@ class Host(Protocol):
     store: Store
     settings: ServerSettings
     pool: BotPool
+    #: analyses and teaching questions: their own workers, queued per client address
+    jobs: JobQueue
     #: the server is stopping
     closing: bool
     #: actions accepted since the server started
