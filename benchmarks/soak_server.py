@@ -20,10 +20,11 @@ and the bot pool's counters.  Linux only (/proc).
 
 ``--flood`` adds an attack from this process's address while the person plays (the victim):
 ``teach``: ``--flood-clients`` seats, each at its own table against two ``rules`` players,
-ask teaching questions in a loop at their turn to play a card, each sent again as soon as the
-last is answered or refused; ``analysis``: as many clients ask, in a loop, for analyses of
-finished deals nobody asked for before (public tables of ``random`` players, played out
-before the clock starts).  Prints the victim table's turns (``victim-turns``, every seat's
+ask teaching questions in a loop at their turn to play a card, each sent again as soon as
+the last is answered (a tenth of a second after a refusal); ``analysis``: as many clients
+ask, in a loop, for analyses of finished deals nobody asked for before (public tables of
+``random`` players, played out before the clock starts; a refused one is asked again a
+tenth of a second later).  Prints the victim table's turns (``victim-turns``, every seat's
 actions), the time each of its computer players' actions took from the action before it
 (``victim-bot-decision-p50-ms``, ``-p99-ms``, ``-max-ms``: the decision and its wait for a
 worker), and the flood's answers and refusals.
@@ -229,7 +230,7 @@ async def teach_flooder(
 ) -> None:
     """A seat at its own table against two ``rules`` players: it plays on to its turn to play
     a card, then asks teaching questions about its cards in a loop, each as soon as the last
-    is answered (``teach``) or refused (the error's code)."""
+    is answered (``teach``), or a tenth of a second after a refusal (the error's code)."""
     bot = {"kind": "bot", "name": "R", "spec": "rules"}
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         r = await http.post(
@@ -252,6 +253,8 @@ async def teach_flooder(
             if frame["type"] in ("teach", "error"):
                 answers[frame.get("code", "teach")] += 1
                 asking = False
+                if frame["type"] == "error":
+                    await asyncio.sleep(0.1)  # refused: asked again ten times a second
             if asking or version == done_at or not my_turn(view, 0):
                 continue
             cards = [a["card"] for a in view["legal"] if a["kind"] == "play"]

@@ -27,7 +27,7 @@ from ulti.games.ulti.observation import Observation
 from ulti.players import Player
 from ulti.players.pool import BotPool
 from ulti.server.tables.frames import TableError
-from ulti.server.tables.jobs import JobQueue, Kind, PoolJob
+from ulti.server.tables.jobs import JobQueue, Kind, PoolJob, client_of
 
 PASS = [parse_action("pass")]
 NO_OBS = cast(Observation, None)
@@ -60,6 +60,7 @@ class GatedPool(BotPool):
         legal: Sequence[Action],
         priority: int | Callable[[], int] = 1,
         deadline: float | None = None,
+        group: str = "",
     ) -> tuple[Action, Player]:
         tag = cast(Tagged, player).tag
         self.started.append(tag)
@@ -171,6 +172,16 @@ def test_a_job_whose_asker_went_away_frees_its_place_and_never_runs() -> None:
     asyncio.run(run())
 
 
+def test_a_client_is_its_address_and_an_ipv6_client_its_network() -> None:
+    """Whoever holds an IPv6 network (a /64: one subscriber's) gets one queue and one
+    allowance, not one per address."""
+    assert client_of("203.0.113.7") == "203.0.113.7"
+    assert client_of("2001:db8:1:2::1") == client_of("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert client_of("2001:db8:1:3::1") != client_of("2001:db8:1:2::1")
+    assert client_of("::ffff:203.0.113.7") == "203.0.113.7"
+    assert client_of("?") == "?" and client_of("testclient") == "testclient"
+
+
 # -- with real worker processes ---------------------------------------------------------------
 
 
@@ -193,7 +204,8 @@ def test_computer_players_decide_while_the_job_workers_are_flooded(tmp_path: Pat
                 lambda: tables.jobs.running == 1 and tables.jobs.queued == n - 1,
                 "the jobs queued",
             )
-            srv.create([bot("random"), bot("random"), bot("random")])
+            t = srv.create([bot("random"), bot("random"), bot("random")])
+            assert tables.get(t["id"])._pool_group() == f"table:{t['id']}"  # nobody's here
             wait_until(lambda: tables.pool.stats.decisions >= 40, "the computer players decide")
             assert tables.jobs.running == 1 and tables.jobs.queued == n - 1
             assert tables.jobs.started == 1 and not any(f.done() for f in waiting)

@@ -254,6 +254,8 @@ def test_an_addresss_full_queue_and_spent_allowance_are_refused_clearly(tmp_path
             play_on(s0, lambda: s0.view["deal_number"] > 3, rng)  # three deals to analyse
             card_turn(s0, rng)
             tables = srv.app.state.tables
+            # (its computer players take this address's turn in their workers' queue)
+            assert tables.get(t["id"])._pool_group() == "127.0.0.1"
             blocking = gated_job(srv, "127.0.0.1", "analysis", gate, "first")
             wait_until(lambda: tables.jobs.running == 1, "the address's job under way")
             card = next(a["card"] for a in s0.view["legal"] if a["kind"] == "play")

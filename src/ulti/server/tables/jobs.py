@@ -20,6 +20,7 @@ of its own client's analyses (a person waits for it).
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import math
 from collections import OrderedDict, deque
@@ -44,8 +45,9 @@ log = logging.getLogger(__name__)
 #: machine their decisions get the processor first.
 JOB_NICE = 15
 #: Analyses waiting or running, per analysis the server runs at once (``max_analyses``):
-#: beyond this, a request is refused (busy) rather than queued.
-ANALYSIS_QUEUE = 4
+#: beyond this, a request is refused (busy) rather than queued.  (A new client's analysis
+#: waits for one of each other client's, not for all of them: the queue is fair.)
+ANALYSIS_QUEUE = 16
 
 #: An analysis's key: the table's id and the deal's number (from 1).
 Key = tuple[str, int]
@@ -112,6 +114,21 @@ def read_threshold(value: object) -> float:
     ):
         raise analysis_error("malformed", "err-threshold")
     return value
+
+
+def client_of(address: str) -> str:
+    """The client whose queue a job joins: its address; for IPv6, its /64 network (one
+    subscriber's, as a single address is in IPv4: whoever holds a network gets one queue and
+    one allowance, not 2**64)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 @dataclass(eq=False)
@@ -305,15 +322,15 @@ class Analyses:
 
     async def get(self, key: Key, client: str, work: Work) -> Json:
         """The analysis of ``key``: kept, under way, or ``work(ticket)`` started now for
-        ``client`` (TableError: the server is busy; the client's queue is full or its
-        allowance spent; the analysis failed)."""
+        ``client`` (an address: :func:`client_of`).  TableError: the server is busy; the
+        client's queue is full or its allowance spent; the analysis failed."""
         done = self.done.get(key)
         if done is not None:
             self.done.move_to_end(key)
             return done
         task = self._under_way.get(key)
         if task is None:
-            task = self._start(key, client, work)
+            task = self._start(key, client_of(client), work)
         # the work goes on (and is kept) when the one who asked goes away
         return await asyncio.shield(task)
 

@@ -34,7 +34,7 @@ from ulti.server.schemas import NewTable, SeatSpec
 from ulti.server.stats import DealFacts, ulti_deal_facts
 from ulti.server.tables.base import GameTable
 from ulti.server.tables.frames import SPECTATOR, Connection, Json, TableError, analysis_error
-from ulti.server.tables.jobs import TeachJob, Ticket, read_threshold, teach_answer
+from ulti.server.tables.jobs import TeachJob, Ticket, client_of, read_threshold, teach_answer
 
 #: The number of deals of a session is a multiple of this (every seat deals as often).
 ROUND = 3
@@ -353,7 +353,7 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
             if refusal is not None:
                 raise refusal
             obs = d.observation(seat)
-        ticket = self.tables.jobs.admit(conn.address, "teach")
+        ticket = self.tables.jobs.admit(client_of(conn.address), "teach")
         conn.teaching = True
         s = self.tables.settings
         ask = TeachJob(self.rules, card, Budget(s.teach_samples, s.teach_ms), units, version)
