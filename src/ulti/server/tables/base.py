@@ -701,7 +701,11 @@ class GameTable(GameHooks[S, A, R]):
         """Whose turn in the worker pool this table's decision takes: the address of a
         person connected here (one address's many tables share one turn, so they do not
         hold up another person's), else the table's own."""
-        people = sorted(client_of(c.address) for c in self.connections if c.seat != SPECTATOR)
+        people = sorted(
+            client_of(c.address)
+            for c in self.connections
+            if c.seat != SPECTATOR and c.seat not in self.bots
+        )
         return people[0] if people else f"table:{self.id}"
 
     def _bot_trouble(self, seat: int, exc: DecisionError) -> None:
