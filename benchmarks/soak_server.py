@@ -1,6 +1,7 @@
 """Soak: many computer-only tables and one person, for minutes, on one server.
 
     python benchmarks/soak_server.py --tables 100 --bots pimc --minutes 10 [--plot soak.png]
+    python benchmarks/soak_server.py --tables 0 --minutes 0.5 --flood teach [--flood-clients 6]
 
 Starts ``ulti serve`` in its own process (SQLite, default settings but for the table-creation
 rate), creates ``--tables`` tables whose three seats are computer players (``--bots``, at their
@@ -16,6 +17,17 @@ crashed), ``peak-rss-mb`` (server and workers together), ``person-latency-p50-ms
 ``person-latency-p99-ms`` (and the max), ``actions-per-second`` (accepted actions, every table),
 the person's actions, how long the person waited for the computer players at their table,
 and the bot pool's counters.  Linux only (/proc).
+
+``--flood`` adds an attack from this process's address while the person plays (the victim):
+``teach``: ``--flood-clients`` seats, each at its own table against two ``rules`` players,
+ask teaching questions in a loop at their turn to play a card, each sent again as soon as
+the last is answered (a tenth of a second after a refusal); ``analysis``: as many clients
+ask, in a loop, for analyses of finished deals nobody asked for before (public tables of
+``random`` players, played out before the clock starts; a refused one is asked again a
+tenth of a second later).  Prints the victim table's turns (``victim-turns``, every seat's
+actions), the time each of its computer players' actions took from the action before it
+(``victim-bot-decision-p50-ms``, ``-p99-ms``, ``-max-ms``: the decision and its wait for a
+worker), and the flood's answers and refusals.
 """
 
 from __future__ import annotations
@@ -31,6 +43,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +83,22 @@ def tree_rss_mb(pid: int) -> float:
     return total / 1024
 
 
+@dataclass
+class Victim:
+    """The person's table as the person sees it: its turns (every seat's actions) and the
+    seconds each of its computer players' actions took from the action before it."""
+
+    turns: int = 0
+    bot_gaps: list[float] = field(default_factory=list)
+    last: float = 0.0
+
+    def event(self, frame: dict[str, Any], seat: int, now: float) -> None:
+        self.turns += 1
+        if frame["event"]["seat"] != seat and self.last:
+            self.bot_gaps.append(now - self.last)
+        self.last = now
+
+
 def pct(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
@@ -86,6 +116,7 @@ async def person(
     latencies: list[tuple[float, float]],
     waits: list[float],
     errors: dict[str, int],
+    victim: Victim,
 ) -> None:
     """A person at tables with two computer players, one session after another."""
     while time.monotonic() < stop:
@@ -107,6 +138,7 @@ async def person(
             latencies,
             waits,
             errors,
+            victim,
         )
 
 
@@ -120,6 +152,7 @@ async def session(
     latencies: list[tuple[float, float]],
     waits: list[float],
     errors: dict[str, int],
+    victim: Victim,
 ) -> None:
     """One session at one table: the person acts when it is their turn."""
     async with websockets.connect(url, max_size=2**22) as ws:
@@ -143,6 +176,8 @@ async def session(
                     continue
                 if "view" in frame:
                     view, version = frame["view"], frame["version"]
+                if frame.get("type") == "event":
+                    victim.event(frame, seat, now)
                 if (
                     pending is not None
                     and frame.get("type") == "event"
@@ -165,15 +200,137 @@ async def session(
                 waits.append(now - last_ack)  # the computer players' moves in between
             if pending is not None or now - my_turn_since < think:
                 continue
-            options = [a for a in view["legal"] if a["kind"] != "claim"]
-            a = rng.choice(options)
-            if a["kind"] == "discard":
-                picked = rng.sample(view["hand"], 2)
-                text = f"discard {code(picked[0])} {code(picked[1])}"
-            else:
-                text = a["action"]
             pending = (version + 1, time.monotonic())
+            text = random_action(view, rng)
             await ws.send(json.dumps({"type": "action", "action": text, "version": version}))
+
+
+def random_action(view: dict[str, Any], rng: random.Random) -> str:
+    """A random legal action of the seat's view (never a claim), as text."""
+    options = [a for a in view["legal"] if a["kind"] != "claim"]
+    a = rng.choice(options)
+    if a["kind"] == "discard":
+        picked = rng.sample(view["hand"], 2)
+        return f"discard {code(picked[0])} {code(picked[1])}"
+    text: str = a["action"]
+    return text
+
+
+def my_turn(view: dict[str, Any], seat: int) -> bool:
+    return bool(
+        view and not view.get("over") and view.get("current_player") == seat and view.get("legal")
+    )
+
+
+# -- floods: an attack from this process's address beside the victim ------------------------
+
+
+async def teach_flooder(
+    base: str, port: int, rng: random.Random, stop: float, answers: Counter[str]
+) -> None:
+    """A seat at its own table against two ``rules`` players: it plays on to its turn to play
+    a card, then asks teaching questions about its cards in a loop, each as soon as the last
+    is answered (``teach``), or a tenth of a second after a refusal (the error's code)."""
+    bot = {"kind": "bot", "name": "R", "spec": "rules"}
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        r = await http.post(
+            "/api/tables",
+            json={"deals": 48, "seats": [{"kind": "person", "name": "T"}, bot, bot]},
+        )
+        r.raise_for_status()
+    table = r.json()
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table['id']}", max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": 0, "token": table["tokens"]["0"]}))
+        view: dict[str, Any] = {}
+        version, done_at, asking = -1, -2, False
+        while time.monotonic() < stop:
+            try:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=1))
+            except TimeoutError:
+                continue
+            if "view" in frame:
+                view, version = frame["view"], frame["version"]
+            if frame["type"] in ("teach", "error"):
+                answers[frame.get("code", "teach")] += 1
+                asking = False
+                if frame["type"] == "error":
+                    await asyncio.sleep(0.1)  # refused: asked again ten times a second
+            if asking or version == done_at or not my_turn(view, 0):
+                continue
+            cards = [a["card"] for a in view["legal"] if a["kind"] == "play"]
+            if cards:
+                ask = {"type": "teach", "card": rng.choice(cards), "version": version}
+                await ws.send(json.dumps(ask))
+                asking = True
+            else:  # the auction: on to a card
+                act = {"type": "action", "action": random_action(view, rng), "version": version}
+                await ws.send(json.dumps(act))
+                done_at = version
+
+
+async def finished_deals(base: str, tables: int, deals: int) -> list[tuple[str, int]]:
+    """Public tables of ``random`` players, played out: their finished deals."""
+    bot = {"kind": "bot", "name": "X", "spec": "random"}
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        ids = []
+        for _ in range(tables):
+            r = await http.post(
+                "/api/tables", json={"deals": deals, "seats": [bot] * 3, "public": True}
+            )
+            r.raise_for_status()
+            ids.append(r.json()["id"])
+        for tid in ids:
+            while len((await http.get(f"/api/tables/{tid}/deals")).json()) < deals:
+                await asyncio.sleep(0.5)
+    return [(tid, n) for n in range(1, deals + 1) for tid in ids]
+
+
+async def analysis_flooder(
+    base: str, todo: list[tuple[str, int]], stop: float, answers: Counter[str]
+) -> None:
+    """Analyses of finished deals nobody asked for before, one after another (a refused
+    one is asked again a tenth of a second later); each answer's status counted."""
+    async with httpx.AsyncClient(base_url=base, timeout=180) as http:
+        while time.monotonic() < stop and todo:
+            tid, n = todo.pop()
+            try:
+                r = await http.get(f"/api/tables/{tid}/deals/{n}/analysis")
+            except httpx.HTTPError:
+                answers["http-error"] += 1
+                continue
+            answers[str(r.status_code)] += 1
+            if r.status_code != 200:
+                todo.insert(0, (tid, n))
+                await asyncio.sleep(0.1)
+
+
+@dataclass(frozen=True)
+class FloodPlan:
+    """The attack beside the victim: ``kind`` (none, teach, analysis), how many clients."""
+
+    kind: str = "none"
+    clients: int = 6
+
+    async def prepare(self, base: str) -> list[tuple[str, int]]:
+        """The finished deals an analysis flood asks for (played out before the clock)."""
+        if self.kind != "analysis":
+            return []
+        return await finished_deals(base, 8, 12)
+
+    def start(
+        self, base: str, port: int, stop: float, todo: list[tuple[str, int]], seed: int
+    ) -> tuple[list[asyncio.Task[None]], Counter[str]]:
+        answers: Counter[str] = Counter()
+        if self.kind == "teach":
+            works = [
+                teach_flooder(base, port, random.Random(seed + i), stop, answers)
+                for i in range(self.clients)
+            ]
+        elif self.kind == "analysis":
+            works = [analysis_flooder(base, todo, stop, answers) for _ in range(self.clients)]
+        else:
+            works = []
+        return [asyncio.create_task(w) for w in works], answers
 
 
 async def soak(
@@ -184,17 +341,21 @@ async def soak(
     think: float,
     server: subprocess.Popen[bytes],
     seed: int,
+    flood: FloodPlan,
 ) -> dict[str, Any]:
+    todo = await flood.prepare(base)
     stop = time.monotonic() + seconds
     latencies: list[tuple[float, float]] = []
     waits: list[float] = []
     errors: dict[str, int] = {}
     rss: list[tuple[float, float]] = []
     actions: list[tuple[float, int]] = []
+    victim = Victim()
     t0 = time.monotonic()
     task = asyncio.create_task(
-        person(base, port, bots, random.Random(seed), stop, think, latencies, waits, errors)
+        person(base, port, bots, random.Random(seed), stop, think, latencies, waits, errors, victim)
     )
+    flooders, answers = flood.start(base, port, stop, todo, seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         columns = (
             TextColumn("soak"),
@@ -223,6 +384,9 @@ async def soak(
                     ),
                 )
         await task
+        for f in flooders:
+            f.cancel()
+        await asyncio.gather(*flooders, return_exceptions=True)
         try:
             health = (await http.get("/api/health")).json()
         except httpx.HTTPError:
@@ -235,6 +399,8 @@ async def soak(
         "actions": actions,
         "health": health,
         "seconds": time.monotonic() - t0,
+        "victim": victim,
+        "flood": answers,
     }
 
 
@@ -250,9 +416,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--plot", type=Path, help="a PNG of latency, memory and throughput")
     ap.add_argument("--serve-args", default="", help="more options for ulti serve")
+    ap.add_argument(
+        "--flood", choices=("none", "teach", "analysis"), default="none", help="an attack beside"
+    )
+    ap.add_argument("--flood-clients", type=int, default=6, help="the attack's clients")
     args = ap.parse_args()
-    if not 1 <= args.tables <= 2000 or not 0 < args.minutes <= 24 * 60:
-        ap.error("--tables 1..2000, --minutes above 0")
+    if not 0 <= args.tables <= 2000 or not 0 < args.minutes <= 24 * 60:
+        ap.error("--tables 0..2000, --minutes above 0")
+    if not 1 <= args.flood_clients <= 100:
+        ap.error("--flood-clients 1..100")
     if args.plot is not None and not args.plot.parent.exists():
         ap.error(f"--plot: no folder {args.plot.parent}")
     base = f"http://127.0.0.1:{args.port}"
@@ -268,8 +440,18 @@ def main() -> None:
             for _ in range(args.tables):
                 r = httpx.post(f"{base}/api/tables", json={"deals": 48, "seats": [bot] * 3})
                 r.raise_for_status()
+            flood = FloodPlan(args.flood, args.flood_clients)
             res = asyncio.run(
-                soak(base, args.port, args.bots, args.minutes * 60, args.think, server, args.seed)
+                soak(
+                    base,
+                    args.port,
+                    args.bots,
+                    args.minutes * 60,
+                    args.think,
+                    server,
+                    args.seed,
+                    flood,
+                )
             )
             server_died = server.poll() is not None
         finally:
@@ -295,6 +477,7 @@ def main() -> None:
     print(f"person-wait-for-bots-p50-ms: {pct(res['waits'], 0.5) * 1000:.0f}")
     print(f"actions-per-second: {aps:.1f}")
     print(f"bot-pool: {json.dumps(bots)}")
+    print_victim(res, args)
     if res["errors"]:
         print(f"person-refused-frames: {res['errors']}")
     log = err.decode(errors="replace")
@@ -309,6 +492,24 @@ def main() -> None:
     if args.plot is not None:
         plot(args.plot, res, args)
     sys.exit(1 if crashes or tracebacks else 0)
+
+
+def print_victim(res: dict[str, Any], args: argparse.Namespace) -> None:
+    """The victim table's turns and its computer players' tail latency, and the flood's
+    answers (their counts by frame type, error code or HTTP status)."""
+    victim: Victim = res["victim"]
+    gaps = [x * 1000 for x in victim.bot_gaps]
+    print(f"flood: {args.flood}" + (f" x {args.flood_clients}" if args.flood != "none" else ""))
+    print(f"victim-turns: {victim.turns} in {res['seconds']:.0f} s")
+    print(f"victim-bot-decisions: {len(gaps)}")
+    print(f"victim-bot-decision-p50-ms: {pct(gaps, 0.5):.0f}")
+    print(f"victim-bot-decision-p99-ms: {pct(gaps, 0.99):.0f}")
+    print(f"victim-bot-decision-max-ms: {max(gaps, default=float('nan')):.0f}")
+    if args.flood != "none":
+        print(f"flood-answers: {json.dumps(dict(sorted(res['flood'].items())))}")
+    jobs = res["health"].get("jobs")
+    if jobs is not None:
+        print(f"job-pool: {json.dumps(jobs)}")
 
 
 def plot(path: Path, res: dict[str, Any], args: argparse.Namespace) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import glob
 import json
@@ -15,20 +16,24 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from fixtures import public_cards, require_system
+from gated_jobs import Gated
 from ulti.core.cards import FULL_DECK, code
 from ulti.games.ulti.actions import ActionKind, parse_action
 from ulti.games.ulti.deal import Deal
+from ulti.games.ulti.observation import Observation
 from ulti.server.app import create_app, uvicorn_config
 from ulti.server.guard import ServerSettings
+from ulti.server.tables.jobs import JobQueue, Kind, PoolJob
 from ulti.server.tables.ulti import UltiTable
 
 
@@ -378,3 +383,23 @@ def play_on(
 def card_turn(seat: Seat, rng: random.Random) -> None:
     """Play on to the seat's next turn to play a card (a new deal if need be)."""
     play_on(seat, lambda: False, rng, cards=False)
+
+
+async def _gated(jobs: JobQueue, client: str, kind: Kind, gate: Path, tag: str) -> str:
+    ticket = jobs.admit(client, kind)
+    no_obs = cast(Observation, None)  # the job reads nothing of a table
+    job = Gated(str(gate), tag)
+    after = await jobs.run(ticket, job, no_obs, [parse_action("pass")], deadline=600)
+    result = after.result if isinstance(after, PoolJob) else None
+    assert result is not None
+    return str(result["tag"])
+
+
+def gated_job(srv: Running, client: str, kind: Kind, gate: Path, tag: str) -> Future[str]:
+    """A job of ``client`` put in the server's job queue (from the test's thread) that waits
+    in a job worker for a byte from the named pipe ``gate`` (:class:`gated_jobs.Gated`): its
+    tag once it is let go.  Raises TableError (in the future) when the client's queue is
+    full."""
+    loop = srv.server.servers[0].get_loop()
+    jobs: JobQueue = srv.app.state.tables.jobs
+    return asyncio.run_coroutine_threadsafe(_gated(jobs, client, kind, gate, tag), loop)

@@ -112,8 +112,13 @@ def test_ulti_serve_takes_the_analysis_settings() -> None:
         "--max-analyses",
         "--teach-samples",
         "--teach-ms",
+        "--job-workers",
+        "--jobs-per-client",
+        "--analyses-per-minute",
     ):
         assert option in r.output
     r = runner.invoke(app, ["serve", "--teach-samples", "0"], env={"COLUMNS": "200"})
     assert r.exit_code == 2 and "teach-samples: between 1 and 1000" in r.output
+    r = runner.invoke(app, ["serve", "--job-workers", "0"], env={"COLUMNS": "200"})
+    assert r.exit_code == 2 and "job-workers: between 1 and 64" in r.output
     assert "Traceback" not in r.output

@@ -10,16 +10,19 @@ runaway decision costs one decision, not the server.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
 from bad_players import Counting, Crashing, Illegal, NullPointer, Raising, Sleeping
 from fixtures import play_positions
+from gated_jobs import Gated
 from ulti.games.ulti.actions import Action
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.rules import Ruleset
@@ -252,6 +255,50 @@ def test_people_s_tables_are_served_first() -> None:
 
     order = asyncio.run(run())
     assert order.index("person") <= 2 and order.index("joined") <= 3, order
+
+
+def test_one_groups_many_decisions_do_not_hold_up_anothers(tmp_path: Path) -> None:
+    """Issue 27: among decisions of one priority, the group (a client's tables) served
+    longest ago goes first: six of A's queued before one of B's, B's is the second taken.
+    The one worker is held by a job that waits on a named pipe until the test lets it go."""
+    gate = tmp_path / "gate"
+    os.mkfifo(gate)
+    held = os.open(gate, os.O_RDWR)
+
+    async def run() -> list[str]:
+        pool = BotPool(workers=1, deadline=600)
+        d = Deal(RULES, 3, 0)
+        seat = d.current_player
+        order: list[str] = []
+
+        async def ask(tag: str, player: Player, group: str) -> None:
+            await pool.decide(player, d.observation(seat), d.legal_actions(), 0, group=group)
+            order.append(tag)
+
+        def counting() -> Player:
+            p = Counting(1)
+            p.start(seat, RULES, 0)
+            return p
+
+        try:
+            first = asyncio.create_task(ask("gate", Gated(str(gate), "gate"), "G"))
+            while pool.alive() < 1 or pool.queued:  # the worker holds the gated job
+                await asyncio.sleep(0.01)
+            jobs = [asyncio.create_task(ask(f"A{i}", counting(), "A")) for i in range(6)]
+            await asyncio.sleep(0)
+            jobs.append(asyncio.create_task(ask("B", counting(), "B")))
+            await asyncio.sleep(0)
+            os.write(held, b"x")
+            await asyncio.gather(first, *jobs)
+        finally:
+            await pool.close()
+        return order
+
+    try:
+        order = asyncio.run(run())
+    finally:
+        os.close(held)
+    assert order == ["gate", "A0", "B", "A1", "A2", "A3", "A4", "A5"], order
 
 
 def test_closing_the_pool_mid_decision_stops_every_worker_cleanly() -> None:

@@ -8,6 +8,7 @@ the server, not the analysis (tests/test_analysis.py)."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import threading
 import time
@@ -28,8 +29,10 @@ from server_util import (
     bot,
     card_turn,
     cards_in,
+    gated_job,
     person,
     play_on,
+    wait_until,
 )
 from ulti.analysis.ulti import teach
 from ulti.games.ulti.actions import ActionKind
@@ -235,6 +238,53 @@ def test_a_failed_analysis_is_a_clear_refusal(tmp_path: Path) -> None:
         s0.close()
 
 
+def test_an_addresss_full_queue_and_spent_allowance_are_refused_clearly(tmp_path: Path) -> None:
+    """Issue 27: analyses and teaching questions are queued per client address with a cap
+    (here one: a job of this address waits in the job worker), refused past it in both
+    languages, changing nothing; new analyses are rate limited per address (here two), those
+    kept are free."""
+    gate = tmp_path / "gate"
+    os.mkfifo(gate)
+    held = os.open(gate, os.O_RDWR)
+    rng = random.Random(5)
+    try:
+        with running(tmp_path, jobs_per_client=1, analysis_burst=2, analysis_rate=0.001) as srv:
+            t = srv.create([person("Anna"), bot("rules"), bot("rules")], public=True)
+            s0 = Seat(srv, t["id"], 0, t["tokens"]["0"])
+            play_on(s0, lambda: s0.view["deal_number"] > 3, rng)  # three deals to analyse
+            card_turn(s0, rng)
+            tables = srv.app.state.tables
+            # (its computer players take this address's turn in their workers' queue)
+            assert tables.get(t["id"])._pool_group() == "127.0.0.1"
+            blocking = gated_job(srv, "127.0.0.1", "analysis", gate, "first")
+            wait_until(lambda: tables.jobs.running == 1, "the address's job under way")
+            card = next(a["card"] for a in s0.view["legal"] if a["kind"] == "play")
+            f = refused(s0, {"card": card, "version": s0.version}, "jobs-full")
+            assert "1" in f["message"] and "1" in f["message_hu"]
+            url = f"{srv.base}/api/tables/{t['id']}/deals/{{}}/analysis"
+            r = httpx.get(url.format(1))
+            assert r.status_code == 429 and r.headers["retry-after"], r.text
+            assert r.json() == {"detail": f["message"], "detail_hu": f["message_hu"]}
+            assert tables.analyses == {} and tables.jobs.held("127.0.0.1") == 1
+            os.write(held, b"x")
+            assert blocking.result(timeout=60) == "first"
+            answer = ask(s0, {"card": card, "version": s0.version})
+            assert answer["type"] == "teach" and answer["card"] == card, answer
+            for n in (1, 2):
+                assert httpx.get(url.format(n), timeout=120).status_code == 200
+            r = httpx.get(url.format(3), timeout=120)  # a third new one: the allowance spent
+            assert r.status_code == 429 and r.headers["retry-after"], r.text
+            detail = r.json()
+            assert detail["detail"] == "you have asked for many analyses: try again in a minute"
+            assert detail["detail_hu"] and not english_words_in(detail["detail_hu"])
+            assert set(tables.analyses) == {(t["id"], 1), (t["id"], 2)}
+            assert httpx.get(url.format(1)).status_code == 200  # kept: free
+            s0.close()
+            assert not srv.log.tracebacks()
+    finally:
+        os.close(held)
+
+
 # -- teaching mode ----------------------------------------------------------------------------
 
 
@@ -378,6 +428,7 @@ def test_the_analysis_and_teaching_settings_have_ranges() -> None:
     s = ServerSettings()
     assert (s.analysis_samples, s.analysis_ms, s.max_analyses) == (12, 120.0, 2)
     assert (s.teach_samples, s.teach_ms) == (24, 300.0)
+    assert (s.job_workers, s.jobs_per_client, s.analysis_burst) == (1, 4, 12)
     for field, value in (
         ("analysis_samples", 0),
         ("analysis_samples", 1001),
@@ -387,6 +438,11 @@ def test_the_analysis_and_teaching_settings_have_ranges() -> None:
         ("analysis_cache", 0),
         ("teach_samples", 0),
         ("teach_ms", 10_001),
+        ("job_workers", 0),
+        ("job_workers", 65),
+        ("jobs_per_client", 0),
+        ("analysis_rate", 0),
+        ("analysis_burst", 0.5),
     ):
         with pytest.raises(SettingsError, match=field.replace("_", "-")):
             ServerSettings(**{field: value})  # type: ignore[arg-type]

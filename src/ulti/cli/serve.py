@@ -31,7 +31,10 @@ RateLimitOpt = Annotated[
 ]
 BotWorkersOpt = Annotated[
     int | None,
-    typer.Option(help="Worker processes in which computer players think (default: cores - 1)."),
+    typer.Option(
+        help="Worker processes in which computer players think (default: cores - 1); "
+        "analyses and teaching questions have their own (--job-workers)."
+    ),
 ]
 BotDeadlineOpt = Annotated[
     float,
@@ -81,7 +84,34 @@ AnalysisMsOpt = Annotated[
     float, typer.Option(help="A deal's analysis: milliseconds per decision (the seat's view).")
 ]
 MaxAnalysesOpt = Annotated[
-    int, typer.Option(help="Analyses worked out at once (one worker always stays free).")
+    int,
+    typer.Option(
+        help="Analyses worked out at once (one job worker stays free for teaching questions "
+        "when there are two or more)."
+    ),
+]
+JobWorkersOpt = Annotated[
+    int,
+    typer.Option(
+        help="Worker processes for analyses and teaching questions, apart from the computer "
+        "players' (whose decisions never wait behind them)."
+    ),
+]
+JobsPerClientOpt = Annotated[
+    int,
+    typer.Option(
+        help="Analyses and teaching questions a client address may have waiting or under way "
+        "at once (more are refused)."
+    ),
+]
+AnalysesPerMinuteOpt = Annotated[
+    float,
+    typer.Option(
+        help="New analyses a client address may ask for a minute (bursts of 12; kept ones "
+        "are free).",
+        min=0.01,
+        max=60_000,
+    ),
 ]
 TeachSamplesOpt = Annotated[int, typer.Option(help="Teaching mode: sampled deals weighing a card.")]
 TeachMsOpt = Annotated[float, typer.Option(help="Teaching mode: milliseconds weighing a card.")]
@@ -112,6 +142,9 @@ def serve(
     max_analyses: MaxAnalysesOpt = 2,
     teach_samples: TeachSamplesOpt = 24,
     teach_ms: TeachMsOpt = 300.0,
+    job_workers: JobWorkersOpt = 1,
+    jobs_per_client: JobsPerClientOpt = 4,
+    analyses_per_minute: AnalysesPerMinuteOpt = 2.0,
 ) -> None:
     """Serve the web table: a lobby, tables for friends and computer players."""
     try:
@@ -137,6 +170,9 @@ def serve(
             max_analyses=max_analyses,
             teach_samples=teach_samples,
             teach_ms=teach_ms,
+            job_workers=job_workers,
+            jobs_per_client=jobs_per_client,
+            analysis_rate=analyses_per_minute / 60,
         )
     except SettingsError as exc:
         _fail("en", str(exc))

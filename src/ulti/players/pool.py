@@ -225,6 +225,7 @@ class _Job:
     payload: bytes
     deadline: float
     future: asyncio.Future[tuple[Any, ...]]
+    group: str = ""  # whose turn it takes (round robin between groups of one priority)
 
 
 class BotPool:
@@ -258,6 +259,8 @@ class BotPool:
         self.closing = False
         self._seq = itertools.count()
         self._pending: list[_Job] = []
+        #: when each group's decision last got a worker (``_seq``'s count then)
+        self._served: dict[str, int] = {}
         self._wake: asyncio.Event | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._slots = [_Worker(self, i) for i in range(workers)]
@@ -272,13 +275,22 @@ class BotPool:
 
     async def _next(self) -> _Job:
         """The waiting decision to take now: the lowest priority (asked now), then the
-        oldest; decisions whose askers gave up are dropped."""
+        group served longest ago (round robin: one group's many decisions do not hold up
+        another's), then the oldest; decisions whose askers gave up are dropped."""
         assert self._wake is not None
         while True:
             self._pending = [j for j in self._pending if not j.future.done()]
             if self._pending:
-                job = min(self._pending, key=lambda j: (j.priority(), j.seq))
+                served = self._served
+                job = min(
+                    self._pending,
+                    key=lambda j: (j.priority(), served.get(j.group, -1), j.seq),
+                )
                 self._pending.remove(job)
+                if len(served) > 10_000:  # forget the groups with nothing waiting
+                    waiting = {j.group for j in self._pending}
+                    self._served = served = {g: t for g, t in served.items() if g in waiting}
+                served[job.group] = next(self._seq)
                 return job
             self._wake.clear()
             await self._wake.wait()
@@ -314,11 +326,13 @@ class BotPool:
         legal: Sequence[Action],
         priority: int | Callable[[], int] = 1,
         deadline: float | None = None,
+        group: str = "",
     ) -> tuple[Action, Player]:
         """The player's action and the player as it is after deciding.  Raises
         :class:`DecisionError` (the host's player unchanged).  Lower ``priority`` first: a
         number, or a function asked when a worker comes free (a table a person has joined
-        meanwhile goes first)."""
+        meanwhile goes first); among equals, the ``group`` (whose decision it is) served
+        longest ago, then the oldest."""
         if self.closing:
             raise DecisionError("closed", "the pool is closing")
         wake = self._start()
@@ -332,6 +346,7 @@ class BotPool:
                 payload,
                 deadline if deadline is not None else self.deadline,
                 fut,
+                group,
             )
         )
         wake.set()

@@ -90,6 +90,15 @@ class ServerSettings:
     #: teaching mode (a warning before a losing card): the sampled deals and milliseconds
     teach_samples: int = limit(24, 1, 1000)
     teach_ms: float = limit(300.0, 1, 10_000)
+    #: worker processes for analyses and teaching questions, apart from the computer players'
+    #: (whose decisions never wait behind them), and how many of these a client address may
+    #: have waiting or under way at once (past it: refused, in both languages)
+    job_workers: int = limit(1, 1, 64)
+    jobs_per_client: int = limit(4, 1, 1000)
+    #: new analyses (not those kept or under way) a client address may ask for: a token
+    #: bucket of ``analysis_rate`` a second with bursts of ``analysis_burst``
+    analysis_rate: float = limit(1 / 30, 0.0001, 1000)
+    analysis_burst: float = limit(12, 1, 10_000)
     #: tests and reproducible demonstrations only: the tables' secret seeds are drawn in turn
     #: from a generator seeded with this number instead of the system's secret source (D2).
     #: Anyone who knows the number can foresee every deal, so a server people play on leaves

@@ -203,6 +203,7 @@ async def _session(websocket: WebSocket, table_id: str, svc: Services) -> None:
         user=user.id if user else None,
         name=_viewer_name(table, seat, user, hello),
         chat=RateLimit(cfg.chat_rate, cfg.chat_burst, cfg.chat_burst),
+        address=address(websocket),
     )
     writing = asyncio.get_running_loop().create_task(outbox.write())
     try:

@@ -11,11 +11,19 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from ulti.server.refusals import Refused
-from ulti.server.services import Services, Svc, bearer_token, live_table
+from ulti.server.services import Services, Svc, address, bearer_token, live_table
 from ulti.server.tables import Table, TableError
 
 #: the HTTP status of each refusal of an analysis (others: 404, no such finished deal)
-ANALYSIS_STATUS = {"ulti-only": 422, "analysis-busy": 503, "analysis-failed": 503}
+ANALYSIS_STATUS = {
+    "ulti-only": 422,
+    "analysis-busy": 503,
+    "analysis-failed": 503,
+    "jobs-full": 429,
+    "analysis-limited": 429,
+}
+#: seconds to wait before asking again, after a refusal of each status
+RETRY_AFTER = {503: "60", 429: "30"}
 
 router = APIRouter()
 
@@ -68,11 +76,13 @@ async def steps(table_id: str, number: int, req: Request, svc: Svc) -> dict[str,
 
 @router.get("/api/tables/{table_id}/deals/{number}/analysis")
 async def analysis(table_id: str, number: int, req: Request, svc: Svc) -> dict[str, Any]:
-    """A finished Ulti deal analysed (ulti.analysis.ulti), worked out once and kept."""
+    """A finished Ulti deal analysed (ulti.analysis.ulti), worked out once and kept; a new
+    one counts against the client address's queue and allowance (429 past them)."""
     t = authorized(svc, table_id, req)
     try:
-        return await svc.tables.analysis(t, number)
+        return await svc.tables.analysis(t, number, address(req))
     except TableError as exc:
         status = ANALYSIS_STATUS.get(exc.code, 404)
-        headers = {"Retry-After": "60"} if status == 503 else None
+        retry = RETRY_AFTER.get(status)
+        headers = {"Retry-After": retry} if retry else None
         raise Refused(status, exc.message, exc.message_hu, headers) from None

@@ -55,6 +55,14 @@ async def health(svc: Svc) -> dict[str, Any]:
             "workers": tables.pool.workers,
             "alive": tables.pool.alive(),
         },
+        "jobs": {
+            **tables.job_pool.stats.to_dict(),
+            "queued": tables.jobs.queued,
+            "running": tables.jobs.running,
+            "refused": tables.jobs.refused,
+            "workers": tables.job_pool.workers,
+            "alive": tables.job_pool.alive(),
+        },
     }
 
 

@@ -44,6 +44,7 @@ from ulti.server.store import Store, StoredTable, hash_token, new_token
 from ulti.server.tables.chat import CHAT_SHOWN, Chat
 from ulti.server.tables.frames import SPECTATOR, Connection, Json, TableError, analysis_error
 from ulti.server.tables.game import A, Bot, GameHooks, R, S, Session
+from ulti.server.tables.jobs import JobQueue, client_of
 from ulti.server.tables.results import (
     Keeper,
     Seating,
@@ -80,6 +81,8 @@ class Host(Protocol):
     store: Store
     settings: ServerSettings
     pool: BotPool
+    #: analyses and teaching questions: their own workers, queued per client address
+    jobs: JobQueue
     #: the server is stopping
     closing: bool
     #: actions accepted since the server started
@@ -732,15 +735,28 @@ class GameTable(GameHooks[S, A, R]):
             return legal[0], None
 
     async def _decide(self, bot: Bot[A], obs: object, legal: list[A]) -> tuple[A, Bot[A]]:
-        """A decision in the worker pool (a table a person has joined meanwhile goes first).
-        The pool is typed with Ulti's players but sends any game's (it pickles them)."""
+        """A decision in the worker pool (a table a person has joined meanwhile goes first;
+        among those, each client in turn: :meth:`_pool_group`).  The pool is typed with
+        Ulti's players but sends any game's (it pickles them)."""
         action, after = await self.tables.pool.decide(
             cast(PoolPlayer, bot),
             cast(PoolObservation, obs),
             cast(list[PoolAction], legal),
             priority=lambda: 0 if self.has_people() else 1,
+            group=self._pool_group(),
         )
         return cast(A, action), cast(Bot[A], after)
+
+    def _pool_group(self) -> str:
+        """Whose turn in the worker pool this table's decision takes: the address of a
+        person connected here (one address's many tables share one turn, so they do not
+        hold up another person's), else the table's own."""
+        people = sorted(
+            client_of(c.address)
+            for c in self.connections
+            if c.seat != SPECTATOR and c.seat not in self.bots
+        )
+        return people[0] if people else f"table:{self.id}"
 
     def _bot_trouble(self, seat: int, exc: DecisionError) -> None:
         """One log line per change of a computer seat's state, not one per decision."""

@@ -77,6 +77,8 @@ class Connection:
     chat: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5.0, 5.0))
     #: a teaching question of this connection is being answered (one at a time)
     teaching: bool = False
+    #: the client's address (its queue of analyses and teaching questions)
+    address: str = "?"
 
 
 def dumps(frame: Json) -> str:

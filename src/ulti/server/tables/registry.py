@@ -1,6 +1,7 @@
 """The live tables of a server (:class:`Tables`), with what they share: the store (and the
-threads that write to it), the computer players' worker processes, the settings, the lobby's
-listeners, the finished deals' analyses.
+threads that write to it), the computer players' worker processes, the job workers (analyses
+and teaching questions) and their fair queue, the settings, the lobby's listeners, the
+finished deals' analyses.
 
 A table of any game of :data:`ulti.games.registry.GAMES` is made by its game's table class,
 found by the game's name (:func:`table_class`: the ``TABLE`` of
@@ -30,7 +31,7 @@ from ulti.server.store import ClubSettings, Store, StoredTable, hash_token, new_
 from ulti.server.tables.base import GameTable, Table
 from ulti.server.tables.frames import Json, TableError
 from ulti.server.tables.game import Settings
-from ulti.server.tables.jobs import Analyses, Key
+from ulti.server.tables.jobs import JOB_NICE, Analyses, JobQueue, Key, Ticket, analyses_at_once
 
 #: The game of a table stored or asked for without one.
 DEFAULT_GAME = "ulti"
@@ -104,12 +105,20 @@ class _Settings:
 
 class Tables:
     """Every live table of a server, with what they share: the store (and the threads that
-    write to it), the computer players' worker processes, the settings."""
+    write to it), the computer players' worker processes, the job workers and their queue
+    (:class:`~ulti.server.tables.jobs.JobQueue`), the settings."""
 
     def __init__(self, store: Store, settings: ServerSettings | None = None) -> None:
         self.store = store
         self.settings = settings or ServerSettings()
         self.pool = BotPool(self.settings.bot_workers, self.settings.bot_deadline)
+        #: analyses and teaching questions: workers of their own, shared fairly by clients
+        self.job_pool = BotPool(
+            self.settings.job_workers, self.settings.bot_deadline, nice=JOB_NICE
+        )
+        self.jobs = JobQueue(
+            self.job_pool, self.settings.jobs_per_client, analyses_at_once(self.settings)
+        )
         # writes never wait behind bot thinking: their own threads (SQLite: one writer)
         self.store_exec = ThreadPoolExecutor(
             1 if store.url.startswith("sqlite") else 4, thread_name_prefix="ulti-store"
@@ -120,7 +129,7 @@ class Tables:
         #: the lobby's live listeners (docs/CLUB.md: ``/ws/lobby``), each a queue of lists
         self.lobby_listeners: set[asyncio.Queue[list[Json]]] = set()
         self._lobby_pending = False
-        self.analyst = Analyses(self.pool, self.settings)
+        self.analyst = Analyses(self.jobs, self.settings)
         self.live: dict[str, Table] = {}
         #: the seeds of new tables: the system's secret source, or ``table_seeds``'s sequence
         self._seeds = (
@@ -207,19 +216,19 @@ class Tables:
         table.schedule_bot()
         return table
 
-    async def analysis(self, table: Table, number: int) -> Json:
+    async def analysis(self, table: Table, number: int, client: str) -> Json:
         """Deal ``number`` of ``table`` analysed (:meth:`ulti.analysis.ulti.DealAnalysis.to_dict`,
         with the deal's number and the seats' names): from the cache, or worked out in the
-        computer players' workers (:class:`~ulti.server.tables.jobs.Analyses`).  TableError:
-        a game without analyses, no such finished deal, the server busy, the analysis
-        failed."""
+        job workers for ``client`` (its address: :class:`~ulti.server.tables.jobs.Analyses`).
+        TableError: a game without analyses, no such finished deal, the server busy, the
+        client's queue full or its allowance spent, the analysis failed."""
         d = table.analysable(number)
         key = (table.id, number)
         names = list(table.names)
-        return await self.analyst.get(key, lambda: self._analyse(key, d, names))
+        return await self.analyst.get(key, client, lambda t: self._analyse(key, d, names, t))
 
-    async def _analyse(self, key: Key, d: Deal, names: list[str]) -> Json:
-        return await self.analyst.work_out(key, d, names)
+    async def _analyse(self, key: Key, d: Deal, names: list[str], ticket: Ticket) -> Json:
+        return await self.analyst.work_out(key, d, names, ticket)
 
     def lobby(self) -> list[Json]:
         """The public tables whose session is not over, newest first."""
@@ -265,6 +274,7 @@ class Tables:
         self.closing = True
         tasks = [task for t in self.live.values() for task in t.tasks()]
         await self.pool.close()
+        await self.job_pool.close()
         for task in tasks:
             task.cancel()
         for task in tasks:

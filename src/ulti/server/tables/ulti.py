@@ -31,7 +31,7 @@ from ulti.server.schemas import NewTable, SeatSpec
 from ulti.server.stats import DealFacts, ulti_deal_facts
 from ulti.server.tables.base import GameTable
 from ulti.server.tables.frames import SPECTATOR, Connection, Json, TableError, analysis_error
-from ulti.server.tables.jobs import TeachJob, read_threshold, teach_answer
+from ulti.server.tables.jobs import TeachJob, Ticket, client_of, read_threshold, teach_answer
 
 #: The number of deals of a session is a multiple of this (every seat deals as often).
 ROUND = 3
@@ -313,8 +313,9 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
         """Would ``card`` lose units?  Checked here (the seat's turn, a legal card, a table
         against computer players that is not rated), answered later to ``conn`` alone: a
         ``teach`` frame with the warning's data (None: no warning), worked out in the
-        workers from the seat's observation only.  Raises TableError and changes nothing
-        when refused."""
+        job workers from the seat's observation only, in the queue of the connection's
+        address (:class:`~ulti.server.tables.jobs.JobQueue`).  Raises TableError and changes
+        nothing when refused (the address's queue full, too)."""
         seat = conn.seat
         if seat == SPECTATOR:
             raise TableError("watching", "watching")
@@ -338,16 +339,22 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
             if refusal is not None:
                 raise refusal
             obs = d.observation(seat)
+        ticket = self.tables.jobs.admit(client_of(conn.address), "teach")
         conn.teaching = True
         s = self.tables.settings
         ask = TeachJob(self.rules, card, Budget(s.teach_samples, s.teach_ms), units, version)
-        self.tables.background(self._answer_teach(conn, ask, obs, legal))
+        self.tables.background(self._answer_teach(conn, ticket, ask, obs, legal))
 
     async def _answer_teach(
-        self, conn: Connection, ask: TeachJob, obs: Observation, legal: list[Action]
+        self,
+        conn: Connection,
+        ticket: Ticket,
+        ask: TeachJob,
+        obs: Observation,
+        legal: list[Action],
     ) -> None:
         try:
-            frame = await teach_answer(self.tables.pool, self.id, ask, obs, legal)
+            frame = await teach_answer(self.tables.jobs, self.id, ticket, ask, obs, legal)
             if frame is not None and conn in self.connections:
                 await self._send(conn, frame)
         finally:
