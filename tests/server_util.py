@@ -57,7 +57,15 @@ def free_port() -> int:
 #: raised (the tests of those limits set their own).  Tables get the seeds of one fixed
 #: sequence, so that a test deals the same cards on every run (a deal a test cannot use, a
 #: Simple left standing with no card played (A5), is not left to chance).
-FAST = ServerSettings(rate=1000, burst=3000, create_rate=100, create_burst=1000, table_seeds=1)
+FAST = ServerSettings(
+    rate=1000,
+    burst=3000,
+    create_rate=100,
+    create_burst=1000,
+    register_rate=100,
+    register_burst=1000,
+    table_seeds=1,
+)
 
 
 class Running:

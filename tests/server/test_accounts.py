@@ -1,11 +1,11 @@
-"""Accounts (docs/CLUB.md): argon2id hashes, names and passwords, logins limited per name and
-per address, the signed session cookie (forged, expired, after a reset or a disabling: refused)
+"""Accounts (docs/CLUB.md): argon2id hashes, names and passwords (compared by what they look
+like: UTS #39), registrations limited per address, logins limited so that nobody locks an owner
+out (a name from an address, an address, a name from everywhere but the owner's browsers), the
+sessions the server keeps (made up, expired, logged out, after a reset or a disabling: refused)
 and the owner's ``ulti user`` commands."""
 
 from __future__ import annotations
 
-import base64
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from ulti.server.accounts import (
     verify_password,
 )
 from ulti.server.guard import ServerSettings, SettingsError
+from ulti.server.names import looks
 from ulti.server.store import Store, User
 
 runner = CliRunner()
@@ -110,6 +111,113 @@ def test_passwords_have_8_to_256_characters() -> None:
             check_password(bad)
 
 
+# -- what names look like (UTS #39) --------------------------------------------------------
+
+#: The issue's names beside ``alice`` and ``bob``: each was an account of its own.
+LOOKALIKES = [
+    ("аlice", "alice", "name-mixed"),  # Cyrillic а among Latin letters
+    ("bοb", "bob", "name-mixed"),  # Greek ο
+    ("ａｌｉｃｅ", "alice", "name-like"),  # fullwidth letters
+    ("𝐚𝐥𝐢𝐜𝐞", "alice", "name-like"),  # mathematical bold
+    ("alıce", "alice", "name-like"),  # dotless ı
+    ("aliceㅤ", "alice", "name-invisible"),  # U+3164 HANGUL FILLER
+    ("ALICE", "alice", "name-taken"),
+    ("Bob", "bob", "name-taken"),
+]
+
+
+@pytest.mark.parametrize(("name", "account", "key"), LOOKALIKES)
+def test_a_name_that_looks_like_an_accounts_is_refused(
+    store: Store, name: str, account: str, key: str
+) -> None:
+    acc = Accounts(store)
+    acc.register("alice", "password1")
+    acc.register("bob", "password1")
+    with refused(key, 422 if key in ("name-mixed", "name-invisible") else 409) as caught:
+        acc.register(name, "password1")
+    assert caught.value.message_hu != caught.value.message
+    assert [u.name for u in store.users()] == ["alice", "bob"]
+    # the keys meet whatever refused it first: the mixed and the invisible ones too
+    assert looks(name) & looks(account)
+    assert not looks(name) & looks("bob" if account == "alice" else "alice")
+
+
+def test_the_keys_of_a_name_compare_what_it_looks_like() -> None:
+    for a, b in (("ape", "аре"), ("lván", "Iván"), ("Zoli", "Zo1i"), ("rn", "m"), ("x", "X")):
+        assert looks(a) & looks(b), (a, b)  # аре: three Cyrillic letters, one script
+    for a, b in (("Béla", "Bela"), ("Ödön", "Odon"), ("Győző", "Gyozo"), ("Anna", "Anne")):
+        assert not looks(a) & looks(b), (a, b)  # Hungarian accents make names
+
+
+def test_a_single_script_look_alike_is_refused_beside_the_account(store: Store) -> None:
+    acc = Accounts(store)
+    acc.register("ape", "password1")
+    with refused("name-like", 409) as caught:
+        acc.register("аре", "password1")  # Cyrillic а, р, е: one script, the same look
+    assert "ape" in caught.value.message and "ape" in caught.value.message_hu
+    acc.register("Иван", "password1")  # a Cyrillic name like no account's is welcome
+
+
+@pytest.mark.parametrize(
+    "name", ["al\u200bice", "al\u00adice", "ali\u3164ce", "a\u0301\u0301li", "Ivan Иван", "ab١٢3"]
+)
+def test_invisible_characters_and_mixed_alphabets_are_refused_outright(name: str) -> None:
+    with pytest.raises(AccountError) as caught:
+        check_name(name)
+    assert caught.value.status == 422
+    assert caught.value.key in ("name-chars", "name-invisible", "name-mixed")
+
+
+def test_a_guest_may_not_take_an_accounts_name(store: Store) -> None:
+    acc = Accounts(store)
+    acc.register("alice", "password1")
+    for name in ("alice", "ALICE", "ａｌｉｃｅ", "alıce"):
+        with refused("name-of-account", 409) as caught:
+            acc.guest_name(name)
+        assert "alice" in caught.value.message
+    assert acc.guest_name("Béla") == "Béla"
+    alice = store.user_by_name("alice")
+    assert acc.guest_name("Alice", alice) == "Alice"  # the account's own, naming a seat
+    bob = acc.register("bob", "password1")
+    with refused("name-of-account", 409):
+        acc.guest_name("alice", bob)
+
+
+def test_old_accounts_get_their_keys_when_the_store_opens(store: Store) -> None:
+    """Accounts from before the keys (or from an older ICU) get them; of two old accounts
+    that look alike, the older keeps the key and both still log in."""
+    acc = Accounts(store)
+    alice = acc.register("alice", "password1")
+    with store.engine.begin() as conn:  # as the store of before would have left them
+        conn.exec_driver_sql("DELETE FROM ulti_name_keys")
+        conn.exec_driver_sql(
+            "INSERT INTO ulti_users (name, name_key, pass_hash, created, disabled, generation) "
+            "SELECT 'alıce', 'alıce', pass_hash, created, 0, 0 FROM ulti_users"
+        )
+    again = Accounts(Store(store.url))
+    with refused("name-like", 409):
+        again.register("ａｌｉｃｅ", "password1")
+    assert again.store.name_owner("ALICE") == alice
+    assert again.login("alıce", "password1", "10.0.0.1").name == "alıce"
+
+
+def test_registrations_are_limited_per_address(store: Store) -> None:
+    now = [1000.0]
+    acc = Accounts(store, register_rate=1 / 60, register_burst=3, ticks=lambda: now[0])
+    for i in range(3):
+        acc.register(f"Játékos {i}", "password1", "10.0.0.1")
+    with refused("too-many-registrations", 429) as caught:
+        acc.register("Játékos 3", "password1", "10.0.0.1")
+    assert caught.value.retry_after == 60 and "60" in caught.value.message_hu
+    assert acc.register("Játékos 4", "password1", "10.0.0.2").name == "Játékos 4"
+    # a refused name costs nothing (it is told before the allowance is spent)
+    with refused("name-taken", 409):
+        acc.register("JÁTÉKOS 0", "password1", "10.0.0.1")
+    now[0] += 60
+    assert acc.register("Játékos 5", "password1", "10.0.0.1").name == "Játékos 5"
+    assert acc.register("Játékos 6", "password1").name == "Játékos 6"  # the owner's command
+
+
 # -- registering and logging in -----------------------------------------------------------
 
 
@@ -159,27 +267,80 @@ def test_a_disabled_account_cannot_log_in(store: Store) -> None:
     assert acc.login("Anna", "password1", "10.0.0.1").name == "Anna"
 
 
-def test_logins_are_limited_per_name(store: Store) -> None:
+def test_one_name_from_one_address_is_limited(store: Store) -> None:
     acc = Accounts(store, login_rate=0.001, login_burst=3)
     acc.register("Anna", "password1")
-    for i in range(3):  # from three addresses: the name's bucket runs dry
+    for _ in range(3):
         with refused("wrong-login", 401):
-            acc.login("Anna", "wrong-password", f"10.0.0.{i}")
+            acc.login("Anna", "wrong-password", "10.0.0.1")
     with refused("too-many-logins", 429) as caught:
-        acc.login("ANNA", "password1", "10.0.0.9")  # even the right password, any case
+        acc.login("ANNA", "password1", "10.0.0.1")  # even the right password, any case
     wait = caught.value.retry_after
     assert wait is not None and 900 <= wait <= 1000  # a try each 1000 s
     assert str(wait) in caught.value.message and str(wait) in caught.value.message_hu
     acc.register("Béla", "password2")
-    assert acc.login("Béla", "password2", "10.0.0.9").name == "Béla"  # other names go on
+    assert acc.login("Béla", "password2", "10.0.0.1").name == "Béla"  # other names go on
+    assert acc.login("Anna", "password1", "10.0.0.2").name == "Anna"  # and other addresses
+
+
+def test_nobody_locks_an_owner_out_by_trying_their_name(store: Store) -> None:
+    """The issue's attack: one try a second at the victim's name from one address.  Before,
+    the name's own bucket ran dry and the owner's right password got 429 in 9 of 10 tries;
+    now the attacker spends their own allowance and the owner logs in every time."""
+    now = [1000.0]
+    acc = Accounts(store, ticks=lambda: now[0])  # the defaults: 0.2 a second, bursts of 5
+    acc.register("Anna", "password1")
+    attacker: list[int] = []
+    owner: list[int] = []
+    for second in range(120):
+        now[0] += 1
+        try:
+            acc.login("Anna", f"guess-{second}", "203.0.113.9")
+        except AccountError as exc:
+            attacker.append(exc.status)
+        if second % 12 == 0:  # the owner, from her own address, now and then
+            try:
+                acc.login("Anna", "password1", "198.51.100.7")
+                owner.append(200)
+            except AccountError as exc:
+                owner.append(exc.status)
+    assert owner == [200] * 10
+    assert attacker.count(429) > 80  # the attacker is the one held back
+
+
+def test_many_addresses_hold_a_name_but_not_its_owners_browser(store: Store) -> None:
+    """Guessing one password from many addresses runs the name's own bucket dry: a browser
+    that never logged in to it waits, the owner's (its device cookie) does not."""
+    acc = Accounts(store, login_rate=0.001, login_burst=2)  # the name: 8 tries in all
+    anna = acc.register("Anna", "password1")
+    device = acc.device_cookie(acc.login("Anna", "password1", "198.51.100.7"))
+    for i in range(7):
+        with refused("wrong-login", 401):
+            acc.login("Anna", "wrong", f"203.0.113.{i}")
+    with refused("too-many-name-logins", 429) as caught:
+        acc.login("Anna", "password1", "192.0.2.1")  # a new browser, the right password
+    assert caught.value.retry_after and "browser" in caught.value.message
+    assert caught.value.message_hu != caught.value.message
+    assert acc.login("Anna", "password1", "192.0.2.2", device) == anna  # the owner's
+    assert acc.login("Anna", "password1", "192.0.2.3", device) == anna
+    # a device cookie of another account, changed, or made up counts for nothing
+    acc.register("Béla", "password2")
+    bela = acc.device_cookie(acc.login("Béla", "password2", "192.0.2.4"))
+    for i, bad in enumerate((bela, device[:-2] + "xx", "garbage", "x" * 2000)):
+        with refused("too-many-name-logins", 429):
+            acc.login("Anna", "password1", f"192.0.2.{10 + i}", bad)
+    acc.reset("Anna", "password3")
+    with refused("too-many-name-logins", 429):
+        acc.login("Anna", "password3", "192.0.2.6", device)  # the reset voids it
 
 
 def test_logins_are_limited_per_address(store: Store) -> None:
+    """One address trying many names (one try each) has four times a name's burst."""
     acc = Accounts(store, login_rate=0.001, login_burst=3)
     acc.register("Anna", "password1")
-    for name in ("Béla", "Cili", "Dani"):
+    for i in range(12):
         with refused("wrong-login", 401):
-            acc.login(name, "password1", "10.0.0.1")
+            acc.login(f"Senki {i}", "password1", "10.0.0.1")
     with refused("too-many-logins", 429):
         acc.login("Anna", "password1", "10.0.0.1")
     assert acc.login("Anna", "password1", "10.0.0.2").name == "Anna"
@@ -227,27 +388,45 @@ def test_a_session_cookie_names_its_account_and_csrf_token(store: Store) -> None
     assert same_db.read(cookie) == (user, csrf)
 
 
-def test_forged_cookies_are_refused(store: Store, tmp_path: Path) -> None:
+def test_made_up_cookies_are_refused(store: Store, tmp_path: Path) -> None:
+    """A session cookie is a random token the server keeps (its hash): another server's, one
+    changed in a character, an old signed cookie, or anything else names no session."""
     acc = Accounts(store)
     user = acc.register("Anna", "password1")
     cookie = acc.issue(user, "t")
+    assert len(cookie) >= 40
     other = Accounts(Store(f"sqlite:///{tmp_path / 'other.sqlite3'}"))
-    other.store.add_user("Anna", "x")
-    acc.register("Béla", "password2")  # user 2
-    assert acc.read(other.issue(user, "t")) is None  # signed by another server
-    payload, signature = cookie.split(".", 1)
-    assert json.loads(base64.urlsafe_b64decode(payload + "==")) == {"u": 1, "g": 0, "c": "t"}
-    # another account's id under Anna's signature; a signature changed in one character
-    claim = json.dumps({"u": 2, "g": 0, "c": "t"}, separators=(",", ":")).encode()
-    forged = base64.urlsafe_b64encode(claim).decode().rstrip("=") + "." + signature
-    i = len(payload) + 8
-    flipped = cookie[:i] + ("A" if cookie[i] != "A" else "B") + cookie[i + 1 :]
-    for bad in (None, "", "garbage", forged, flipped, "x" + cookie, cookie + "." * 2000):
+    elsewhere = other.issue(other.store.add_user("Anna", "x"), "t")
+    flipped = cookie[:10] + ("A" if cookie[10] != "A" else "B") + cookie[11:]
+    old_signed = "eyJ1IjoxLCJnIjowLCJjIjoidCJ9.aBcDeF.c2lnbmF0dXJl"  # the cookies of before
+    for bad in (None, "", "garbage", elsewhere, flipped, old_signed, cookie + "." * 2000):
         assert acc.read(bad) is None, bad
-    # a payload of the wrong shape, even signed with the right key, is no session
-    signer = acc._signed()
-    for data in ({"u": "1", "g": 0, "c": "t"}, {"u": user.id, "g": 0}, [1, 0, "t"], None):
-        assert acc.read(signer.dumps(data)) is None, data
+    assert acc.read(cookie) == (user, "t")
+
+
+def test_logging_out_ends_the_session_on_the_server(store: Store) -> None:
+    acc = Accounts(store)
+    user = acc.register("Anna", "password1")
+    phone, laptop = acc.issue(user, "a"), acc.issue(user, "b")
+    acc.end(phone)
+    assert acc.read(phone) is None  # the cookie a thief kept works no more
+    assert acc.read(laptop) == (user, "b")  # the other session goes on
+    acc.end(phone)  # again: nothing happens
+    acc.end(None)
+    acc.end("x" * 5000)
+    assert acc.read(laptop) == (user, "b")
+
+
+def test_an_account_keeps_its_newest_sessions(store: Store) -> None:
+    clock = Clock()
+    acc = Accounts(store, clock=clock)
+    user = acc.register("Anna", "password1")
+    cookies = []
+    for _ in range(accounts_module.MAX_SESSIONS + 5):
+        clock.now += 1
+        cookies.append(acc.issue(user, "t"))
+    assert store.count_sessions_of(user.id) == accounts_module.MAX_SESSIONS
+    assert acc.read(cookies[0]) is None and acc.read(cookies[-1]) == (user, "t")
 
 
 def test_an_old_cookie_expires(store: Store) -> None:
@@ -301,7 +480,19 @@ def test_the_settings_of_accounts_and_chat_have_ranges() -> None:
     s = ServerSettings()
     assert (s.session_days, s.login_rate, s.login_burst) == (30, 0.2, 5)
     assert (s.chat_rate, s.chat_burst, s.chat_max) == (1.0, 5, 280)
+    assert (s.register_rate * 3600, s.register_burst) == (5, 5)
+    assert s.forwarded_allow_ips == "" and s.trusted_proxies == []  # no proxy believed
+    assert ServerSettings(forwarded_allow_ips=" 127.0.0.1, 10.0.0.0/8 ,::1").trusted_proxies == [
+        "127.0.0.1",
+        "10.0.0.0/8",
+        "::1",
+    ]
+    for bad in ("*", "localhost", "10.0.0.0/33", "127.0.0.1;rm"):
+        with pytest.raises(SettingsError, match="forwarded-allow-ips"):
+            ServerSettings(forwarded_allow_ips=bad)
     for field, value in (
+        ("register_rate", 0),
+        ("register_burst", 0),
         ("session_days", 0),
         ("session_days", 4000),
         ("login_rate", 0),
@@ -377,6 +568,10 @@ def test_ulti_user_mistakes_are_one_line_and_exit_1(tmp_path: Path) -> None:
     assert "passwords differ" in failed(db, "add", "Anna", stdin="password1\npassword2\n")
     assert "2 to 24" in failed(db, "add", "A", "--password-stdin", stdin="password1\n")
     assert "letters" in failed(db, "add", "A<b>", "--password-stdin", stdin="password1\n")
+    assert "looks too much like the account Béla" in failed(
+        db, "add", "Bé1a", "--password-stdin", stdin="password1\n"
+    )
+    assert "invisible" in failed(db, "add", "Bé\u3164la", "--password-stdin", stdin="password1\n")
     for args in (["reset", "Nobody", "--password-stdin"], ["disable", "Nobody"], ["enable", "x"]):
         assert "no account is named" in failed(db, *args, stdin="password1\n")
     assert "8 to 256" in failed(db, "reset", "Béla", "--password-stdin", stdin="x\n")
@@ -397,7 +592,11 @@ def test_ulti_serve_takes_the_club_settings() -> None:
         "--chat-rate",
         "--chat-burst",
         "--chat-max",
+        "--registrations-per-hour",
+        "--forwarded-allow-ips",
     ):
         assert option in r.output
     r = runner.invoke(app, ["serve", "--chat-max", "5"], env={"COLUMNS": "200"})
     assert r.exit_code == 2 and "chat-max: between 10 and 4000" in r.output
+    r = runner.invoke(app, ["serve", "--forwarded-allow-ips", "*"], env={"COLUMNS": "200"})
+    assert r.exit_code == 2 and "forwarded-allow-ips" in r.output

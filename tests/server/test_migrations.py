@@ -22,6 +22,8 @@ from typing import Any
 
 import httpx
 import pytest
+from alembic import command as alembic_command
+from alembic.config import Config
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Connection
 
@@ -32,6 +34,7 @@ from ulti.games.ulti.record import action_code
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
 from ulti.server.store import (
+    MIGRATIONS,
     Base,
     DealResultRow,
     SessionResultRow,
@@ -54,6 +57,8 @@ CLUB_TABLES = {
     "ulti_session_results",
     "ulti_chat",
 }
+#: the tables of the accounts' sessions, the keys of their names, the chat's mutes
+ACCOUNT_TABLES = {"ulti_sessions", "ulti_name_keys", "ulti_chat_mutes"}
 NEW_TABLE_COLUMNS = {
     "public",
     "rated",
@@ -245,9 +250,9 @@ def play_one_more(url: str, old: OldTable) -> None:
 
 
 def assert_at_head(url: str) -> None:
-    assert head_revision() == "0004"
+    assert head_revision() == "0005"
     assert version_rows(url) == [head_revision()]
-    assert table_names(url) == {"alembic_version"} | OLD_TABLES | CLUB_TABLES
+    assert table_names(url) == {"alembic_version"} | OLD_TABLES | CLUB_TABLES | ACCOUNT_TABLES
     assert columns(url, "ulti_tables") >= {"game", "recorded"} | NEW_TABLE_COLUMNS
     assert schema_differences(url) == []
 
@@ -397,6 +402,56 @@ def test_the_stored_revision_is_read(tmp_path: Path) -> None:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
             (head_revision(),)
         ]
+
+
+def test_a_club_database_gets_sessions_name_keys_and_mutes(db_url: str) -> None:
+    """A database of revision 0003 with accounts (two of them alike, as that revision let
+    them be) and chat: after the upgrade every account has its name keys (the older keeps a
+    key both share), both still log in, an impersonation is refused, the old chat reads on,
+    and the revision goes down again cleanly."""
+    Store(db_url).dispose()
+    _alembic(db_url, "downgrade", "0003")
+    assert "ulti_sessions" not in table_names(db_url)
+    run_sql(
+        db_url,
+        "INSERT INTO ulti_users (name, name_key, pass_hash, created, disabled, generation) "
+        "VALUES ('alice', 'alice', 'h', '2026-11-30 10:00:00', false, 0), "
+        "('alıce', 'alıce', 'h', '2026-11-30 11:00:00', false, 0)",
+        "INSERT INTO ulti_chat (table_id, name, seat, text, created) "
+        "VALUES ('t1', 'alice', 0, 'szia', '2026-11-30 12:00:00')",
+    )
+    store = Store(db_url)
+    try:
+        alice, other = store.users()
+        assert store.name_owner("ａｌｉｃｅ") == alice and store.name_owner("alıce") == other
+        keys = inspect_db(
+            db_url, lambda c: sorted(c.execute(text("SELECT user_id FROM ulti_name_keys")))
+        )
+        assert keys == [(alice.id,)]  # one look, one key: the later twin kept none
+        with pytest.raises(StoreError):
+            store.add_user("𝐚𝐥𝐢𝐜𝐞", "h")  # NameTaken: one look, one account
+        [row] = store.chat("t1")
+        assert (row.text, row.user_id, row.tag) == ("szia", None, None)
+    finally:
+        store.dispose()
+    assert_at_head(db_url)
+    _alembic(db_url, "downgrade", "0003")
+    assert not ACCOUNT_TABLES & table_names(db_url)
+    Store(db_url).dispose()
+    assert_at_head(db_url)
+
+
+def _alembic(url: str, command_name: str, target: str) -> None:
+    """Run an Alembic command on ``url``'s database (as the store runs its migrations)."""
+    engine = create_engine(normalize_url(url))
+    try:
+        with engine.begin() as conn:
+            cfg = Config()
+            cfg.set_main_option("script_location", str(MIGRATIONS))
+            cfg.attributes["connection"] = conn
+            getattr(alembic_command, command_name)(cfg, target)
+    finally:
+        engine.dispose()
 
 
 @pytest.mark.slow

@@ -65,16 +65,38 @@ SessionDaysOpt = Annotated[
 ]
 LoginRateOpt = Annotated[
     float,
-    typer.Option(help="Logins a second tried per name and per client address (a token bucket)."),
+    typer.Option(
+        help="Logins a second tried of one name from one client address (a token bucket; an "
+        "address over all names, and a name from everywhere, have four times the burst)."
+    ),
 ]
 LoginBurstOpt = Annotated[
-    float, typer.Option(help="Logins tried at once per name and per client address.")
+    float,
+    typer.Option(
+        help="Logins tried at once of one name from one client address (a browser that "
+        "logged in to the name before is never held by the name's own limit)."
+    ),
+]
+RegistrationsPerHourOpt = Annotated[
+    float, typer.Option(help="New accounts a client address may make an hour (bursts of 5).")
 ]
 ChatRateOpt = Annotated[
-    float, typer.Option(help="Chat messages a second each connection may send.")
+    float,
+    typer.Option(
+        help="Chat messages a second each account (a guest: seat, or address when watching) "
+        "may send; a client address four times as many. Reconnecting changes nothing."
+    ),
 ]
 ChatBurstOpt = Annotated[
-    float, typer.Option(help="Chat messages each connection may send at once.")
+    float, typer.Option(help="Chat messages each account (or guest) may send at once.")
+]
+ForwardedAllowIpsOpt = Annotated[
+    str,
+    typer.Option(
+        help="The proxies in front of the server whose X-Forwarded-For and X-Forwarded-Proto "
+        "are believed: addresses or networks, comma separated (e.g. 127.0.0.1). Default: "
+        "none, and a client's address is its connection's."
+    ),
 ]
 ChatMaxOpt = Annotated[int, typer.Option(help="The most characters of a chat message.")]
 AnalysisSamplesOpt = Annotated[
@@ -134,6 +156,7 @@ def serve(
     session_days: SessionDaysOpt = 30,
     login_rate: LoginRateOpt = 0.2,
     login_burst: LoginBurstOpt = 5,
+    registrations_per_hour: RegistrationsPerHourOpt = 5,
     chat_rate: ChatRateOpt = 1.0,
     chat_burst: ChatBurstOpt = 5,
     chat_max: ChatMaxOpt = 280,
@@ -145,6 +168,7 @@ def serve(
     job_workers: JobWorkersOpt = 1,
     jobs_per_client: JobsPerClientOpt = 4,
     analyses_per_minute: AnalysesPerMinuteOpt = 2.0,
+    forwarded_allow_ips: ForwardedAllowIpsOpt = "",
 ) -> None:
     """Serve the web table: a lobby, tables for friends and computer players."""
     try:
@@ -162,6 +186,7 @@ def serve(
             session_days=session_days,
             login_rate=login_rate,
             login_burst=login_burst,
+            register_rate=registrations_per_hour / 3600,
             chat_rate=chat_rate,
             chat_burst=chat_burst,
             chat_max=chat_max,
@@ -173,6 +198,7 @@ def serve(
             job_workers=job_workers,
             jobs_per_client=jobs_per_client,
             analysis_rate=analyses_per_minute / 60,
+            forwarded_allow_ips=forwarded_allow_ips,
         )
     except SettingsError as exc:
         _fail("en", str(exc))

@@ -46,10 +46,9 @@ def user_add(
     """Make an account (its password asked twice, or read with --password-stdin)."""
     lang = _lang(lang)
     accounts = _accounts(db, lang)
-    try:  # a bad or taken name is said before the password is asked
+    try:  # a bad or taken name (or one like an account's) is said before the password is asked
         cleaned = check_name(name)
-        if accounts.store.user_by_name(cleaned) is not None:
-            _user_fail(lang, _club(lang, "name-taken", name=cleaned))
+        accounts.check_free(cleaned)
         password = _new_password(lang, password_stdin)
         check_password(password)
     except AccountError as exc:

@@ -1,12 +1,26 @@
-"""Accounts of the club (docs/CLUB.md): names and passwords, logins and their rate limits, the
-signed session cookie.
+"""Accounts of the club (docs/CLUB.md): names and passwords, registrations and logins and their
+limits, the logged-in sessions the server keeps, the device cookie.
 
-A name is 2–24 characters (letters of any alphabet, digits, space, ``.``, ``_``, ``-``),
-compared without regard to case; a password 8–256 characters, kept only as an argon2id hash.
-A login is limited per name and per client address (token buckets); a wrong name and a wrong
-password get the same answer, after the same work.  The session cookie is signed with the
-server's secret key (kept in its database) and carries the account's id, its *generation* (a
-password reset or a disabling raises it: every older cookie stops working) and the CSRF token.
+A name is 2–24 characters (letters of any alphabet, digits, space, ``.``, ``_``, ``-``), with
+nothing invisible and no mix of alphabets, compared without regard to case and by what it
+looks like (:mod:`ulti.server.names`: a name a reader could take for an account's is that
+account's; a guest may not sit or chat under it either); a password 8–256 characters, kept
+only as an argon2id hash.  A client address makes ``register_burst`` accounts at once, then
+``register_rate`` a second.
+
+Logins are limited (token buckets of ``login_rate`` a second) so that nobody can lock an
+owner out: one name from one address has ``login_burst`` tries; one address over all names,
+and one name from all addresses, four times as many.  The name's own bucket (many addresses
+guessing one password) does not hold a browser that has the name's *device cookie*: a signed
+note, set at every login, that this browser logged in to that account (and its generation:
+a password reset or a disabling voids it).  Whoever tries another's name spends their own
+allowances; the owner, from a browser they logged in with before, is never held by theirs.  A
+wrong name and a wrong password get the same answer, after the same work.
+
+The session cookie is a random token naming a row of the store's sessions (only its hash is
+kept), with the session's CSRF token: logging out deletes it, a password reset or a
+disabling deletes every session of the account, all at once; a session lasts
+``session_days``, and an account keeps its newest :data:`MAX_SESSIONS`.
 """
 
 from __future__ import annotations
@@ -17,6 +31,7 @@ import threading
 import time
 import unicodedata
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -25,8 +40,9 @@ from itsdangerous import BadData, TimestampSigner, URLSafeTimedSerializer
 
 from ulti import i18n
 from ulti.core.errors import UltiError
-from ulti.server.guard import BucketsByAddress
-from ulti.server.store import NameTaken, Store, User, name_key
+from ulti.server.guard import BucketsByAddress, RateLimit, take_all
+from ulti.server.names import spoofing
+from ulti.server.store import NameTaken, Store, User, hash_token, name_key
 
 #: The shortest and longest name and password (characters).
 NAME_LEN = (2, 24)
@@ -35,6 +51,14 @@ PASSWORD_LEN = (8, 256)
 NAME_SIGNS = frozenset(" ._-")
 #: The longest cookie value read (a session cookie is far shorter).
 MAX_COOKIE = 1024
+#: How many times a name's tries from one address an address has over all names, and a name
+#: from all addresses.
+ADDRESS_FACTOR = 4
+NAME_FACTOR = 4
+#: The sessions an account keeps (the oldest goes when a new one would be one more).
+MAX_SESSIONS = 32
+#: Days a device cookie says a browser logged in to its account.
+DEVICE_DAYS = 365
 
 _HASHER = PasswordHasher()  # argon2id, the library's recommended parameters
 
@@ -78,13 +102,16 @@ def _name_char(ch: str, first: bool) -> bool:
 
 
 def check_name(name: str) -> str:
-    """The name, cleaned (:func:`clean`), if it may be an account's (AccountError 422 if
-    not)."""
+    """The name, cleaned (:func:`clean`), if it may be an account's or a guest's (AccountError
+    422 if not: its length, a character no name holds, an invisible one, mixed alphabets)."""
     cleaned = clean(name)
     if not NAME_LEN[0] <= len(cleaned) <= NAME_LEN[1]:
         raise AccountError("name-length", 422)
     if not all(_name_char(ch, i == 0) for i, ch in enumerate(cleaned)):
         raise AccountError("name-chars", 422)
+    why = spoofing(cleaned)
+    if why is not None:
+        raise AccountError(f"name-{why}", 422)
     return cleaned
 
 
@@ -116,9 +143,9 @@ def needs_rehash(stored: str) -> bool:
 
 
 class Accounts:
-    """The accounts of one server: registration, login, session cookies, the owner's
-    commands.  ``clock`` (seconds, wall time) dates and checks the cookies; ``ticks`` (seconds,
-    monotonic) fills the login buckets."""
+    """The accounts of one server: registration, login, sessions, the owner's commands.
+    ``clock`` (seconds, wall time) dates the sessions and device cookies; ``ticks`` (seconds,
+    monotonic) fills the buckets of logins and registrations."""
 
     def __init__(
         self,
@@ -128,37 +155,71 @@ class Accounts:
         login_burst: float = 5,
         clock: Callable[[], float] = time.time,
         ticks: Callable[[], float] = time.monotonic,
+        register_rate: float = 5 / 3600,
+        register_burst: float = 5,
     ) -> None:
         self.store = store
         self.session_days = session_days
         self.clock = clock
-        self.by_name = BucketsByAddress(login_rate, login_burst, ticks)
-        self.by_address = BucketsByAddress(login_rate, login_burst, ticks)
+        #: login tries: a name from an address, an address, a name (see the module)
+        self.by_pair = BucketsByAddress(login_rate, login_burst, ticks)
+        self.by_address = BucketsByAddress(
+            login_rate * ADDRESS_FACTOR, login_burst * ADDRESS_FACTOR, ticks
+        )
+        self.by_name = BucketsByAddress(login_rate, login_burst * NAME_FACTOR, ticks)
+        self.registrations = BucketsByAddress(register_rate, register_burst, ticks)
         self._buckets_lock = threading.Lock()  # logins may be checked in several threads
         #: checked when a name is unknown, so that the time taken says nothing
         self._dummy = hash_password(secrets.token_urlsafe(16))
         self._serializer: URLSafeTimedSerializer | None = None
 
-    # -- registration and login -----------------------------------------------------------
+    # -- registration and names -----------------------------------------------------------
 
-    def register(self, name: str, password: str) -> User:
-        """A new account (AccountError: 422 a bad name or password, 409 the name taken)."""
+    def register(self, name: str, password: str, address: str | None = None) -> User:
+        """A new account (AccountError: 422 a bad name or password, 409 the name taken or
+        one like an account's, 429 too many from ``address``; the owner's ``ulti user add``
+        gives no address and is not limited)."""
         cleaned = check_name(name)
         check_password(password)
+        self.check_free(cleaned)
+        if address is not None:
+            self._take("too-many-registrations", [self.registrations.bucket(address)])
         try:
             return self.store.add_user(cleaned, hash_password(password))
         except NameTaken:
             raise AccountError("name-taken", 409, name=cleaned) from None
 
-    def login(self, name: str, password: str, address: str) -> User:
-        """The account ``name`` if ``password`` is its own and it is enabled.  AccountError:
-        429 too many tries of this name or from this address, 401 anything else wrong (an
-        unknown name, a wrong password, a disabled account: one answer for all)."""
+    def check_free(self, name: str) -> None:
+        """Nothing when no account's name is ``name`` or looks like it; AccountError 409
+        otherwise (``name-taken``, ``name-like``)."""
+        owner = self.store.name_owner(name)
+        if owner is None:
+            return
+        if name_key(owner.name) == name_key(name):
+            raise AccountError("name-taken", 409, name=name)
+        raise AccountError("name-like", 409, name=name, other=owner.name)
+
+    def guest_name(self, name: str, by: User | None = None) -> str:
+        """``name`` if a guest may sit or chat under it: no account's name is it or looks
+        like it, but ``by``'s own (a creator naming a seat after themself) (AccountError 409
+        ``name-of-account`` otherwise)."""
+        owner = self.store.name_owner(name)
+        if owner is not None and (by is None or owner.id != by.id):
+            raise AccountError("name-of-account", 409, name=name, other=owner.name)
+        return name
+
+    # -- logins ---------------------------------------------------------------------------
+
+    def login(self, name: str, password: str, address: str, device: str | None = None) -> User:
+        """The account ``name`` if ``password`` is its own and it is enabled (``device``: the
+        browser's device cookie, if it sent one).  AccountError: 429 too many tries (of this
+        name from this address, from this address, or of this name from anywhere to a
+        browser without its device cookie), 401 anything else wrong (an unknown name, a
+        wrong password, a disabled account: one answer for all)."""
         cleaned = clean(name)[:64]
-        wait = self._limit(name_key(cleaned), address)
-        if wait is not None:
-            raise AccountError("too-many-logins", 429, retry_after=wait, seconds=wait)
         user = self.store.user_by_name(cleaned) if cleaned else None
+        known = user is not None and self._device_of(device) == (user.id, user.generation)
+        self._limit(name_key(cleaned), address, known)
         if user is None:
             verify_password(self._dummy, password)
             raise AccountError("wrong-login", 401)
@@ -169,21 +230,25 @@ class Accounts:
             self.store.rehash_password(user.id, hash_password(password))
         return user
 
-    def _limit(self, key: str, address: str) -> int | None:
-        """Take a try from the name's and the address's buckets: None when both allow it,
-        else the seconds until they would."""
-        waits = []
+    def _limit(self, key: str, address: str, known: bool) -> None:
+        """Take a try from the buckets of the name from this address and of the address, and,
+        for a browser not known to the account, of the name (AccountError 429 if one is
+        dry: none is taken from)."""
+        pair = self.by_pair.bucket(f"{address} {key}")
+        self._take("too-many-logins", [pair, self.by_address.bucket(address)])
+        if not known:
+            self._take("too-many-name-logins", [self.by_name.bucket(key)])
+
+    def _take(self, refusal: str, buckets: list[RateLimit]) -> None:
+        """A token from each bucket, or AccountError 429 ``refusal`` (with the seconds to
+        wait) and none taken."""
         with self._buckets_lock:
-            for buckets, which in ((self.by_name, key), (self.by_address, address)):
-                if not buckets.allow(which):
-                    bucket = buckets.buckets[which]
-                    waits.append((1 - bucket.tokens) / bucket.rate)
-        return max(1, math.ceil(max(waits))) if waits else None
+            wait = take_all(buckets)
+        if wait is not None:
+            seconds = max(1, math.ceil(wait))
+            raise AccountError(refusal, 429, retry_after=seconds, seconds=seconds)
 
-    # -- the session cookie ---------------------------------------------------------------
-
-    def new_csrf(self) -> str:
-        return secrets.token_urlsafe(24)
+    # -- the device cookie ----------------------------------------------------------------
 
     def _signed(self) -> URLSafeTimedSerializer:
         if self._serializer is None:
@@ -194,40 +259,58 @@ class Accounts:
                     return int(clock())
 
             self._serializer = URLSafeTimedSerializer(
-                self.store.secret("session"), salt="ulti-session", signer=Signer
+                self.store.secret("session"), salt="ulti-device", signer=Signer
             )
         return self._serializer
 
-    def issue(self, user: User, csrf: str) -> str:
-        """The session cookie's value for ``user`` with the CSRF token ``csrf``."""
-        value = self._signed().dumps({"u": user.id, "g": user.generation, "c": csrf})
-        return str(value)
+    def device_cookie(self, user: User) -> str:
+        """The device cookie's value for a browser that has just logged in to ``user``."""
+        return str(self._signed().dumps({"u": user.id, "g": user.generation}))
 
-    def read(self, value: str | None) -> tuple[User, str] | None:
-        """The account and CSRF token of a session cookie; None when it is not one this
-        server signed, older than ``session_days``, of an older generation of its account,
-        or of a disabled or deleted account."""
+    def _device_of(self, value: str | None) -> tuple[int, int] | None:
+        """The account and generation a device cookie names (None: none, or not one this
+        server signed in the last :data:`DEVICE_DAYS`)."""
         if not value or len(value) > MAX_COOKIE:
             return None
-        max_age = max(1, round(self.session_days * 86400))
         try:
-            data: Any = self._signed().loads(value, max_age=max_age)
+            data: Any = self._signed().loads(value, max_age=DEVICE_DAYS * 86400)
         except BadData:
             return None
         if not isinstance(data, dict):
             return None
-        uid, generation, csrf = data.get("u"), data.get("g"), data.get("c")
-        if not (
-            isinstance(uid, int)
-            and not isinstance(uid, bool)
-            and isinstance(generation, int)
-            and isinstance(csrf, str)
-        ):
+        uid, generation = data.get("u"), data.get("g")
+        if type(uid) is not int or type(generation) is not int:
             return None
-        user = self.store.user_by_id(uid)
-        if user is None or user.disabled or user.generation != generation:
+        return uid, generation
+
+    # -- sessions -------------------------------------------------------------------------
+
+    def new_csrf(self) -> str:
+        return secrets.token_urlsafe(24)
+
+    def _now(self) -> datetime:
+        return datetime.fromtimestamp(self.clock(), UTC)
+
+    def issue(self, user: User, csrf: str) -> str:
+        """A new session of ``user`` with the CSRF token ``csrf``: the session cookie's
+        value."""
+        token = secrets.token_urlsafe(32)
+        now = self._now()
+        expires = now + timedelta(days=self.session_days)
+        self.store.add_session(user.id, hash_token(token), csrf, now, expires, MAX_SESSIONS)
+        return token
+
+    def read(self, value: str | None) -> tuple[User, str] | None:
+        """The account and CSRF token of a session cookie; None when it names no session
+        (never made, ended, older than ``session_days``) or its account is disabled."""
+        if not value or len(value) > MAX_COOKIE:
             return None
-        return user, csrf
+        return self.store.session(hash_token(value), self._now())
+
+    def end(self, value: str | None) -> None:
+        """The session a cookie names ends (logging out)."""
+        if value and len(value) <= MAX_COOKIE:
+            self.store.end_session(hash_token(value))
 
     # -- the owner's commands -------------------------------------------------------------
 

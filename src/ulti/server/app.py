@@ -14,7 +14,13 @@ spectators, chat, ratings and profiles.
 
 Limits (:class:`~ulti.server.guard.ServerSettings`): frames and bodies are capped in bytes
 before they are read whole, JSON in depth; frames a second per connection; connections per
-address and in all; a few seconds for the first frame; tables created per address.
+address and in all; a few seconds for the first frame; tables created, accounts registered,
+logins tried and chat messages per address (and per name or account).
+
+A client's address (:func:`ulti.server.services.address`) is the one its connection comes
+from: ``X-Forwarded-For`` is believed only from the proxies ``forwarded_allow_ips`` names
+(uvicorn's ProxyHeadersMiddleware, put in front of the app here; uvicorn's own, which would
+believe any loopback peer, is switched off).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import uvicorn
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ulti.server import ws
 from ulti.server.guard import BodyLimit, ServerSettings
@@ -68,6 +75,8 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     app.state.accounts = svc.accounts
     app.state.club = svc.club
     app.add_middleware(BodyLimit, limit=cfg.max_body)
+    if cfg.trusted_proxies:  # outermost: every limit sees the client the proxy names
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=cfg.trusted_proxies)
     app.exception_handler(Refused)(answer_refused)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for router in (*ROUTERS, ws.router):
@@ -79,7 +88,9 @@ def uvicorn_config(
     app: FastAPI, host: str, port: int, settings: ServerSettings, log_level: str = "info"
 ) -> uvicorn.Config:
     """The uvicorn settings of the server: websocket frames refused above ``max_frame``
-    bytes by the protocol itself (close 1009, never read whole), a cap on connections."""
+    bytes by the protocol itself (close 1009, never read whole), a cap on connections, no
+    proxy headers believed by uvicorn itself (the app believes those of the proxies
+    ``forwarded_allow_ips`` names, and no others)."""
     config = uvicorn.Config(
         app,
         host=host,
@@ -89,6 +100,7 @@ def uvicorn_config(
         ws_max_size=settings.max_frame,
         limit_concurrency=settings.max_connections + 100,
         server_header=False,
+        proxy_headers=False,
     )
     quiet_client_faults()  # after uvicorn has set its logging up
     return config

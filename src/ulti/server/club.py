@@ -3,11 +3,13 @@ the origin of a websocket.  The doors themselves are in :mod:`ulti.server.routes
 seats, ratings) and :mod:`ulti.server.ws` (the lobby's websocket); the game stays in
 :mod:`ulti.server.tables`.
 
-Cookies: ``ulti_session`` (signed, HttpOnly, SameSite=Lax) says who is logged in and carries
-the CSRF token; ``ulti_csrf`` (readable by the pages, SameSite=Strict) is that token, sent
-back by the pages in the ``X-CSRF-Token`` header of every POST.  A request without cookies
-has no ambient authority (a script, a guest's Bearer token) and needs no token; a request
-whose ``Origin`` is another site is refused whatever it carries.
+Cookies: ``ulti_session`` (HttpOnly, SameSite=Lax) names the logged-in session the server
+keeps (:mod:`ulti.server.accounts`), with its CSRF token; ``ulti_csrf`` (readable by the
+pages, SameSite=Strict) is that token, sent back by the pages in the ``X-CSRF-Token`` header
+of every POST; ``ulti_device`` (HttpOnly, sent only to the login) says that this browser has
+logged in to its account before (a name tried too often from elsewhere does not hold it).
+A request without cookies has no ambient authority (a script, a guest's Bearer token) and
+needs no token; a request whose ``Origin`` is another site is refused whatever it carries.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from urllib.parse import urlsplit
 from fastapi import Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
-from ulti.server.accounts import Accounts
+from ulti.server.accounts import DEVICE_DAYS, Accounts
 from ulti.server.guard import ServerSettings
 from ulti.server.refusals import Refused
 from ulti.server.store import User
@@ -27,6 +29,9 @@ from ulti.server.tables import Tables
 
 SESSION_COOKIE = "ulti_session"
 CSRF_COOKIE = "ulti_csrf"
+DEVICE_COOKIE = "ulti_device"
+#: the one path the device cookie is sent to
+LOGIN_PATH = "/api/login"
 CSRF_HEADER = "x-csrf-token"
 
 
@@ -55,8 +60,8 @@ class Club:
     # -- who is asking --------------------------------------------------------------------------
 
     def user(self, conn: Request | WebSocket) -> User | None:
-        """The logged-in account of a request (None: a guest, or a cookie that no longer
-        works: forged, expired, from before a reset, of a disabled account)."""
+        """The logged-in account of a request (None: a guest, or a cookie that names no
+        session: made up, expired, logged out, from before a reset, of a disabled account)."""
         got = self.accounts.read(conn.cookies.get(SESSION_COOKIE))
         return got[0] if got is not None else None
 
@@ -86,20 +91,30 @@ class Club:
 
     # -- answers ----------------------------------------------------------------------------------
 
-    def logged_in(self, req: Request, user: User, status: int) -> JSONResponse:
-        """The answer to a login or a registration: the account, a new CSRF token, and the
-        cookies that carry them."""
-        csrf = self.accounts.new_csrf()
+    def logged_in(
+        self, req: Request, user: User, session: str, csrf: str, status: int
+    ) -> JSONResponse:
+        """The answer to a login or a registration: the account, the new session's CSRF
+        token, and the cookies that carry them (the session's, the token's, the device's)."""
         out = JSONResponse({"user": user_json(user), "csrf": csrf}, status_code=status)
         days = self.settings.session_days
         out.set_cookie(
             SESSION_COOKIE,
-            self.accounts.issue(user, csrf),
+            session,
             max_age=int(days * 86400),
             httponly=True,
             samesite="lax",
             secure=secure(req),
             path="/",
+        )
+        out.set_cookie(
+            DEVICE_COOKIE,
+            self.accounts.device_cookie(user),
+            max_age=DEVICE_DAYS * 86400,
+            httponly=True,
+            samesite="strict",
+            secure=secure(req),
+            path=LOGIN_PATH,
         )
         set_csrf_cookie(out, req, csrf)
         return out

@@ -9,6 +9,7 @@ a cap on HTTP bodies that holds before the body is read.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import math
 import time
@@ -19,6 +20,7 @@ from typing import Any, TypeVar
 
 from ulti.core.errors import UltiError
 from ulti.players.base import Budget
+from ulti.server.names import invisible
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -70,15 +72,27 @@ class ServerSettings:
     api_docs: bool = False
     #: days a login lasts (the session cookie's life)
     session_days: float = limit(30, 0.001, 3650)
-    #: logins tried per name and per client address: a token bucket of ``login_rate`` a
-    #: second with bursts of ``login_burst``
+    #: logins tried of one name from one client address: a token bucket of ``login_rate`` a
+    #: second with bursts of ``login_burst``; an address over all names, and a name from all
+    #: addresses, have four times the burst (a browser that logged in to the name before is
+    #: not held by the name's: see :class:`~ulti.server.accounts.Accounts`)
     login_rate: float = limit(0.2, 0.001, 1000)
     login_burst: float = limit(5, 1, 1000)
-    #: chat messages a second each connection may send, the burst above it, and the most
-    #: characters a message may have (after trimming)
+    #: accounts a client address may make: a token bucket of ``register_rate`` a second
+    #: (five an hour) with bursts of ``register_burst``
+    register_rate: float = limit(5 / 3600, 0.00001, 100)
+    register_burst: float = limit(5, 1, 1000)
+    #: chat messages a second each account may send (a guest: their seat, or their address
+    #: when they watch), the burst above it, and the most characters a message may have (after
+    #: trimming); a client address, over everyone who writes from it, has four times the rate
+    #: and the burst.  Reconnecting changes none of these.
     chat_rate: float = limit(1.0, 0.01, 100)
     chat_burst: float = limit(5, 1, 1000)
     chat_max: int = limit(280, 10, 4000)
+    #: the proxies whose ``X-Forwarded-For`` (and ``-Proto``) are believed: addresses and
+    #: networks, comma separated (``127.0.0.1``, ``10.0.0.0/8``).  Empty (the default): no
+    #: proxy is, and a client's address is the one its connection comes from.
+    forwarded_allow_ips: str = ""
     #: the analysis of a finished deal (the replay page): the seat's view per decision
     #: (sampled deals and milliseconds), the seconds one analysis may take in a computer
     #: players' worker, how many run at once, and how many finished ones are kept
@@ -120,6 +134,12 @@ class ServerSettings:
                 raise SettingsError(
                     f"{f.name.replace('_', '-')}: between {lo:g} and {hi:g}, not {value!r}"
                 )
+        proxies(self.forwarded_allow_ips)
+
+    @property
+    def trusted_proxies(self) -> list[str]:
+        """The proxies whose forwarded headers are believed (:func:`proxies`)."""
+        return proxies(self.forwarded_allow_ips)
 
     def check_budget(self, spec: str) -> None:
         """A computer player's budget (``name:budget``) within this server's caps (ValueError
@@ -136,6 +156,28 @@ class ServerSettings:
             raise ValueError(
                 f"budget: ms={budget.ms:g} is above this server's cap of {self.max_bot_ms:g}"
             )
+
+
+def proxies(text: str) -> list[str]:
+    """The addresses and networks of ``forwarded_allow_ips``, each checked (SettingsError: one
+    that is neither, or ``*``: a server behind a proxy names it)."""
+    out = []
+    for part in text.split(","):
+        entry = part.strip()
+        if not entry:
+            continue
+        try:
+            if "/" in entry:
+                ipaddress.ip_network(entry, strict=False)
+            else:
+                ipaddress.ip_address(entry)
+        except ValueError:
+            raise SettingsError(
+                f"forwarded-allow-ips: {entry!r} is not an address or a network "
+                "(name each proxy, e.g. 127.0.0.1 or 10.0.0.0/8)"
+            ) from None
+        out.append(entry)
+    return out
 
 
 # -- inputs -------------------------------------------------------------------------------
@@ -204,13 +246,14 @@ _STRIP = {"Cc", "Cf", "Cs", "Co", "Cn"}
 
 
 def clean_name(text: str, max_len: int = 24) -> str:
-    """A player's name as shown to everyone: normalised (NFC), without control or bidi
-    characters, spaces collapsed, at most ``max_len`` characters.  Empty: BadInput."""
+    """A player's name as shown to everyone: normalised (NFC), without control, bidi or other
+    invisible characters (fillers too), spaces collapsed, at most ``max_len`` characters.
+    Empty: BadInput."""
     text = unicodedata.normalize("NFC", text)
     text = "".join(
         " " if ch.isspace() else ch
         for ch in text
-        if ch.isspace() or unicodedata.category(ch) not in _STRIP
+        if ch.isspace() or (unicodedata.category(ch) not in _STRIP and not invisible(ch))
     )
     text = " ".join(text.split())[:max_len].strip()
     if not text:
@@ -236,10 +279,14 @@ class RateLimit:
         if self.last < 0:
             self.last = self.clock()
 
-    def allow(self) -> bool:
+    def refill(self) -> None:
+        """The tokens the time since the last look has brought."""
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
+
+    def allow(self) -> bool:
+        self.refill()
         if self.tokens >= 1:
             self.tokens -= 1
             return True
@@ -247,7 +294,8 @@ class RateLimit:
 
 
 class BucketsByAddress:
-    """A token bucket per client address (creations of tables); forgets idle addresses."""
+    """A token bucket per key (a client address: creations of tables; a name, an account);
+    forgets idle keys."""
 
     def __init__(
         self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
@@ -258,6 +306,10 @@ class BucketsByAddress:
         self.buckets: dict[str, RateLimit] = {}
 
     def allow(self, address: str) -> bool:
+        return self.bucket(address).allow()
+
+    def bucket(self, key: str) -> RateLimit:
+        """The bucket of ``key`` (a full one for a key not seen lately)."""
         if len(self.buckets) > 10_000:  # drop the full (idle) buckets
             now = self.clock()
             self.buckets = {
@@ -265,10 +317,37 @@ class BucketsByAddress:
                 for a, b in self.buckets.items()
                 if b.tokens + (now - b.last) * b.rate < b.burst
             }
-        b = self.buckets.get(address)
+        b = self.buckets.get(key)
         if b is None:
-            b = self.buckets[address] = RateLimit(self.rate, self.burst, self.burst, self.clock)
-        return b.allow()
+            b = self.buckets[key] = RateLimit(self.rate, self.burst, self.burst, self.clock)
+        return b
+
+
+def take_all(buckets: list[RateLimit]) -> float | None:
+    """A token from each of ``buckets`` if every one has one (None), else none is taken and
+    the answer is the seconds until the emptiest would have one."""
+    waits = []
+    for b in buckets:
+        b.refill()
+        if b.tokens < 1:
+            waits.append((1 - b.tokens) / b.rate)
+    if waits:
+        return max(waits)
+    for b in buckets:
+        b.tokens -= 1
+    return None
+
+
+@dataclass
+class SharedAllowance:
+    """What one connection may send (chat): a token from the bucket of each of its keys, which
+    it shares with every other connection of the same author or address (reconnecting gets no
+    fresh one)."""
+
+    keys: list[tuple[BucketsByAddress, str]]
+
+    def allow(self) -> bool:
+        return take_all([buckets.bucket(key) for buckets, key in self.keys]) is None
 
 
 class ConnectionCounts:

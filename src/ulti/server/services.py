@@ -1,10 +1,13 @@
 """What the server's doors share: one :class:`Services` per app (its settings, store, live
 tables, accounts, club and counters), kept on ``app.state.services`` and handed to every
 route through a FastAPI dependency (``svc: Svc``); and the small lookups several doors make
-(a live table, a request's address, its Bearer token, a seat's link)."""
+(a live table, a request's client address, its Bearer token, a seat's link)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import ipaddress
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -13,7 +16,12 @@ from starlette.requests import HTTPConnection
 
 from ulti.server.accounts import Accounts
 from ulti.server.club import Club
-from ulti.server.guard import BucketsByAddress, ConnectionCounts, ServerSettings
+from ulti.server.guard import (
+    BucketsByAddress,
+    ConnectionCounts,
+    ServerSettings,
+    SharedAllowance,
+)
 from ulti.server.refusals import Refused
 from ulti.server.store import Store
 from ulti.server.tables import Table, TableError, Tables
@@ -32,13 +40,25 @@ class Services:
     connections: ConnectionCounts
     #: tables created, per address
     creations: BucketsByAddress
+    #: chat messages, per author (an account; a guest's seat, or address when watching) and
+    #: per address (four times as many: everyone who writes from it)
+    chat_by_author: BucketsByAddress
+    chat_by_address: BucketsByAddress
 
     @classmethod
     def open(cls, db_url: str, settings: ServerSettings) -> Services:
         """The services of a new server on the store at ``db_url``."""
         store = Store(db_url)
         tables = Tables(store, settings)
-        accounts = Accounts(store, settings.session_days, settings.login_rate, settings.login_burst)
+        accounts = Accounts(
+            store,
+            settings.session_days,
+            settings.login_rate,
+            settings.login_burst,
+            register_rate=settings.register_rate,
+            register_burst=settings.register_burst,
+        )
+        chat_rate, chat_burst = settings.chat_rate, settings.chat_burst
         return cls(
             settings=settings,
             store=store,
@@ -47,7 +67,20 @@ class Services:
             club=Club(tables, accounts, settings),
             connections=ConnectionCounts(settings.max_per_address, settings.max_connections),
             creations=BucketsByAddress(settings.create_rate, settings.create_burst),
+            chat_by_author=BucketsByAddress(chat_rate, chat_burst),
+            chat_by_address=BucketsByAddress(4 * chat_rate, 4 * chat_burst),
         )
+
+    def chat_allowance(self, author: str, address: str) -> SharedAllowance:
+        """What a connection may say: the buckets of its author and address, shared with
+        every other connection of theirs."""
+        return SharedAllowance([(self.chat_by_author, author), (self.chat_by_address, address)])
+
+    def address_tag(self, address: str) -> str:
+        """A keyed hash of a client address (the store keeps it with a chat message, never
+        the address itself): the same for the same address, telling nothing of it."""
+        key = self.store.secret("address-tag")
+        return hmac.new(key, address.encode(), hashlib.sha256).hexdigest()[:32]
 
 
 async def services(conn: HTTPConnection) -> Services:
@@ -62,8 +95,28 @@ Svc = Annotated[Services, Depends(services)]
 
 
 def address(conn: HTTPConnection, unknown: str = "?") -> str:
-    """The client's address (``unknown`` when the server does not know it)."""
-    return conn.client.host if conn.client is not None else unknown
+    """The client a request or websocket counts as, for every per-address limit (logins,
+    registrations, tables, connections, chat): the address its connection comes from, or —
+    from a proxy named in ``forwarded_allow_ips`` — the one that proxy says it forwards
+    (``X-Forwarded-For``; the app's ProxyHeadersMiddleware has put it in place).  An IPv6
+    client counts as its /64 network (one subscriber's); an IPv4 one mapped into IPv6 as
+    itself; ``unknown`` when the server does not know it."""
+    if conn.client is None or not conn.client.host:
+        return unknown
+    return client_key(conn.client.host)
+
+
+def client_key(host: str) -> str:
+    """The key a client address is counted by (:func:`address`)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:64]  # not an address (a Unix socket's peer): as it is
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def live_table(svc: Services, table_id: str) -> Table:

@@ -6,11 +6,13 @@ number of deals, seats, the session's secret seed, whether it is public or rated
 sequence of accepted actions; everything else — deals, scores, records — is rebuilt by replay,
 so a table survives a restart exactly.  Each action is committed before it is acknowledged.
 
-The club (docs/CLUB.md) keeps here its accounts, the server's secret keys, ratings and their
-history, the results of finished deals and sessions, and the tables' chat.  A player is a key:
-``user:ID`` for an account, ``bot:SPEC`` for a computer player.  Units are 64-bit integers (the
-largest stake the rules allow fits, V11); a table's ``recorded`` mark says how many of its first
-deals have their results kept, so that a server started again writes the rest.
+The club (docs/CLUB.md) keeps here its accounts (with the keys of what their names look like,
+:mod:`ulti.server.names`, and their logged-in sessions), the server's secret keys, ratings and
+their history, the results of finished deals and sessions, and the tables' chat and the authors
+muted there. A player is a key: ``user:ID`` for an account, ``bot:SPEC`` for a computer player.
+Units are 64-bit integers (the largest stake the rules allow fits, V11); a table's ``recorded``
+mark says how many of its first deals have their results kept, so that a server started again
+writes the rest.
 
 The schema is made and changed by Alembic migrations (``ulti/server/migrations``), run when a
 store opens.  A database written before migrations (with or without the ``game`` column) is
@@ -50,6 +52,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     false,
     func,
@@ -65,6 +68,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from ulti.core.errors import UltiError
 from ulti.games.registry import GAMES as GAME_REGISTRY
+from ulti.server.names import KEYS_VERSION, looks
 from ulti.server.stats import DealFacts
 
 
@@ -126,6 +130,31 @@ class UserRow(Base):
     disabled: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: raised by a password reset or a disabling: older session cookies stop working
     generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class NameKeyRow(Base):
+    """A key of what an account's name looks like (:func:`ulti.server.names.looks`): no two
+    accounts share one."""
+
+    __tablename__ = "ulti_name_keys"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("ulti_users.id"), index=True)
+    #: the keys' version (:data:`ulti.server.names.KEYS_VERSION`): others are made anew
+    version: Mapped[str] = mapped_column(String(32))
+
+
+class SessionRow(Base):
+    """A logged-in session: the session cookie names it (its hash is kept, never the value);
+    logging out, a password reset and a disabling delete it."""
+
+    __tablename__ = "ulti_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("ulti_users.id"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class SecretRow(Base):
@@ -206,6 +235,23 @@ class ChatDbRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: the author's account (None: a guest), and the keyed hash of the author's address
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    tag: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class ChatMuteRow(Base):
+    """An author a table's creator muted: ``who`` is ``user:ID`` (an account), ``seat:N`` (a
+    guest's seat) or ``guest:TAG`` (a guest watching); ``tag`` the address's keyed hash (the
+    guests who watch from there are muted with them)."""
+
+    __tablename__ = "ulti_chat_mutes"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    who: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tag: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -348,6 +394,18 @@ class ChatRow:
     seat: int | None
     text: str
     created: datetime
+    #: the author's account (None: a guest) and the keyed hash of the author's address
+    user_id: int | None = None
+    tag: str | None = None
+
+
+@dataclass(frozen=True)
+class Mute:
+    """An author muted at a table (:class:`ChatMuteRow`)."""
+
+    who: str
+    tag: str | None
+    name: str
 
 
 #: a seat's result, as it is read back
@@ -432,6 +490,7 @@ class Store:
                 f"the database's schema is not one this version of ulti knows ({exc}); "
                 "was it written by a newer version?"
             ) from None
+        self._refresh_name_keys()
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
@@ -552,7 +611,8 @@ class Store:
         return User(r.id, r.name, _utc(r.created), bool(r.disabled), r.generation)
 
     def add_user(self, name: str, pass_hash: str) -> User:
-        """A new account (NameTaken when the name, compared without regard to case, is)."""
+        """A new account, with the keys of what its name looks like (NameTaken when the name,
+        compared without regard to case, or an account's that looks like it, is)."""
         row = UserRow(
             name=name,
             name_key=name_key(name),
@@ -565,10 +625,50 @@ class Store:
             with self._write() as s:
                 s.add(row)
                 s.flush()
+                for key in sorted(looks(name)):
+                    s.add(NameKeyRow(key=key, user_id=row.id, version=KEYS_VERSION))
                 user = self._user(row)
         except IntegrityError:
             raise NameTaken(f"the name {name!r} is taken") from None
         return user
+
+    def name_owner(self, name: str) -> User | None:
+        """The account whose name looks like ``name`` (:func:`~ulti.server.names.looks`), if
+        any: the account of that very name first."""
+        exact = self.user_by_name(name)
+        if exact is not None:
+            return exact
+        with Session(self.engine) as s:
+            r = s.scalars(
+                select(UserRow)
+                .join(NameKeyRow, NameKeyRow.user_id == UserRow.id)
+                .where(NameKeyRow.key.in_(sorted(looks(name))))
+                .order_by(UserRow.id)
+            ).first()
+            return None if r is None else self._user(r)
+
+    def _refresh_name_keys(self) -> None:
+        """Every account's name keys of today's version (:data:`KEYS_VERSION`): made for the
+        accounts from before the keys, and anew after ICU's data changed.  Where two old
+        accounts now look alike, the older keeps the key."""
+        with self._write() as s:
+            s.execute(delete(NameKeyRow).where(NameKeyRow.version != KEYS_VERSION))
+            keyed = select(NameKeyRow.user_id)
+            missing = s.execute(
+                select(UserRow.id, UserRow.name)
+                .where(UserRow.id.not_in(keyed))
+                .order_by(UserRow.id)
+            ).all()
+            if not missing:
+                return
+            insert = self._upsert(s.get_bind().dialect.name)
+            for uid, name in missing:
+                for key in sorted(looks(name)):
+                    s.execute(
+                        insert(NameKeyRow)
+                        .values(key=key, user_id=uid, version=KEYS_VERSION)
+                        .on_conflict_do_nothing(index_elements=[NameKeyRow.key])
+                    )
 
     def user_by_name(self, name: str) -> User | None:
         with Session(self.engine) as s:
@@ -593,8 +693,8 @@ class Store:
             return h
 
     def set_password(self, user_id: int, pass_hash: str) -> None:
-        """A new password hash; the generation rises (every session cookie ends).  KeyError:
-        no such account."""
+        """A new password hash; the generation rises and every session of the account ends.
+        KeyError: no such account."""
         self._update_user(user_id, pass_hash=pass_hash, generation=UserRow.generation + 1)
 
     def rehash_password(self, user_id: int, pass_hash: str) -> None:
@@ -602,15 +702,80 @@ class Store:
         self._update_user(user_id, pass_hash=pass_hash)
 
     def set_disabled(self, user_id: int, disabled: bool) -> None:
-        """Disable or enable an account; the generation rises (every session cookie ends).
-        KeyError: no such account."""
+        """Disable or enable an account; the generation rises and every session of the
+        account ends.  KeyError: no such account."""
         self._update_user(user_id, disabled=disabled, generation=UserRow.generation + 1)
 
     def _update_user(self, user_id: int, **values: Any) -> None:
+        """Change an account; one whose generation rises loses its sessions in the same
+        transaction."""
         with self._write() as s:
             done = s.execute(update(UserRow).where(UserRow.id == user_id).values(**values))
             if getattr(done, "rowcount", 1) == 0:
                 raise KeyError(user_id)
+            if "generation" in values:
+                s.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
+
+    # -- sessions -------------------------------------------------------------------------
+
+    def add_session(
+        self,
+        user_id: int,
+        token_hash: str,
+        csrf: str,
+        now: datetime,
+        expires: datetime,
+        keep: int,
+    ) -> None:
+        """A new logged-in session of an account, made ``now``; the sessions past their end
+        go, and the account keeps its newest ``keep``."""
+        with self._write() as s:
+            s.execute(delete(SessionRow).where(SessionRow.expires <= now))
+            s.add(
+                SessionRow(
+                    token_hash=token_hash, user_id=user_id, csrf=csrf, created=now, expires=expires
+                )
+            )
+            s.flush()
+            newest = (
+                select(SessionRow.token_hash)
+                .where(SessionRow.user_id == user_id)
+                .order_by(SessionRow.created.desc(), SessionRow.token_hash)
+                .limit(keep)
+            )
+            s.execute(
+                delete(SessionRow).where(
+                    SessionRow.user_id == user_id, SessionRow.token_hash.not_in(newest)
+                )
+            )
+
+    def session(self, token_hash: str, now: datetime) -> tuple[User, str] | None:
+        """The account and CSRF token of a session that has not ended by ``now`` (None: no
+        such session, or its account is disabled)."""
+        with Session(self.engine) as s:
+            found = s.execute(
+                select(UserRow, SessionRow.csrf, SessionRow.expires)
+                .join(SessionRow, SessionRow.user_id == UserRow.id)
+                .where(SessionRow.token_hash == token_hash)
+            ).first()
+            if found is None:
+                return None
+            row, csrf, expires = found
+            if _utc(expires) <= now or row.disabled:
+                return None
+            return self._user(row), csrf
+
+    def end_session(self, token_hash: str) -> None:
+        """A session ends (logging out); one that is not there: nothing happens."""
+        with self._write() as s:
+            s.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+    def count_sessions_of(self, user_id: int) -> int:
+        with Session(self.engine) as s:
+            n = s.scalar(
+                select(func.count()).select_from(SessionRow).where(SessionRow.user_id == user_id)
+            )
+            return int(n or 0)
 
     def secret(self, name: str) -> bytes:
         """The server's secret key ``name``: 32 random bytes made on first use and kept (two
@@ -805,12 +970,30 @@ class Store:
 
     # -- chat -----------------------------------------------------------------------------
 
-    def add_chat(self, table_id: str, name: str, seat: int | None, text: str) -> ChatRow:
-        row = ChatDbRow(table_id=table_id, name=name, seat=seat, text=text, created=_now())
+    def add_chat(
+        self,
+        table_id: str,
+        name: str,
+        seat: int | None,
+        text: str,
+        user_id: int | None = None,
+        tag: str | None = None,
+    ) -> ChatRow:
+        """A chat message, kept: its author's name, seat (None: watching), account and
+        address tag."""
+        row = ChatDbRow(
+            table_id=table_id,
+            name=name,
+            seat=seat,
+            text=text,
+            created=_now(),
+            user_id=user_id,
+            tag=tag,
+        )
         with self._write() as s:
             s.add(row)
             s.flush()
-            return ChatRow(row.id, table_id, name, seat, text, _utc(row.created))
+            return _chat_row(row)
 
     def chat(self, table_id: str, limit: int = 50) -> list[ChatRow]:
         """The last ``limit`` messages at a table, oldest first."""
@@ -821,10 +1004,42 @@ class Store:
                 .order_by(ChatDbRow.id.desc())
                 .limit(limit)
             ).all()
-            return [
-                ChatRow(r.id, r.table_id, r.name, r.seat, r.text, _utc(r.created))
-                for r in reversed(rows)
-            ]
+            return [_chat_row(r) for r in reversed(rows)]
+
+    def chat_message(self, table_id: str, message_id: int) -> ChatRow | None:
+        """One message of a table's chat (None: not one of that table's)."""
+        with Session(self.engine) as s:
+            r = s.get(ChatDbRow, message_id)
+            return None if r is None or r.table_id != table_id else _chat_row(r)
+
+    def mutes(self, table_id: str) -> list[Mute]:
+        """The authors muted at a table, in the order they were muted."""
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(ChatMuteRow)
+                .where(ChatMuteRow.table_id == table_id)
+                .order_by(ChatMuteRow.created, ChatMuteRow.who)
+            ).all()
+            return [Mute(r.who, r.tag, r.name) for r in rows]
+
+    def set_mute(self, table_id: str, mute: Mute, on: bool) -> None:
+        """Mute an author at a table (again: its tag and name are renewed), or unmute."""
+        with self._write() as s:
+            s.execute(
+                delete(ChatMuteRow).where(
+                    ChatMuteRow.table_id == table_id, ChatMuteRow.who == mute.who
+                )
+            )
+            if on:
+                s.add(
+                    ChatMuteRow(
+                        table_id=table_id,
+                        who=mute.who,
+                        tag=mute.tag,
+                        name=mute.name,
+                        created=_now(),
+                    )
+                )
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -846,6 +1061,10 @@ def _fits(value: int, what: str) -> None:
             f"{what} {value:.3g} do not fit a 64-bit column (kontras without a cap, V11: a "
             "table of an earlier version)"
         )
+
+
+def _chat_row(r: ChatDbRow) -> ChatRow:
+    return ChatRow(r.id, r.table_id, r.name, r.seat, r.text, _utc(r.created), r.user_id, r.tag)
 
 
 def _rating(r: RatingDbRow) -> RatingRow:

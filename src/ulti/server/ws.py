@@ -4,7 +4,9 @@ A table's websocket: the first frame is ``{"type": "hello", "seat": S, "token": 
 V}`` (a spectator of a public table: ``{"type": "hello", "watch": true}``, optionally
 ``"name"``); then ``{"type": "action", "action": "play ♥A", "version": V}`` and ``{"type":
 "ping"}``; chat is ``{"type": "chat", "text"}`` and the creator's ``mute``/``unmute``
-(``"name"``); teaching mode asks ``{"type": "teach", "card": N, "version": V}`` (optionally
+(``"message"``: a message's author, ``"seat"``, ``"who"``: a mute, or ``"name"``: see
+:mod:`ulti.server.tables.chat`), answered ``{"type": "muted", "muted": [{"who", "name"}]}``;
+teaching mode asks ``{"type": "teach", "card": N, "version": V}`` (optionally
 ``"threshold"``, units) before a card, at an Ulti table against computer players that is not
 rated, and is answered ``{"type": "teach", "card", "version", "warning"}`` (the warning's data,
 or null: no warning) from the seat's own observation, to that seat alone.  The server answers
@@ -195,19 +197,24 @@ async def _session(websocket: WebSocket, table_id: str, svc: Services) -> None:
     seat, hello = greeted
     outbox = Outbox(websocket)
     user = svc.club.user(websocket)
+    client = address(websocket)
+    name, refusal = _viewer_name(svc, table, seat, user, hello)
     conn = Connection(
         seat,
         outbox.send,
         outbox.close,
         RateLimit(cfg.rate, cfg.burst, cfg.burst),
         user=user.id if user else None,
-        name=_viewer_name(table, seat, user, hello),
-        chat=RateLimit(cfg.chat_rate, cfg.chat_burst, cfg.chat_burst),
-        address=address(websocket),
+        name=name,
+        chat=svc.chat_allowance(_chat_author(table, seat, user, client), client),
+        tag=svc.address_tag(client),
+        address=client,
     )
     writing = asyncio.get_running_loop().create_task(outbox.write())
     try:
         await table.attach(conn, hello.get("since"))
+        if refusal is not None:
+            await conn.send(refusal.frame())
         await _read_frames(websocket, cfg, Client(table, conn))
     except SlowClient:
         await outbox.close(4408, "too slow")
@@ -243,18 +250,33 @@ async def _greet(
     return seat, first
 
 
-def _viewer_name(table: Table, seat: int, user: User | None, hello: dict[str, Any]) -> str | None:
+def _viewer_name(
+    svc: Services, table: Table, seat: int, user: User | None, hello: dict[str, Any]
+) -> tuple[str | None, TableError | None]:
     """The name a connection chats with: its seat's, else its account's, else the name a
-    spectator's hello gave (None: an anonymous spectator)."""
+    spectator's hello gave, if a guest may chat under it (None: an anonymous spectator);
+    and, for a name refused (not a name, or an account's or like one), why."""
     if seat != SPECTATOR:
         name: str = table.names[seat]
-        return name
+        return name, None
     if user is not None:
-        return user.name
+        return user.name, None
+    if not isinstance(hello.get("name"), str):
+        return None, None
     try:
-        return check_name(hello["name"]) if isinstance(hello.get("name"), str) else None
-    except AccountError:
-        return None
+        return svc.accounts.guest_name(check_name(hello["name"])), None
+    except AccountError as exc:
+        return None, TableError(exc.key, exc.key, {"en": exc.message, "hu": exc.message_hu})
+
+
+def _chat_author(table: Table, seat: int, user: User | None, client: str) -> str:
+    """Whose allowance a connection's chat spends: its account's, else its seat's (a guest),
+    else its address's (a guest who watches)."""
+    if user is not None:
+        return f"user:{user.id}"
+    if seat != SPECTATOR:
+        return f"seat:{table.id}:{seat}"
+    return f"guest:{client}"
 
 
 @dataclass(frozen=True)
@@ -317,11 +339,11 @@ async def _chat(client: Client, msg: dict[str, Any]) -> None:
 
 
 async def _mute(client: Client, msg: dict[str, Any]) -> None:
-    await client.table.mute(client.conn, msg.get("name"), True)
+    await client.table.mute(client.conn, msg, True)
 
 
 async def _unmute(client: Client, msg: dict[str, Any]) -> None:
-    await client.table.mute(client.conn, msg.get("name"), False)
+    await client.table.mute(client.conn, msg, False)
 
 
 async def _teach(client: Client, msg: dict[str, Any]) -> None:

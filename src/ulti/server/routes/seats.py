@@ -48,7 +48,7 @@ async def take_seat(table_id: str, seat: int, req: Request, svc: Svc) -> JSONRes
         if t.stored.rated:
             raise Refused.of(403, "rated-accounts")
         try:
-            name = check_name(body.name or "")
+            name = svc.accounts.guest_name(check_name(body.name or ""))
         except AccountError as exc:
             raise Refused.because(exc) from None
     try:

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from ulti import i18n
 from ulti.games.registry import GAMES
+from ulti.server.accounts import AccountError, Accounts
 from ulti.server.catalogues import browser_words
 from ulti.server.guard import BadInput, BodyTooLarge, ServerSettings
 from ulti.server.refusals import Refused, bad_table, validation_message
@@ -74,6 +75,7 @@ async def create_table(req: Request, svc: Svc) -> JSONResponse:
         raise Refused.of(429, "too-many-tables", headers={"Retry-After": "60"})
     body, rules = await _read_new_table(req, svc.settings)
     seats, creator = club_seats(body, user)
+    guests_named(seats, svc.accounts, user)
     tables = svc.tables
     try:
         table, tokens = await tables.create(
@@ -135,6 +137,17 @@ async def _read_new_table(req: Request, cfg: ServerSettings) -> tuple[NewTable, 
     except ValueError as exc:  # the game's rules refused (in its words), or a player
         raise bad_table(exc) from None
     return body, rules
+
+
+def guests_named(seats: list[dict[str, Any]], accounts: Accounts, user: User | None) -> None:
+    """A guest's seat (a person's, not an account's) may not bear an account's name, nor one
+    that looks like it, but the creator's own (409)."""
+    for s in seats:
+        if s["kind"] == "person" and s.get("user") is None:
+            try:
+                accounts.guest_name(s["name"], user)
+            except AccountError as exc:
+                raise Refused.because(exc) from None
 
 
 def club_seats(body: NewTable, user: User | None) -> tuple[list[dict[str, Any]], str | None]:

@@ -45,6 +45,15 @@ export function icon(name) {
   return svg;
 }
 
+/** The mutes the server sent ([{who, name}]) by the muted author's name, in lower case. */
+function mutesOf(list) {
+  const out = new Map();
+  for (const m of Array.isArray(list) ? list : []) {
+    if (m && typeof m.who === "string") out.set(String(m.name).toLowerCase(), m);
+  }
+  return out;
+}
+
 /** A chat message's time, as HH:MM in the page's language ("" when unreadable). */
 function clock(at, lang) {
   if (at === undefined || at === null) return "";
@@ -63,7 +72,7 @@ export function tableClub({ tableId, seat, token, watching, words: W, lang, live
   let players = [];
   let watchers = 0;
   let creator = false;
-  let muted = new Set();
+  let muted = new Map();  // an author's name (lower case) -> the mute that holds them ({who, name})
   let rematch = null;  // {id, link} of the session's rematch, once someone started it
   let view = null;
   let table = null;
@@ -201,6 +210,13 @@ export function tableClub({ tableId, seat, token, watching, words: W, lang, live
       row.dataset.id = String(m.id);
       const who = el("b", "chat-name", String(m.name || ""));
       row.appendChild(who);
+      if (m.account === true) {
+        // the name is an account's (a guest cannot write under it, nor under a look-alike)
+        const mark = el("span", "chat-account", "\u2713");
+        mark.title = c["chat-account"];
+        mark.setAttribute("aria-label", c["chat-account"]);
+        row.appendChild(mark);
+      }
       if (m.seat === null || m.seat === undefined) row.appendChild(el("span", "chat-watcher muted", ` (${c.watcher})`));
       row.appendChild(el("span", "chat-text", ` ${String(m.text || "")}`));
       const t = clock(m.at, lang());
@@ -208,24 +224,30 @@ export function tableClub({ tableId, seat, token, watching, words: W, lang, live
       list.appendChild(row);
     }
     if (atBottom || dialog.open) list.scrollTop = list.scrollHeight;
-    // the creator mutes an author (each one once, never themself)
+    // the creator mutes an author (each one once, never themself): the server mutes whoever
+    // wrote the newest message of that name (their account, seat or address), not the name
     muteRow.innerHTML = "";
     if (creator) {
       const me = (myName() || "").toLowerCase();
-      const authors = [...new Map(chat.map((m) => [String(m.name).toLowerCase(), String(m.name)])).entries()]
-        .filter(([k]) => k !== me);
-      for (const [key, name] of authors) {
-        const off = muted.has(key);
+      const authors = new Map();  // name (lower case) -> [name, id of its newest message]
+      for (const m of chat) authors.set(String(m.name).toLowerCase(), [String(m.name), m.id]);
+      for (const mute of muted.values()) {
+        const key = String(mute.name).toLowerCase();
+        if (!authors.has(key)) authors.set(key, [String(mute.name), null]);
+      }
+      for (const [key, [name, id]] of authors) {
+        if (key === me) continue;
+        const mute = muted.get(key);
+        const off = mute !== undefined;
         const b = el("button", `btn small mute${off ? " on" : ""}`, fill(off ? c.unmute : c.mute, { name }));
         b.type = "button";
         b.dataset.action = off ? "unmute" : "mute";
         b.dataset.name = name;
         b.setAttribute("aria-pressed", String(off));
         b.onclick = () => {
-          if (!live().frame({ type: off ? "unmute" : "mute", name })) return;
-          if (off) muted.delete(key); else muted.add(key);
+          const frame = off ? { type: "unmute", who: mute.who } : { type: "mute", message: id };
+          if (!live().frame(frame)) return;
           toast(fill(off ? c.unmuted : c.muted, { name }));
-          renderChat();
         };
         muteRow.appendChild(b);
       }
@@ -350,7 +372,7 @@ export function tableClub({ tableId, seat, token, watching, words: W, lang, live
           rerender();
           return true;
         case "muted":
-          muted = new Set((frame.names || []).map((n) => String(n).toLowerCase()));
+          muted = mutesOf(frame.muted);
           renderChat();
           return true;
         case "rematch":
@@ -369,7 +391,7 @@ export function tableClub({ tableId, seat, token, watching, words: W, lang, live
       if (Array.isArray(v.players)) players = v.players;
       if (typeof v.watchers === "number") watchers = v.watchers;
       creator = v.creator === true;
-      if (Array.isArray(v.muted)) muted = new Set(v.muted.map((n) => String(n).toLowerCase()));
+      if (Array.isArray(v.muted)) muted = mutesOf(v.muted);
       if (v.rematch && (!rematch || rematch.id !== v.rematch)) rematch = { id: v.rematch, link: `/t/${v.rematch}` };
       renderTop();
       renderBanner();

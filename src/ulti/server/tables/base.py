@@ -41,7 +41,7 @@ from ulti.players.pool import BotPool, DecisionError
 from ulti.server.guard import ServerSettings
 from ulti.server.ratings import bot_key, family, user_key
 from ulti.server.store import Store, StoredTable, hash_token, new_token
-from ulti.server.tables.chat import CHAT_SHOWN, Chat
+from ulti.server.tables.chat import Chat, author_of, present_authors
 from ulti.server.tables.frames import SPECTATOR, Connection, Json, TableError, analysis_error
 from ulti.server.tables.game import A, Bot, GameHooks, R, S, Session
 from ulti.server.tables.jobs import JobQueue, client_of
@@ -136,7 +136,7 @@ class GameTable(GameHooks[S, A, R]):
         self.bot_failures: dict[int, int] = dict.fromkeys(self.bots, 0)
         self.storage_ok = True
         #: the table's chat (its last messages), and the authors its creator muted
-        self.chat = Chat(self.store.chat(self.id, CHAT_SHOWN))
+        self.chat = Chat.load(self.store, self.id)
         #: per person's seat whose connection is gone: the timer that gives it to a computer
         self._leave_timers: dict[int, asyncio.Task[None]] = {}
         self._replay_stored()
@@ -168,7 +168,7 @@ class GameTable(GameHooks[S, A, R]):
             v["seat"] = None
         v.update(self.presence())
         v["creator"] = seat != SPECTATOR and self.is_creator(seat, None)
-        v["muted"] = sorted(self.chat.muted) if v["creator"] else []
+        v["muted"] = self.chat.shown() if v["creator"] else []
         v["waiting"] = self.waiting
         v["public"] = self.stored.public
         v["rated"] = self.stored.rated
@@ -391,18 +391,21 @@ class GameTable(GameHooks[S, A, R]):
 
     async def say(self, conn: Connection, text: object) -> None:
         """A chat message from a seat or a spectator: checked, stored, sent to everyone."""
-        name = self.names[conn.seat] if conn.seat != SPECTATOR else conn.name
-        clean = self.chat.check(name, text, conn.chat, self.tables.settings.chat_max)
-        assert name is not None  # checked
-        seat = conn.seat if conn.seat != SPECTATOR else None
-        row = await self._storing(self.store.add_chat, self.id, name, seat, clean)
+        a = author_of(conn, self.names, self.stored.seats)
+        clean = self.chat.check(a, text, conn.chat, self.tables.settings.chat_max)
+        assert a.name is not None  # checked
+        add = self.store.add_chat
+        row = await self._storing(add, self.id, a.name, a.seat, clean, a.user, a.tag)
         await self._send_all({"type": "chat", "message": self.chat.add(row)})
 
-    async def mute(self, conn: Connection, name: object, on: bool) -> None:
-        """The creator mutes (or unmutes) an author of the chat."""
+    async def mute(self, conn: Connection, frame: Json, on: bool) -> None:
+        """The creator mutes (or unmutes) an author of the chat (:mod:`.chat`): stored."""
         if not self.is_creator(conn.seat if conn.seat != SPECTATOR else None, conn.user):
             raise TableError("not-creator", "not-creator")
-        await conn.send({"type": "muted", "names": self.chat.mute(name, on)})
+        present = present_authors(self.names, self.stored.seats, self.connections)
+        mute = self.chat.pick(frame, self.store, self.id, present)
+        await self._storing(self.store.set_mute, self.id, mute, on)
+        await conn.send({"type": "muted", "muted": self.chat.set(mute, on)})
 
     # -- sending ------------------------------------------------------------------------------
 

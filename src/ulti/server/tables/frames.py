@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from ulti import i18n
 from ulti.server.guard import RateLimit
@@ -26,6 +26,13 @@ SPECTATOR = -1
 Send = Callable[[Json], Awaitable[None]]
 #: Closes a connection with a websocket close code and a reason.
 Close = Callable[[int, str], Coroutine[object, object, None]]
+
+
+class Allowance(Protocol):
+    """What a connection may still send: a token bucket, or buckets shared with others
+    (:class:`~ulti.server.guard.SharedAllowance`)."""
+
+    def allow(self) -> bool: ...
 
 
 class TableError(Exception):
@@ -73,8 +80,11 @@ class Connection:
     #: the account behind the connection (its session cookie), and the name it chats with
     user: int | None = None
     name: str | None = None
-    #: chat messages: their own token bucket (docs/CLUB.md)
-    chat: RateLimit = field(default_factory=lambda: RateLimit(1.0, 5.0, 5.0))
+    #: chat messages: the buckets of the author and the address, shared by all their
+    #: connections (docs/CLUB.md)
+    chat: Allowance = field(default_factory=lambda: RateLimit(1.0, 5.0, 5.0))
+    #: the keyed hash of the client's address (mutes of guests who watch; never the address)
+    tag: str | None = None
     #: a teaching question of this connection is being answered (one at a time)
     teaching: bool = False
     #: the client's address (its queue of analyses and teaching questions)

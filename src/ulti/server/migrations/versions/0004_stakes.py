@@ -3,10 +3,6 @@ session's total become 64-bit columns (PostgreSQL's ``integer`` is 32 bits: a se
 high kontra cap, V11, reaches beyond 2**31), and a table gets its ``recorded`` mark (how many
 of its first deals have their results kept; the tables already stored get none: taken as they
 are).
-
-Revision ID: 0004
-Revises: 0003
-Create Date: 2027-01-10
 """
 
 from __future__ import annotations
@@ -16,8 +12,6 @@ from alembic import op
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 #: the columns of units: (table, column)
 UNITS = (("ulti_deal_results", "units"), ("ulti_session_results", "total"))
