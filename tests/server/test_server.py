@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
 import json
 import random
@@ -9,6 +10,7 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -16,7 +18,9 @@ from websockets.exceptions import ConnectionClosed
 
 from server_util import Running, Seat, bot, person, postgres, wait_until
 from ulti.players import Player
+from ulti.players.pool import DecisionError
 from ulti.server.guard import ServerSettings
+from ulti.server.tables.base import MAX_BOT_FAILURES, GameTable
 
 
 def sqlite(tmp_path: Path) -> str:
@@ -372,14 +376,31 @@ def test_a_bot_that_crashes_or_runs_away_is_replaced_by_a_fallback_move(
     deadline costs one decision: the rules player's move is played instead, the failure is
     logged once per seat, and the table (and the server) go on to the end of the deal."""
     _bad_registry(monkeypatch)
+    # each failed decision, by deal and seat (the next deal's bots may already be thinking
+    # when the test stops: failures are counted per deal, as the table counts them)
+    failed: collections.Counter[tuple[int, int, str]] = collections.Counter()
+    trouble = GameTable._bot_trouble
+
+    def counted(self: GameTable[Any, Any, Any], seat: int, exc: DecisionError) -> None:
+        failed[len(self.session.deals), seat, exc.reason] += 1
+        trouble(self, seat, exc)
+
+    monkeypatch.setattr(GameTable, "_bot_trouble", counted)
     with Running(sqlite(tmp_path), bot_deadline=1.0, bot_workers=1) as srv:
         t = srv.create([person(), bot("crashing", "C"), bot("sleeping", "S")])
         s0 = Seat(srv, t["id"], 0, t["tokens"]["0"])
         play_until({0: s0}, lambda: s0.view["deal_number"] > 1, random.Random(4), limit=180)
         live = srv.app.state.tables.get(t["id"])
         assert live.session.deals[0].is_over()
-        stats = srv.app.state.tables.pool.stats
-        assert 1 <= stats.crashes <= 3 and 1 <= stats.deadlines <= 3  # then fallback only
+        # the first deal: each bad seat fails, then (after MAX_BOT_FAILURES) falls back only
+        assert 1 <= failed[1, 1, "crash"] <= MAX_BOT_FAILURES, failed
+        assert 1 <= failed[1, 2, "deadline"] <= MAX_BOT_FAILURES, failed
+        assert all(n <= MAX_BOT_FAILURES for n in failed.values()), failed
+        assert {reason for _, _, reason in failed} == {"crash", "deadline"}, failed
+        stats = srv.app.state.tables.pool.stats  # the pool counted them too
+        assert (
+            stats.crashes >= failed[1, 1, "crash"] and stats.deadlines >= failed[1, 2, "deadline"]
+        )
         warnings = [line for line in srv.log.lines if "failed a decision" in line]
         assert len(warnings) == 2, warnings  # once per seat, not once per decision
         assert "seat 1 (crashing)" in warnings[0] + warnings[1]
