@@ -238,6 +238,43 @@ class Watcher(Seat):
         self.recv()
 
 
+# -- a browser of the club: accounts and chat ---------------------------------------------------
+
+PASSWORD = "jelszó-1234"
+
+
+def client(srv: Running, forwarded_for: str | None = None) -> httpx.Client:
+    """A browser; ``forwarded_for``: the address a proxy in front says it forwards."""
+    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
+    return httpx.Client(base_url=srv.base, timeout=30, headers=headers)
+
+
+def post(c: httpx.Client, url: str, body: Any = None) -> httpx.Response:
+    token = c.cookies.get("ulti_csrf") or ""
+    return c.post(url, json=body if body is not None else {}, headers={"X-CSRF-Token": token})
+
+
+def register(c: httpx.Client, name: str) -> httpx.Response:
+    return post(c, "/api/register", {"name": name, "password": PASSWORD})
+
+
+def login(c: httpx.Client, name: str, password: str = PASSWORD) -> httpx.Response:
+    return post(c, "/api/login", {"name": name, "password": password})
+
+
+def answer(s: Seat, limit: float = 10) -> dict[str, Any]:
+    """The next frame that answers the connection (game events and presence passed over)."""
+    while True:
+        f = s.recv(limit)
+        if f.get("type") not in ("event", "watchers"):
+            return f
+
+
+def say(s: Seat, text: str) -> dict[str, Any]:
+    s.send({"type": "chat", "text": text})
+    return answer(s)
+
+
 def initdb_path() -> str | None:
     """PostgreSQL's ``initdb`` (Debian keeps it out of the PATH), or None."""
     return shutil.which("initdb") or next(

@@ -13,48 +13,27 @@ from typing import Any
 
 import httpx
 
-from server_util import Running, Seat, Watcher, bot, person
+from server_util import (
+    Running,
+    Seat,
+    Watcher,
+    answer,
+    bot,
+    client,
+    login,
+    person,
+    post,
+    register,
+    say,
+)
 from ulti.server.services import client_key
 
-PASSWORD = "jelszó-1234"
 #: the issue's names, each of which was an account of its own beside ``alice`` and ``bob``
 IMPERSONATIONS = ["аlice", "bοb", "ａｌｉｃｅ", "𝐚𝐥𝐢𝐜𝐞", "alıce", "aliceㅤ"]
 
 
 def db(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'club.sqlite3'}"
-
-
-def client(srv: Running, forwarded_for: str | None = None) -> httpx.Client:
-    """A browser; ``forwarded_for``: the address a proxy in front says it forwards."""
-    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
-    return httpx.Client(base_url=srv.base, timeout=30, headers=headers)
-
-
-def post(c: httpx.Client, url: str, body: Any = None) -> httpx.Response:
-    token = c.cookies.get("ulti_csrf") or ""
-    return c.post(url, json=body if body is not None else {}, headers={"X-CSRF-Token": token})
-
-
-def register(c: httpx.Client, name: str) -> httpx.Response:
-    return post(c, "/api/register", {"name": name, "password": PASSWORD})
-
-
-def login(c: httpx.Client, name: str, password: str = PASSWORD) -> httpx.Response:
-    return post(c, "/api/login", {"name": name, "password": password})
-
-
-def answer(s: Seat, limit: float = 10) -> dict[str, Any]:
-    """The next frame that answers the connection (game events and presence passed over)."""
-    while True:
-        f = s.recv(limit)
-        if f.get("type") not in ("event", "watchers"):
-            return f
-
-
-def say(s: Seat, text: str) -> dict[str, Any]:
-    s.send({"type": "chat", "text": text})
-    return answer(s)
 
 
 RATED_TABLE = {
