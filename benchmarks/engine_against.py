@@ -7,10 +7,13 @@ checkout's compiled core (the engine under test is the pure-Python one; the core
 R7 in open contracts), and loads both engines into this one process.  Each round plays the same
 ``--deals`` uniformly random complete deals (``bench_engine.py``'s workload: the same seeds give
 the same deals on both, action for action) on one engine and then on the other, the order
-alternating, the garbage collector paused while a round runs.  On a shared machine noise only
-ever slows a round down, so each side's figure is its best round; interleaving the rounds gives
-both the same machine.  Prints ``random-deals-per-second`` and ``random-actions-per-second`` of
-each side and their ratio (after / before); ``--json`` writes them for ``compare.py``.
+alternating, the garbage collector paused while a round runs.  Both play this checkout's
+``standard`` rules (read by each engine from the same options: a revision whose preset said
+otherwise, no kontra cap before V11 had one, plays them too, so that the deals are the same).
+On a shared machine noise only ever slows a round down, so each side's figure is its best
+round; interleaving the rounds gives both the same machine.  Prints
+``random-deals-per-second`` and ``random-actions-per-second`` of each side and their ratio
+(after / before); ``--json`` writes them for ``compare.py``.
 """
 
 from __future__ import annotations
@@ -52,6 +55,17 @@ def load_engine(src: Path) -> tuple[Any, Any, Any]:
     if not str(deal.__file__).startswith(str(src)):
         raise SystemExit(f"loaded {deal.__file__}, not the engine in {src}")
     return deal.Deal, rules.Ruleset.from_preset("standard"), actions.ActionKind.CLAIM
+
+
+def same_rules(before: tuple[Any, Any, Any], after: tuple[Any, Any, Any]) -> tuple[Any, Any, Any]:
+    """``before`` playing ``after``'s rules: its own Ruleset read from their options."""
+    deal_cls, rules, claim = before
+    options = after[1].to_dict()
+    if rules.to_dict() != options:
+        changed = {k: v for k, v in options.items() if rules.to_dict().get(k) != v}
+        print(f"note: the revision's standard rules differ; both play {changed}", file=sys.stderr)
+        rules = type(rules).from_dict(options)
+    return deal_cls, rules, claim
 
 
 def play_round(engine: tuple[Any, Any, Any], seed: int, deals: int) -> tuple[float, int]:
@@ -102,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
                 (pyx,) = (tree / "src" / "ulti").glob("**/_core.pyx")
                 shutil.copy2(so, pyx.parent / so.name)
             engines = {"before": load_engine(tree / "src"), "after": load_engine(ROOT / "src")}
+            engines["before"] = same_rules(engines["before"], engines["after"])
             best = {side: float("inf") for side in engines}
             acts = dict.fromkeys(engines, 0)
             for r in range(args.rounds):  # every round the same deals (the same seed)
