@@ -33,6 +33,7 @@ from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.observation import Observation
 from ulti.server.app import create_app, uvicorn_config
 from ulti.server.guard import ServerSettings
+from ulti.server.tables import Table
 from ulti.server.tables.jobs import JobQueue, Kind, PoolJob
 from ulti.server.tables.ulti import UltiTable
 
@@ -114,11 +115,28 @@ class Running:
         table: dict[str, Any] = r.json()
         return table
 
-    def ws(self, table_id: str) -> ClientConnection:
-        return self.ws_path(f"/ws/{table_id}")
+    def facts(self, table: dict[str, Any]) -> dict[str, Any]:
+        """A new table's facts (``GET /api/tables/{id}``), asked with its first seat's token
+        (a private table's are its players' alone)."""
+        token = next(iter(table["tokens"].values()))
+        r = httpx.get(
+            f"{self.base}/api/tables/{table['id']}", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert r.status_code == 200, r.text
+        out: dict[str, Any] = r.json()
+        return out
 
-    def ws_path(self, path: str) -> ClientConnection:
-        conn = connect(f"ws://127.0.0.1:{self.port}{path}", max_size=2**22, open_timeout=20)
+    def ws(self, table_id: str, headers: dict[str, str] | None = None) -> ClientConnection:
+        return self.ws_path(f"/ws/{table_id}", headers)
+
+    def ws_path(self, path: str, headers: dict[str, str] | None = None) -> ClientConnection:
+        """A websocket to ``path`` (``headers``: a browser's cookies, say)."""
+        conn = connect(
+            f"ws://127.0.0.1:{self.port}{path}",
+            max_size=2**22,
+            open_timeout=20,
+            additional_headers=headers,
+        )
         return conn.__enter__()  # closed by its owner
 
 
@@ -221,13 +239,19 @@ class Seat:
 
 
 class Watcher(Seat):
-    """A spectator's websocket (docs/CLUB.md): a public table, no seat, no token."""
+    """A spectator's websocket (docs/CLUB.md): a public table, no seat, no token (``as_of``:
+    a logged-in browser's client, whose cookies go with the websocket)."""
 
     def __init__(
-        self, srv: Running, table_id: str, name: str | None = None, since: int | None = None
+        self,
+        srv: Running,
+        table_id: str,
+        name: str | None = None,
+        since: int | None = None,
+        as_of: httpx.Client | None = None,
     ) -> None:
         self.seat = -1
-        self.conn = srv.ws(table_id)
+        self.conn = srv.ws(table_id, None if as_of is None else cookies_of(as_of))
         self.frames = []
         hello: dict[str, Any] = {"type": "hello", "watch": True, "since": since}
         if name is not None:
@@ -238,36 +262,79 @@ class Watcher(Seat):
         self.recv()
 
 
-# -- a browser of the club: accounts and chat ---------------------------------------------------
+# -- the club: accounts and their browsers, people playing on ------------------------------
 
 PASSWORD = "jelszó-1234"
 
 
 def client(srv: Running, forwarded_for: str | None = None) -> httpx.Client:
-    """A browser; ``forwarded_for``: the address a proxy in front says it forwards."""
+    """A browser of the club: it keeps its cookies; ``forwarded_for``: the address a proxy
+    in front says it forwards."""
     headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
     return httpx.Client(base_url=srv.base, timeout=30, headers=headers)
 
 
-def post(c: httpx.Client, url: str, body: Any = None) -> httpx.Response:
-    token = c.cookies.get("ulti_csrf") or ""
-    return c.post(url, json=body if body is not None else {}, headers={"X-CSRF-Token": token})
+def csrf(c: httpx.Client) -> dict[str, str]:
+    """The header a page sends with every POST: the ``ulti_csrf`` cookie's value."""
+    return {"X-CSRF-Token": c.cookies.get("ulti_csrf") or ""}
 
 
-def register(c: httpx.Client, name: str) -> httpx.Response:
-    return post(c, "/api/register", {"name": name, "password": PASSWORD})
+def post(c: httpx.Client, url: str, body: Any = None, **headers: str) -> httpx.Response:
+    return c.post(url, json=body if body is not None else {}, headers={**csrf(c), **headers})
+
+
+def try_register(c: httpx.Client, name: str, password: str = PASSWORD) -> httpx.Response:
+    """The server's answer to registering ``name``, whatever it is."""
+    return post(c, "/api/register", {"name": name, "password": password})
+
+
+def register(c: httpx.Client, name: str, password: str = PASSWORD) -> dict[str, Any]:
+    r = try_register(c, name, password)
+    assert r.status_code == 201, r.text
+    out: dict[str, Any] = r.json()
+    return out
 
 
 def login(c: httpx.Client, name: str, password: str = PASSWORD) -> httpx.Response:
     return post(c, "/api/login", {"name": name, "password": password})
 
 
+def cookies_of(c: httpx.Client) -> dict[str, str]:
+    """A browser's cookies as the header its websockets carry."""
+    return {"Cookie": "; ".join(f"{k}={v}" for k, v in c.cookies.items())}
+
+
+def live(srv: Running, table_id: str) -> Table:
+    t: Table = srv.app.state.tables.get(table_id)
+    return t
+
+
+def play_out(seats: list[Seat], done: Any, rng: random.Random, limit: float = 120) -> None:
+    """The people's seats choose random legal actions until ``done()``."""
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the table stalled"
+        acted = False
+        for s in seats:
+            s.drain(0.01)
+            if s.my_turn():
+                s.act(s.choose(rng))
+                s.recv()
+                acted = True
+        if not acted:
+            for s in seats:
+                s.drain(0.05)
+
+
 def answer(s: Seat, limit: float = 10) -> dict[str, Any]:
-    """The next frame that answers the connection (game events and presence passed over)."""
+    """The next frame that answers the connection (the game's events and the table's
+    presence frames, which computer players and others cause meanwhile, are passed over)."""
+    deadline = time.monotonic() + limit
     while True:
         f = s.recv(limit)
         if f.get("type") not in ("event", "watchers"):
             return f
+        assert time.monotonic() < deadline, f
 
 
 def say(s: Seat, text: str) -> dict[str, Any]:

@@ -36,6 +36,12 @@ def test_serve_with_a_port_out_of_range() -> None:
     refused(["serve", "--port", "99999"])
 
 
+@pytest.mark.parametrize("option", ["--reconnect-window", "--turn-limit"])
+def test_serve_with_a_window_out_of_range(option: str) -> None:
+    """Issue 27 item 1(b): the reconnect window and the turn limit are checked at start."""
+    refused(["serve", option, "0", "--port", "8765"], option.removeprefix("--"), "between")
+
+
 def test_files_that_are_not_records_or_rules(tmp_path: Path) -> None:
     binary = tmp_path / "latin1.json"
     binary.write_bytes('{"seed": "\xe9"}'.encode("latin-1"))

@@ -510,7 +510,11 @@ def test_a_guest_sits_names_stay_text_and_the_creator_gives_a_left_seat_to_a_com
     shots = ARTIFACTS / "guest"
     shutil.rmtree(shots, ignore_errors=True)
     shots.mkdir(parents=True)
-    with Running(f"sqlite:///{tmp_path / 'guest.sqlite3'}", login_burst=100) as srv:
+    # the reconnect window tiny: the creator may give the invitee's seat away at once (issue
+    # 27 item 1: never within it); the table's own two minutes keep it from going by itself
+    with Running(
+        f"sqlite:///{tmp_path / 'guest.sqlite3'}", login_burst=100, reconnect_window=0.05
+    ) as srv:
         anna = Person(context(browser, "en", DESKTOP), "anna", "en", shots)
         gabi = Person(context(browser, "hu", PHONE), "gabi", "hu", shots)
         register(anna, srv.base, "Anna")
@@ -520,7 +524,7 @@ def test_a_guest_sits_names_stay_text_and_the_creator_gives_a_left_seat_to_a_com
         page.select_option("[name=kind2]", "person")
         page.fill("[name=name2]", NAME_MARKUP)  # an invitee named with markup
         page.check("#public")
-        page.fill("#botAfter", "2")  # a left seat goes to a computer after two minutes
+        page.fill("#botAfter", "2")  # an absent player keeps a seat for two minutes
         page.click("#create")
         page.wait_for_selector("#links a.my-seat-link")
         assert NAME_MARKUP in page.inner_text("#links")  # as text

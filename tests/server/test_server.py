@@ -53,7 +53,7 @@ def test_lobby_and_table_pages_and_public_info(tmp_path: Path) -> None:
         assert set(t["links"]) == {"0"} and "#seat=0&token=" in t["links"]["0"]
         page = httpx.get(f"{srv.base}/t/{t['id']}")
         assert page.status_code == 200 and "shell.js" in page.text
-        info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
+        info = srv.facts(t)
         assert [p["name"] for p in info["players"]] == ["Anna", "Béla", "Cili"]
         assert "token" not in json.dumps(info) and "seed" not in json.dumps(info)
         assert httpx.get(f"{srv.base}/api/tables/nope").status_code == 404
@@ -89,7 +89,7 @@ def test_rules_catalogue_and_table_options(tmp_path: Path) -> None:
             preset="casual",
             options={"four_aces": False},
         )
-        info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
+        info = srv.facts(t)
         assert info["rules"] == "casual" and info["options"] == {"four_aces": False}
         # every bid of the table's ladder (B5), named in both languages for the auction view
         assert info["bids"]["bid simple of hearts"] == ["Simple of Hearts", "piros passz"]
@@ -449,7 +449,7 @@ def test_every_word_the_server_sends_comes_in_both_languages(tmp_path: Path) -> 
         t = srv.create([person("Anna"), person("Béla"), person("Cili")], preset="casual")
         tok = t["tokens"]
         seats = {i: Seat(srv, t["id"], i, tok[str(i)]) for i in range(3)}
-        info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
+        info = srv.facts(t)
         assert info["rules_title"] == {"en": "casual", "hu": "baráti"}
         missing = httpx.get(f"{srv.base}/api/tables/nope")
         assert missing.json() == {"detail": "no such table", "detail_hu": "nincs ilyen asztal"}
@@ -519,13 +519,13 @@ def test_a_how_to_play_table(tmp_path: Path) -> None:
             [person(), bot("random"), bot("random")], options={"bid_ladder": "howto"}
         )
         assert srv.app.state.tables.get(alone["id"]).rules.bid_ladder == "howto"  # W3 alone
-        words = httpx.get(f"{srv.base}/api/tables/{alone['id']}").json()["rules_title"]
+        words = srv.facts(alone)["rules_title"]
         assert words == {
             "en": "standard + ladder: how-to-play (W3)",
             "hu": "alap + licitsor: játékleírás (W3)",
         }
         t = srv.create([person("Anna"), person("Béla"), person("Cili")], preset="howto")
-        info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
+        info = srv.facts(t)
         assert info["rules_title"] == {"en": "how-to-play game", "hu": "a játékleírás játéka"}
         tok = t["tokens"]
         seats = {i: Seat(srv, t["id"], i, tok[str(i)]) for i in range(3)}

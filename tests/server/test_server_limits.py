@@ -78,7 +78,7 @@ def test_names_lose_control_and_bidi_characters_and_are_capped(tmp_path: Path) -
                 ]
             },
         ).json()
-        names = [p["name"] for p in httpx.get(f"{srv.base}/api/tables/{t['id']}").json()["players"]]
+        names = [p["name"] for p in srv.facts(t)["players"]]
         assert names == ["Anna Kovács", "x" * 24, "Béla Bot"]
         for bad in ("\u202e\u200b\u0007", "", "a" * 65):
             r = post(srv, {"seats": [person(bad), person(), person()]})
@@ -244,7 +244,10 @@ def test_api_documentation_is_off_unless_asked_and_a_favicon_is_served(tmp_path:
         assert httpx.get(f"{srv.base}/openapi.json").status_code == 200
 
 
-@pytest.mark.parametrize("field", ["rate", "bot_deadline", "max_bot_ms", "hello_timeout"])
+@pytest.mark.parametrize(
+    "field",
+    ["rate", "bot_deadline", "max_bot_ms", "hello_timeout", "reconnect_window", "turn_limit"],
+)
 @pytest.mark.parametrize("value", [float("nan"), float("inf"), -1.0, 0.0, 1e12])
 def test_settings_out_of_range_are_refused(field: str, value: float) -> None:
     with pytest.raises(SettingsError, match=field.replace("_", "-")):

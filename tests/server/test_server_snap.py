@@ -87,7 +87,7 @@ def test_a_person_plays_a_whole_match_against_a_computer_player(tmp_path: Path) 
         assert set(t["links"]) == {"0"} and "#seat=0&token=" in t["links"]["0"]
         page = httpx.get(f"{srv.base}/t/{t['id']}")
         assert page.status_code == 200 and "shell.js" in page.text
-        info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
+        info = srv.facts(t)
         assert info["game"] == "snapszli" and info["match_points"] == 7
         assert [p["name"] for p in info["players"]] == ["Anna", "Béla"]
         assert info["rules_title"] == {"en": "standard", "hu": "alap"}
@@ -348,7 +348,7 @@ def test_the_lobby_s_catalogue_and_a_table_s_options(tmp_path: Path) -> None:
         live = snap_table(srv, t["id"])
         assert live.rules.twenty_four and live.rules.last_trick_ten
         assert live.rules.min_talon == 5 and live.rules.match_points == 4 and live.show_points
-        info = httpx.get(f"{srv.base}/api/tables/{t['id']}").json()
+        info = srv.facts(t)
         assert info["options"] == {"min_talon": 5, "match_points": 4}
         assert info["rules_title"]["hu"] == (
             "hatvanhat + bummli hossza: 4 + talon cseréhez, takaráshoz: 5"

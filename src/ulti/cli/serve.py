@@ -135,6 +135,20 @@ AnalysesPerMinuteOpt = Annotated[
         max=60_000,
     ),
 ]
+ReconnectWindowOpt = Annotated[
+    float,
+    typer.Option(
+        help="Seconds a player keeps their seat while away (no connection open); past it a "
+        "computer player takes the seat for the rest of the session (a forfeit)."
+    ),
+]
+TurnLimitOpt = Annotated[
+    float,
+    typer.Option(
+        help="Seconds a player has for each decision; past it a computer player takes the "
+        "seat for the rest of the session (a forfeit)."
+    ),
+]
 TeachSamplesOpt = Annotated[int, typer.Option(help="Teaching mode: sampled deals weighing a card.")]
 TeachMsOpt = Annotated[float, typer.Option(help="Teaching mode: milliseconds weighing a card.")]
 
@@ -169,6 +183,8 @@ def serve(
     jobs_per_client: JobsPerClientOpt = 4,
     analyses_per_minute: AnalysesPerMinuteOpt = 2.0,
     forwarded_allow_ips: ForwardedAllowIpsOpt = "",
+    reconnect_window: ReconnectWindowOpt = 120.0,
+    turn_limit: TurnLimitOpt = 300.0,
 ) -> None:
     """Serve the web table: a lobby, tables for friends and computer players."""
     try:
@@ -199,6 +215,8 @@ def serve(
             jobs_per_client=jobs_per_client,
             analysis_rate=analyses_per_minute / 60,
             forwarded_allow_ips=forwarded_allow_ips,
+            reconnect_window=reconnect_window,
+            turn_limit=turn_limit,
         )
     except SettingsError as exc:
         _fail("en", str(exc))

@@ -113,6 +113,12 @@ class ServerSettings:
     #: bucket of ``analysis_rate`` a second with bursts of ``analysis_burst``
     analysis_rate: float = limit(1 / 30, 0.0001, 1000)
     analysis_burst: float = limit(12, 1, 10_000)
+    #: seconds a person keeps a seat they took while no connection of theirs is open (a
+    #: table's ``bot_after`` may make it longer), and seconds a decision waits for its person:
+    #: past either, a computer player takes the seat for the rest of the session, a forfeit
+    #: (:mod:`ulti.server.tables.seats`)
+    reconnect_window: float = limit(120.0, 0.01, 86_400)
+    turn_limit: float = limit(300.0, 0.01, 86_400)
     #: tests and reproducible demonstrations only: the tables' secret seeds are drawn in turn
     #: from a generator seeded with this number instead of the system's secret source (D2).
     #: Anyone who knows the number can foresee every deal, so a server people play on leaves

@@ -12,7 +12,7 @@ estimate ``mu - 3 sigma`` (:attr:`Rating.ordinal`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -141,24 +141,34 @@ def _model() -> PlackettLuce:
     return PlackettLuce(mu=MU, sigma=SIGMA)
 
 
-def ranks_of(totals: list[float]) -> list[int]:
+def ranks_of(totals: Sequence[float], forfeits: Sequence[bool] = ()) -> list[int]:
     """Places from totals (higher is better): 1 + the number of strictly better totals, so
-    equal totals share a place (``[3, 7, 3]`` → ``[2, 1, 2]``)."""
-    return [1 + sum(other > t for other in totals) for t in totals]
+    equal totals share a place (``[3, 7, 3]`` → ``[2, 1, 2]``).  A *forfeit* (a seat its
+    person left to a computer player: :mod:`ulti.server.tables.seats`) is last whatever its
+    total: the seats played to the end are placed among themselves, and the forfeits share
+    the place after them (``[3, 7, 3]`` with the second a forfeit → ``[1, 3, 1]``)."""
+    gone = list(forfeits) or [False] * len(totals)
+    if len(gone) != len(totals):
+        raise ValueError("a forfeit mark for every total")
+    seats = list(zip(totals, gone, strict=True))
+    played = [t for t, f in seats if not f]
+    return [1 + len(played) if f else 1 + sum(p > t for p in played) for t, f in seats]
 
 
-def update(ratings: list[Rating], totals: list[float]) -> list[Rating]:
-    """The players' ratings after one session: ``ratings`` and ``totals`` in one order (the
-    seats), two or three players.  Ranks by the totals (equal totals tie, :func:`ranks_of`);
-    OpenSkill's Plackett–Luce model with its defaults; deterministic (the same inputs give the
-    same ratings)."""
+def update(
+    ratings: list[Rating], totals: list[float], forfeits: Sequence[bool] = ()
+) -> list[Rating]:
+    """The players' ratings after one session: ``ratings``, ``totals`` and ``forfeits`` in
+    one order (the seats), two or three players.  Ranks by the totals (equal totals tie, a
+    forfeit last: :func:`ranks_of`); OpenSkill's Plackett–Luce model with its defaults;
+    deterministic (the same inputs give the same ratings)."""
     if len(ratings) != len(totals):
         raise ValueError("a rating and a total for every player")
     if len(ratings) < 2:
         raise ValueError("a session has at least two players")
     model = _model()
     teams = [[model.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
-    out = model.rate(teams, ranks=[float(r) for r in ranks_of(list(totals))])
+    out = model.rate(teams, ranks=[float(r) for r in ranks_of(totals, forfeits)])
     return [Rating(team[0].mu, team[0].sigma) for team in out]
 
 

@@ -127,6 +127,29 @@ def live_table(svc: Services, table_id: str) -> Table:
         raise Refused.because(exc, 404) from None
 
 
+def sits_at(svc: Services, t: Table, req: Request) -> bool:
+    """Whether a request comes from one of the table's players: a seat's token in its
+    ``Authorization: Bearer`` header, or the logged-in account of one of its seats."""
+    user = svc.club.user(req)
+    if user is not None and any(s.get("user") == user.id for s in t.stored.seats):
+        return True
+    try:
+        t.seat_of_token(bearer_token(req))
+    except TableError:
+        return False
+    return True
+
+
+def shown_table(svc: Services, table_id: str, req: Request) -> Table:
+    """A live table as this request may see it: a public one, or a private one to its
+    players (:func:`sits_at`); to anyone else a private table is a 404, as if it did not
+    exist."""
+    t = live_table(svc, table_id)
+    if not t.stored.public and not sits_at(svc, t, req):
+        raise Refused.of(404, "no-table")
+    return t
+
+
 def bearer_token(req: Request) -> str:
     """The token of an ``Authorization: Bearer T`` header ("" when none came)."""
     header = req.headers.get("authorization", "")

@@ -959,6 +959,30 @@ class Store:
             ).all()
             return [_result(SessionResultRow, r) for r in rows]
 
+    def shown_sessions(
+        self, player: str, viewer: str | None, limit: int = 20
+    ) -> list[SessionResultRow]:
+        """The last ``limit`` finished sessions of ``player`` that ``viewer`` (a player key;
+        None: a guest) may see, newest first: those of public tables, and of private tables
+        the viewer played at too (docs/CLUB.md: private tables are shown only to their
+        players)."""
+        with Session(self.engine) as s:
+            public = select(TableRow.id).where(TableRow.public.is_(True))
+            theirs = select(SessionResultDbRow.table_id).where(
+                SessionResultDbRow.player == (viewer or "")
+            )
+            rows = s.scalars(
+                select(SessionResultDbRow)
+                .where(
+                    SessionResultDbRow.player == player,
+                    SessionResultDbRow.table_id.in_(public)
+                    | SessionResultDbRow.table_id.in_(theirs),
+                )
+                .order_by(SessionResultDbRow.created.desc(), SessionResultDbRow.id.desc())
+                .limit(limit)
+            ).all()
+            return [_result(SessionResultRow, r) for r in rows]
+
     def count_sessions(self, player: str) -> int:
         with Session(self.engine) as s:
             n = s.scalar(

@@ -20,8 +20,9 @@ back by connecting again).  Every game's table speaks this protocol
 
 Each frame after the hello goes to one handler of :data:`HANDLERS` (by its ``type``); a
 refusal anywhere (:class:`~ulti.server.tables.TableError`) is answered as an error frame.
-Close codes: 4401 no valid hello, 4403 another site's page, 4404 no such table, 4408 a client
-too slow to read what it is sent, 4429 too many connections.
+Close codes: 4401 no valid hello (or the seat went to a computer player: its token no longer
+plays it, :mod:`ulti.server.tables.seats`), 4403 another site's page, 4404 no such table, 4408
+a client too slow to read what it is sent, 4429 too many connections.
 
 Limits (:class:`~ulti.server.guard.ServerSettings`): frames are capped in bytes before they
 are read whole, JSON in depth; frames a second per connection; connections per address and

@@ -11,7 +11,8 @@
                                                 per person (``"game": "snapszli"``: two seats,
                                                 SnapRules' preset and options, ``match_points``
                                                 (ZV2), ``show_points`` (Z13))
-                GET  /api/tables/{id}           public facts of a table
+                GET  /api/tables/{id}           public facts of a table (a private
+                                                table's to its players; else 404)
                 GET  /api/rules                 Ulti's presets and options; /api/{game}/rules
                                                 a game's; /api/words the pages' words
                 GET  /api/health                the server's counters (tables, connections,
@@ -23,9 +24,10 @@
                                                 (ulti.analysis.ulti; Ulti only)  } table
     accounts    GET  /api/me; POST /api/register, /api/login, /api/logout   (docs/CLUB.md)
     seats       GET  /api/lobby; POST /api/tables/{id}/seats/{seat} (take a free seat),
-                /api/tables/{id}/seat (an account's own seat), .../seats/{seat}/bot (a left
-                seat to a computer player), /api/tables/{id}/rematch
-    ratings     GET  /api/leaderboard, /api/users/{name}
+                /api/tables/{id}/seat (an account's own seat), .../seats/{seat}/bot (a seat
+                to a computer player: tables/seats.py), /api/tables/{id}/rematch
+    ratings     GET  /api/leaderboard, /api/users/{name} (a private table's sessions only
+                to its players)
 
 Every route gets the server's shared state as ``svc: Svc`` (:mod:`ulti.server.services`).
 """

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from ulti import i18n
 from ulti.server.ratings import Rating, bot_title, user_key
@@ -58,16 +58,19 @@ def player_names(store: Store, key: str) -> dict[str, str] | None:
 
 
 @router.get("/api/users/{name}")
-async def profile(name: str, svc: Svc) -> dict[str, Any]:
+async def profile(name: str, req: Request, svc: Svc) -> dict[str, Any]:
     tables = svc.tables
     user = await tables.storage(tables.store.user_by_name, name)
     if user is None:
         raise Refused.of(404, "no-user")
-    return await tables.storage(profile_of, tables.store, user)
+    viewer = svc.club.user(req)
+    return await tables.storage(profile_of, tables.store, user, viewer)
 
 
-def profile_of(store: Store, user: User) -> dict[str, Any]:
-    """An account's profile (store calls: run in the store's threads)."""
+def profile_of(store: Store, user: User, viewer: User | None = None) -> dict[str, Any]:
+    """An account's profile as ``viewer`` (None: a guest) sees it: its recent sessions at
+    private tables only when the viewer played there too (store calls: run in the store's
+    threads)."""
     key = user_key(user.id)
     results = store.deal_results(key)
     stats = summary(results)
@@ -78,7 +81,7 @@ def profile_of(store: Store, user: User) -> dict[str, Any]:
         **stats,
         "ratings": _ratings(store, key),
         "history": _history(store, key),
-        "recent": _recent(store, key, results),
+        "recent": _recent(store, key, results, None if viewer is None else user_key(viewer.id)),
     }
 
 
@@ -113,8 +116,11 @@ def _history(store: Store, key: str) -> list[dict[str, Any]]:
     ]
 
 
-def _recent(store: Store, key: str, results: list[DealResultRow]) -> list[dict[str, Any]]:
-    """A player's last 20 finished sessions, newest first, with the deals they played."""
+def _recent(
+    store: Store, key: str, results: list[DealResultRow], viewer: str | None
+) -> list[dict[str, Any]]:
+    """A player's last 20 finished sessions that ``viewer`` may see (a private table's only
+    by its players), newest first, with the deals they played."""
     deals_of: dict[str, list[int]] = {}
     for row in results:
         deals_of.setdefault(row.table_id, []).append(row.deal)
@@ -130,5 +136,5 @@ def _recent(store: Store, key: str, results: list[DealResultRow]) -> list[dict[s
             "rated": s.rated,
             "deals": sorted(set(deals_of.get(s.table_id, []))),
         }
-        for s in store.session_results(key, 20)
+        for s in store.shown_sessions(key, viewer, 20)
     ]

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from ulti.server.refusals import Refused
-from ulti.server.services import Services, Svc, address, bearer_token, live_table
+from ulti.server.services import Services, Svc, address, live_table, sits_at
 from ulti.server.tables import Table, TableError
 
 #: the HTTP status of each refusal of an analysis (others: 404, no such finished deal)
@@ -30,18 +30,12 @@ router = APIRouter()
 
 def authorized(svc: Services, table_id: str, req: Request) -> Table:
     """A table whose finished deals this request may see: a public table's (D2: a deal
-    is shown whole once it is over), or a seat's whose token came in the Authorization
-    header (``Bearer T``), or an account's that sits there."""
+    is shown whole once it is over), or a private table's to its players: a seat's token in
+    the Authorization header (``Bearer T``), or an account that sits there (403 for anyone
+    else: nothing of the table is shown)."""
     t = live_table(svc, table_id)
-    if t.stored.public:
-        return t
-    user = svc.club.user(req)
-    if user is not None and any(s.get("user") == user.id for s in t.stored.seats):
-        return t
-    try:
-        t.seat_of_token(bearer_token(req))
-    except TableError:
-        raise Refused.of(403, "token-needed") from None
+    if not t.stored.public and not sits_at(svc, t, req):
+        raise Refused.of(403, "token-needed")
     return t
 
 

@@ -1,6 +1,7 @@
 """The club's lobby and seats (docs/CLUB.md): the public tables, a free seat taken from the
-lobby, an account's own seat (a new link), a left seat given to a computer player by the
-table's creator, and a rematch.  The lobby's live list is :mod:`ulti.server.ws`'s."""
+lobby, an account's own seat (a new link), a seat given to a computer player (by its own
+person, or the creator of a table that is not rated: :mod:`ulti.server.tables.seats`), and a
+rematch.  The lobby's live list is :mod:`ulti.server.ws`'s."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ulti.server.accounts import AccountError, check_name
 from ulti.server.refusals import Refused
 from ulti.server.schemas import GiveSeat, TakeSeat, read_model
 from ulti.server.services import Svc, bearer_token, live_table, seat_link
-from ulti.server.tables import Table, TableError
+from ulti.server.tables import NOT_YOURS, Asker, Table, TableError
 
 router = APIRouter()
 
@@ -77,16 +78,20 @@ async def my_seat(table_id: str, req: Request, svc: Svc) -> dict[str, Any]:
 
 @router.post("/api/tables/{table_id}/seats/{seat}/bot")
 async def seat_to_bot(table_id: str, seat: int, req: Request, svc: Svc) -> dict[str, Any]:
+    """A person's seat to a computer player: asked by its own person (a forfeit), or at a
+    table that is not rated by its creator once the seat's person has been away for the
+    reconnect window (:mod:`ulti.server.tables.seats`).  403 for whoever may not; 409 for a
+    seat that may not be handed over now."""
     svc.club.check_post(req)
     t = live_table(svc, table_id)
     body = await read_model(req, svc.settings, GiveSeat)
     user = svc.club.user(req)
-    if not t.is_creator(seat_of(t, req), user.id if user else None):
-        raise Refused.of(403, "not-creator")
+    mine = seat_of(t, req)
+    asker = Asker(mine, user.id if user else None, t.is_creator(mine, user.id if user else None))
     try:
-        await t.give_to_bot(seat, body.spec)
+        await t.hand_over(seat, body.spec, asker)
     except TableError as exc:
-        raise Refused.because(exc, 409) from None
+        raise Refused.because(exc, 403 if exc.code in NOT_YOURS else 409) from None
     except ValueError as exc:
         raise Refused.of(422, "bad-table", why=str(exc)[:300]) from None
     return {"seat": seat, "spec": t.stored.seats[seat]["spec"]}

@@ -18,7 +18,7 @@ from ulti.server.catalogues import browser_words
 from ulti.server.guard import BadInput, BodyTooLarge, ServerSettings
 from ulti.server.refusals import Refused, bad_table, validation_message
 from ulti.server.schemas import NewTable, read_json
-from ulti.server.services import Svc, address, live_table, seat_link
+from ulti.server.services import Svc, address, seat_link, shown_table
 from ulti.server.store import User
 from ulti.server.tables import DEFAULT_GAME, game_of, table_class
 from ulti.server.tables.game import Settings
@@ -102,8 +102,10 @@ async def create_table(req: Request, svc: Svc) -> JSONResponse:
 
 
 @router.get("/api/tables/{table_id}")
-async def table_info(table_id: str, svc: Svc) -> dict[str, Any]:
-    return live_table(svc, table_id).public()
+async def table_info(table_id: str, req: Request, svc: Svc) -> dict[str, Any]:
+    """A table's public facts: a private table's to its players only (a seat's token, or a
+    seated account; to anyone else it does not exist)."""
+    return shown_table(svc, table_id, req).public()
 
 
 @router.get("/api/{game}/rules")

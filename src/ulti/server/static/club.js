@@ -281,7 +281,8 @@ export function tableClub({ tableId, seat, token, watching, words: W, lang, live
     if (p.kind !== "person" || p.connected !== false) return null;
     const box = el("div", "seat-left");
     box.appendChild(el("span", "badge left", c.left));
-    if (creator && s !== seat) {
+    // a rated table's seats are their own players' to give (docs/CLUB.md)
+    if (creator && !(view && view.rated) && s !== seat) {
       const b = el("button", "btn small to-bot", c["to-bot"]);
       b.type = "button";
       b.dataset.action = "to-bot";

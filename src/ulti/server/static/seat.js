@@ -1,15 +1,24 @@
 // A seat's token: taken from an invite link's fragment once, kept in this browser, and the
 // fragment's token removed from the address bar (so it stays out of history and bookmarks,
 // and never reaches a server: requests carry it in a header or a websocket frame).
+const keyOf = (tableId, seat) => `ulti-token-${tableId}-${seat}`;
+
+/** The token this browser has for the seat the fragment names: the link's, else the one
+ * kept here ("" for none).  It changes nothing (the table page asks for the table's facts
+ * with it before seatToken has run). */
+export function keptToken(tableId, params) {
+  const fromLink = params.get("token");
+  if (fromLink) return fromLink;
+  try { return localStorage.getItem(keyOf(tableId, params.get("seat"))) || ""; } catch (e) { return ""; }
+}
+
 export function seatToken(tableId, params) {
-  const seat = params.get("seat");
-  const key = `ulti-token-${tableId}-${seat}`;
   const fromLink = params.get("token");
   if (fromLink) {
-    try { localStorage.setItem(key, fromLink); } catch (e) { /* private mode: keep the link */ return fromLink; }
+    try { localStorage.setItem(keyOf(tableId, params.get("seat")), fromLink); } catch (e) { /* private mode: keep the link */ return fromLink; }
     params.delete("token");
     history.replaceState(null, "", `${location.pathname}#${params.toString()}`);
     return fromLink;
   }
-  try { return localStorage.getItem(key) || ""; } catch (e) { return ""; }
+  return keptToken(tableId, params);
 }

@@ -6,6 +6,8 @@
                   worker pool with a fallback player, storage threads, versions, replay, sync
     chat.py       a table's chat: its messages, the muted, the checks a message passes
     results.py    the rows a finished deal and session leave for profiles and ratings
+    seats.py      whose a seat is and for how long: who hands it to a computer player, the
+                  reconnect window, the turn limit, forfeits
     jobs.py       analysis and teaching mode as work for the worker pool (Ulti's)
     registry.py   Tables, the live tables of a server; a game's table class by its name
     ulti.py       Ulti's table: three seats, a session of deals
@@ -20,12 +22,15 @@ from __future__ import annotations
 from ulti.server.tables.base import GameTable, Table
 from ulti.server.tables.frames import SPECTATOR, Connection, TableError, dumps
 from ulti.server.tables.registry import DEFAULT_GAME, Tables, game_of, table_class
+from ulti.server.tables.seats import NOT_YOURS, Asker
 from ulti.server.tables.snapszli import SnapSettings, SnapszliTable
 from ulti.server.tables.ulti import UltiTable
 
 __all__ = [
     "DEFAULT_GAME",
+    "NOT_YOURS",
     "SPECTATOR",
+    "Asker",
     "Connection",
     "GameTable",
     "SnapSettings",

@@ -53,6 +53,16 @@ from ulti.server.tables.results import (
     refused,
     session_rows,
 )
+from ulti.server.tables.seats import (
+    AWAY,
+    SLOW,
+    Asker,
+    SeatClock,
+    forfeited,
+    forfeits,
+    handover,
+    keep_for,
+)
 
 log = logging.getLogger(__name__)
 
@@ -137,8 +147,8 @@ class GameTable(GameHooks[S, A, R]):
         self.storage_ok = True
         #: the table's chat (its last messages), and the authors its creator muted
         self.chat = Chat.load(self.store, self.id)
-        #: per person's seat whose connection is gone: the timer that gives it to a computer
-        self._leave_timers: dict[int, asyncio.Task[None]] = {}
+        #: the reconnect windows of absent people and the turn limit (:mod:`.seats`)
+        self.clock = SeatClock(self._away_over, self._turn_over)
         self._replay_stored()
         #: the results of finished deals on their way to the store
         finished = sum(1 for d in self.session.deals if d.is_over())
@@ -301,6 +311,8 @@ class GameTable(GameHooks[S, A, R]):
             self.names[seat] = name
             self.session.players[seat] = name
             started = not self.waiting
+            if started:
+                self.start_clocks()  # its person has the window to connect, as all absent
             await self._resync_all()
         self.tables.lobby_changed()
         if started:
@@ -319,33 +331,61 @@ class GameTable(GameHooks[S, A, R]):
             await self._store_seats(seats)
         return seat, token
 
-    async def give_to_bot(self, seat: int, spec: str | None = None) -> None:
-        """A person's seat, played by a computer from now on (its person has left)."""
+    async def hand_over(self, seat: int, spec: str | None, asker: Asker) -> None:
+        """A person's seat, played by a computer from now on, asked by ``asker``: its own
+        person (a forfeit), or — at a table that is not rated — the creator, once its person
+        has been away for the reconnect window (:func:`~ulti.server.tables.seats.handover`;
+        TableError otherwise)."""
         async with self.lock:
             if not 0 <= seat < self.seats_n:
                 raise self._bad_seat()
-            entry = self.stored.seats[seat]
-            if entry["kind"] != "person":
-                raise TableError("not-a-person", "not-a-person")
-            if self.connected(seat):
-                raise TableError("still-here", "still-here", name=entry["name"])
-            spec = spec or self.stored.bot_spec or DEFAULT_BOT
-            self.check_bot(self.tables.settings, spec)
-            seats = [dict(x) for x in self.stored.seats]
-            seats[seat] = {**entry, "kind": "bot", "spec": spec, "left": True}
-            seats[seat].pop("token_hash", None)  # the old link no longer plays the seat
-            await self._store_seats(seats)
-            self._add_bot(seat, spec)
-            self.bot_state[seat] = "ok"
-            self.bot_failures[seat] = 0
-            timer = self._leave_timers.pop(seat, None)
-            if timer is not None and timer is not asyncio.current_task():
-                timer.cancel()
-            await self._send_all({"type": "watchers", **self.presence()})
-            await self._resync_all()
-        log.info("table %s: seat %d is played by %s from now on", self.id, seat, spec)
+            if self.session.is_over():
+                raise self._over()  # its forfeits, and its results, are what they were
+            mark = handover(
+                self.stored.seats[seat],
+                seat,
+                asker,
+                rated=self.stored.rated,
+                connected=self.connected(seat),
+                away_for=self.clock.away_for(seat),
+                window=self.tables.settings.reconnect_window,
+            )
+            leaving = await self._to_bot(seat, spec, mark)
+        await self._left(seat, leaving)
+
+    async def _to_bot(self, seat: int, spec: str | None, mark: str) -> list[Connection]:
+        """Seat ``seat`` (a person's) to a computer player (``spec``, else the table's
+        ``bot_spec``) for the rest of the session, a forfeit marked ``mark``: stored, and
+        everyone told.  The lock is held.  Returns the seat's connections, no longer the
+        table's: :meth:`_left` closes them."""
+        spec = spec or self.stored.bot_spec or DEFAULT_BOT
+        self.check_bot(self.tables.settings, spec)
+        seats = [dict(x) for x in self.stored.seats]
+        seats[seat] = forfeited(seats[seat], spec, mark)
+        await self._store_seats(seats)
+        self._add_bot(seat, spec)
+        self.bot_state[seat] = "ok"
+        self.bot_failures[seat] = 0
+        self.clock.back(seat)
+        leaving = [c for c in self.connections if c.seat == seat]
+        for conn in leaving:
+            self.drop(conn, quiet=True)
+        self._time_turn()
+        await self._send_all({"type": "watchers", **self.presence()})
+        await self._resync_all()
+        log.info("table %s: seat %d is played by %s from now on (%s)", self.id, seat, spec, mark)
+        return leaving
+
+    async def _left(self, seat: int, leaving: list[Connection]) -> None:
+        """After a seat went to a computer player: the lobby hears, the computer plays, and
+        whoever was connected at the seat is told why and closed (its token is gone)."""
         self.tables.lobby_changed()
         self.schedule_bot()
+        gone = TableError("seat-given", "seat-given").frame()
+        for conn in leaving:
+            with contextlib.suppress(Exception):  # it was going away anyway
+                await conn.send(gone)
+                await conn.close(4401, "seat-given")
 
     def _add_bot(self, seat: int, spec: str) -> None:
         """A computer player for ``seat`` (and its fallback), told of the deal when it acts."""
@@ -357,35 +397,74 @@ class GameTable(GameHooks[S, A, R]):
         await self._storing(self.store.set_seats, self.id, seats)
         self.stored = replace(self.stored, seats=seats)
 
-    def _leave_timer(self, seat: int) -> None:
-        """The seat's person has gone: after the table's ``bot_after`` seconds, a computer
-        player takes the seat (unless they came back)."""
-        after = self.stored.bot_after
+    def _away(self, seat: int) -> None:
+        """Seat ``seat``'s person is not here: their reconnect window runs (not while the
+        table waits for players, nor once the session is over, nor for a computer's seat)."""
         if (
-            after is None
+            self.stored.seats[seat]["kind"] != "person"
+            or self.waiting
             or self.session.is_over()
-            or self.stored.seats[seat]["kind"] != "person"
-            or seat in self._leave_timers
             or self.tables.closing
         ):
             return
+        keep = keep_for(self.tables.settings.reconnect_window, self.stored.bot_after)
+        self.clock.away(seat, keep)
 
-        async def later() -> None:
-            await asyncio.sleep(after)
-            if not self.connected(seat) and self.stored.seats[seat]["kind"] == "person":
-                with contextlib.suppress(TableError):
-                    await self.give_to_bot(seat)
-            self._leave_timers.pop(seat, None)
+    def _time_turn(self) -> None:
+        """The decision waiting now has the turn limit, when a person's seat is to make it."""
+        d = self.deal
+        seat: int | None = None
+        if not (d.is_over() or self.waiting or self.tables.closing):
+            seat = d.current_player
+            if self.stored.seats[seat]["kind"] != "person":
+                seat = None
+        self.clock.turn(self.version, seat, self.tables.settings.turn_limit)
+        if self.session.is_over():
+            self.clock.stop()
 
-        self._leave_timers[seat] = asyncio.get_running_loop().create_task(later())
-
-    def start_leave_timers(self) -> None:
-        """At start: every person's seat nobody is connected to starts its timer."""
+    def start_clocks(self) -> None:
+        """The table plays (it was made, its last free seat taken, or the server started):
+        every person's seat nobody is connected to has its window, the decision its limit."""
         if self.waiting:
             return
-        for seat, s in enumerate(self.stored.seats):
-            if s["kind"] == "person" and not self.connected(seat):
-                self._leave_timer(seat)
+        for seat in range(self.seats_n):
+            if not self.connected(seat):
+                self._away(seat)
+        self._time_turn()
+
+    def _away_over(self, seat: int) -> None:
+        """The loop's timer: seat ``seat``'s person has been away for the whole window."""
+        self.tables.background(self._expired(seat, AWAY, None))
+
+    def _turn_over(self, seat: int, version: int) -> None:
+        """The loop's timer: the decision at ``version`` waited the turn limit for ``seat``."""
+        self.tables.background(self._expired(seat, SLOW, version))
+
+    async def _expired(self, seat: int, mark: str, version: int | None) -> None:
+        """A window or a turn limit ran out: unless the person came back (or acted) first, a
+        computer player takes the seat, a forfeit.  When the store refuses, the seat stays
+        its person's and the timer starts again."""
+        async with self.lock:
+            entry = self.stored.seats[seat]
+            if (
+                self.tables.closing
+                or entry["kind"] != "person"
+                or self.waiting
+                or self.session.is_over()
+                or (mark == AWAY and self.connected(seat))
+                or (mark == SLOW and (self.version != version or self.deal.current_player != seat))
+            ):
+                return
+            try:
+                leaving = await self._to_bot(seat, None, mark)
+            except (TableError, ValueError) as exc:
+                log.warning("table %s: seat %d stays its person's: %s", self.id, seat, exc)
+                if mark == AWAY:
+                    self._away(seat)
+                else:
+                    self._time_turn()
+                return
+        await self._left(seat, leaving)
 
     # -- chat ---------------------------------------------------------------------------------
 
@@ -399,9 +478,12 @@ class GameTable(GameHooks[S, A, R]):
         await self._send_all({"type": "chat", "message": self.chat.add(row)})
 
     async def mute(self, conn: Connection, frame: Json, on: bool) -> None:
-        """The creator mutes (or unmutes) an author of the chat (:mod:`.chat`): stored."""
+        """The creator, at their seat, mutes (or unmutes) an author of the chat (:mod:`.chat`):
+        stored.  A spectator mutes nobody, the creator watching included."""
         if not self.is_creator(conn.seat if conn.seat != SPECTATOR else None, conn.user):
             raise TableError("not-creator", "not-creator")
+        if conn.seat == SPECTATOR:
+            raise TableError("watching", "spectator-mute")
         present = present_authors(self.names, self.stored.seats, self.connections)
         mute = self.chat.pick(frame, self.store, self.id, present)
         await self._storing(self.store.set_mute, self.id, mute, on)
@@ -456,12 +538,13 @@ class GameTable(GameHooks[S, A, R]):
         writes: list[tuple[str, Callable[[], object]]] = []
         if self.session.is_over() and deal_index == len(self.session.deals) - 1:
             totals = self.totals()
+            gone = forfeits(self.stored.seats)
             rated = [k for k in keys if k is not None]
             if self.stored.rated and len(rated) == len(keys):
-                rate = functools.partial(new_ratings, rated, totals=totals)
+                rate = functools.partial(new_ratings, rated, totals=totals, forfeits=gone)
                 call = functools.partial(self.store.rate_session, self.id, at.family, rated, rate)
                 writes.append(("ratings", call))
-            done = session_rows(at, totals, self.stored.rated)
+            done = session_rows(at, totals, self.stored.rated, gone)
             if done:
                 writes.append(
                     ("session results", functools.partial(self.store.add_session_results, done))
@@ -629,6 +712,7 @@ class GameTable(GameHooks[S, A, R]):
         self.events.append((seq, deal_index, seat, action))
         finished = d.is_over()
         self._advance()
+        self._time_turn()
         await self.broadcast(seq, deal_index, seat, action, finished)
         if finished:
             await self._record(deal_index)
@@ -785,9 +869,8 @@ class GameTable(GameHooks[S, A, R]):
             for old in others:
                 self.drop(old, quiet=True)
             self.connections.append(conn)
-            timer = self._leave_timers.pop(conn.seat, None)
-            if timer is not None:
-                timer.cancel()
+            if conn.seat != SPECTATOR:
+                self.clock.back(conn.seat)
             await conn.send(self.hello(conn.seat, since))
             await self._presence_changed(conn)
         for old in others:
@@ -843,14 +926,14 @@ class GameTable(GameHooks[S, A, R]):
 
     def drop(self, conn: Connection, quiet: bool = False) -> None:
         """A connection gone; the others hear who is here now, and a person's seat left
-        empty starts its timer (``bot_after``)."""
+        empty starts its reconnect window (:mod:`.seats`)."""
         if conn not in self.connections:
             return
         self.connections.remove(conn)
         if quiet or self.tables.closing:
             return
         if conn.seat != SPECTATOR and not self.connected(conn.seat):
-            self._leave_timer(conn.seat)
+            self._away(conn.seat)
         with contextlib.suppress(RuntimeError):  # no running loop: nobody to tell
             self.tables.background(self._presence_changed())
 
@@ -858,9 +941,8 @@ class GameTable(GameHooks[S, A, R]):
 
     def tasks(self) -> list[asyncio.Task[None]]:
         """The table's own tasks: its computer players' turn, its results' writes tried
-        again, its seats' leave timers."""
-        own = [t for t in (self._bot_task, self.results.task) if t is not None]
-        return [*own, *self._leave_timers.values()]
+        again."""
+        return [t for t in (self._bot_task, self.results.task) if t is not None]
 
 
 #: A live table of any game (where the game does not matter).

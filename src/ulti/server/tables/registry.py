@@ -32,6 +32,7 @@ from ulti.server.tables.base import GameTable, Table
 from ulti.server.tables.frames import Json, TableError
 from ulti.server.tables.game import Settings
 from ulti.server.tables.jobs import JOB_NICE, Analyses, JobQueue, Key, Ticket, analyses_at_once
+from ulti.server.tables.seats import rematch_seat
 
 #: The game of a table stored or asked for without one.
 DEFAULT_GAME = "ulti"
@@ -73,8 +74,9 @@ def rematch_settings(old: StoredTable) -> ClubSettings:
 
 def stored_seats(seats: list[Json]) -> tuple[list[Json], dict[int, str]]:
     """A new table's seats as they are stored, and a new token for each person's seat: a
-    seat that brings its ``token_hash`` (a rematch) keeps it; an ``open`` seat waits for
-    someone from the lobby."""
+    seat that brings its ``token_hash`` (a rematch) keeps it, and one that brings none
+    (``None``: a rematch's seat an account comes back to, :func:`.seats.rematch_seat`) gets
+    none; an ``open`` seat waits for someone from the lobby."""
     tokens: dict[int, str] = {}
     entries = []
     for i, s in enumerate(seats):
@@ -82,8 +84,9 @@ def stored_seats(seats: list[Json]) -> tuple[list[Json], dict[int, str]]:
         if s.get("user") is not None:
             entry["user"] = s["user"]
         if s["kind"] == "person":
-            if s.get("token_hash"):
-                entry["token_hash"] = s["token_hash"]
+            if "token_hash" in s:
+                if s["token_hash"]:
+                    entry["token_hash"] = s["token_hash"]
             else:
                 tokens[i] = new_token()
                 entry["token_hash"] = hash_token(tokens[i])
@@ -182,6 +185,7 @@ class Tables:
         )
         table = self._table(stored)
         self.live[table.id] = table
+        table.start_clocks()
         if stored.public:
             self.lobby_changed()
         return table, tokens
@@ -194,13 +198,7 @@ class Tables:
                 raise TableError("not-over-yet", "not-over-yet")
             if old.stored.rematch is not None and old.stored.rematch in self.live:
                 return self.live[old.stored.rematch]
-            seats = []
-            for s in old.stored.seats:
-                entry = dict(s)
-                if entry.pop("left", False):  # a person who left and was replaced comes back
-                    entry["kind"] = "person"
-                    entry["spec"] = None
-                seats.append(entry)
+            seats = [rematch_seat(s) for s in old.stored.seats]
             st = old.stored
             table, _ = await self.create(
                 _Settings(old.rematch_rules(st.rules)),
@@ -266,12 +264,14 @@ class Tables:
     def start_bots(self) -> None:
         for t in self.live.values():
             t.schedule_bot()
-            t.start_leave_timers()
+            t.start_clocks()
             t.catch_up_results()
 
     async def close(self) -> None:
         """Stop the computer players and the store's threads (the server is stopping)."""
         self.closing = True
+        for t in self.live.values():
+            t.clock.stop()
         tasks = [task for t in self.live.values() for task in t.tasks()]
         await self.pool.close()
         await self.job_pool.close()

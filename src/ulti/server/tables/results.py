@@ -53,9 +53,12 @@ def deal_rows(at: Seating, deal_number: int, facts: Sequence[DealFacts]) -> list
     ]
 
 
-def session_rows(at: Seating, totals: Sequence[int], rated: bool) -> list[SessionResultRow]:
-    """How each counted seat ended the session: its total and its place (ties share)."""
-    ranks = ranks_of([float(t) for t in totals])
+def session_rows(
+    at: Seating, totals: Sequence[int], rated: bool, forfeits: Sequence[bool] = ()
+) -> list[SessionResultRow]:
+    """How each counted seat ended the session: its total and its place (ties share; a
+    forfeit is last whatever its total: :func:`~ulti.server.ratings.ranks_of`)."""
+    ranks = ranks_of([float(t) for t in totals], forfeits)
     return [
         SessionResultRow(
             table_id=at.table_id,
@@ -74,13 +77,20 @@ def session_rows(at: Seating, totals: Sequence[int], rated: bool) -> list[Sessio
 
 
 def new_ratings(
-    keys: Sequence[str], known: Mapping[str, RatingRow], totals: Sequence[int]
+    keys: Sequence[str],
+    known: Mapping[str, RatingRow],
+    totals: Sequence[int],
+    forfeits: Sequence[bool] = (),
 ) -> list[tuple[str, float, float]]:
-    """The players' ratings after a rated session (a player not rated yet starts from the
-    defaults), as the store keeps them: ``(key, mu, sigma)``."""
+    """The new ratings after a rated session (a player not rated yet starts from the
+    defaults), as the store keeps them: ``(key, mu, sigma)``.  Every player's, when each
+    seat was played to the end by whoever sat there; after a forfeit, the forfeits' alone,
+    ranked last (docs/CLUB.md: the others did not choose to play a computer player)."""
     before = [Rating(known[k].mu, known[k].sigma) if k in known else Rating() for k in keys]
-    after = update(before, [float(t) for t in totals])
-    return [(k, r.mu, r.sigma) for k, r in zip(keys, after, strict=True)]
+    gone = list(forfeits) or [False] * len(keys)
+    after = update(before, [float(t) for t in totals], gone)
+    changed = gone if any(gone) else [True] * len(keys)
+    return [(k, r.mu, r.sigma) for k, r, c in zip(keys, after, changed, strict=True) if c]
 
 
 def refused(exc: Exception) -> Callable[[], object]:
