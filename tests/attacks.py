@@ -10,6 +10,7 @@ now; ``tests/server/test_attacks.py`` runs it once, so that neither rots.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -22,13 +23,16 @@ from server_util import (
     Watcher,
     bot,
     client,
+    live,
     login,
     person,
     post,
     say,
     try_register,
+    wait_until,
 )
 from ulti.server.guard import ServerSettings
+from ulti.server.tables.base import Table
 
 #: the server as shipped, but for one computer player's seed a table (quick to start)
 SHIPPED = replace(ServerSettings(), table_seeds=1)
@@ -162,6 +166,7 @@ def spoofing(db: str, scale: float = 1.0) -> Outcome:
     ``through``: tries past the limit's burst that were not refused."""
     n = max(8, round(12 * scale))
     with Running(db, SHIPPED) as srv:
+        started = time.monotonic()
         codes = [
             httpx.post(
                 f"{srv.base}/api/login",
@@ -170,13 +175,16 @@ def spoofing(db: str, scale: float = 1.0) -> Outcome:
             ).status_code
             for i in range(n)
         ]
+        seconds = time.monotonic() - started
     burst = int(SHIPPED.login_burst)
+    # past the burst, only what the bucket filled meanwhile (one try each 1/rate seconds)
+    refilled = int(SHIPPED.login_rate * seconds)
     return Outcome(
         "X-Forwarded-For from anyone",
         "12 of 12 tries got 401 (never 429)",
         n,
         sum(c != 429 for c in codes[burst:]),
-        0,
+        refilled,
     )
 
 
@@ -197,6 +205,82 @@ def chat(db: str, scale: float = 1.0) -> Outcome:
     return Outcome("chat by reconnecting", "200 of 200 in 15 s, all stored", n, stored, allowed)
 
 
+def seat_grab(db: str, scale: float = 1.0) -> Outcome:
+    """Item 1: at a rated table ``[me, open, random]`` Bob takes seat 1 and the creator at
+    once gives it to a computer player (before his websocket opens), by her cookie and by her
+    seat's token; then Bob asks for his seat back.  ``through``: what she got, and Bob's
+    seat not his."""
+    rated = {
+        "deals": 3,
+        "public": True,
+        "rated": True,
+        "bot_spec": "random",
+        "seats": [{"kind": "person", "me": True}, {"kind": "open"}, bot("random")],
+    }
+    n = max(1, round(4 * scale))
+    through = 0
+    with Running(db, SHIPPED) as srv, client(srv) as alice:
+        assert try_register(alice, "Alíz").status_code == 201
+        for i in range(n):
+            with client(srv) as bob:
+                assert try_register(bob, f"Bob {i}").status_code == 201
+                t = post(alice, "/api/tables", rated).json()
+                url = f"/api/tables/{t['id']}"
+                assert post(bob, f"{url}/seats/1").status_code == 201
+                through += post(alice, f"{url}/seats/1/bot", {"spec": "random"}).status_code == 200
+                by_token = httpx.post(
+                    f"{srv.base}{url}/seats/1/bot",
+                    json={"spec": "random"},
+                    headers={"Authorization": f"Bearer {t['tokens']['0']}"},
+                )
+                through += by_token.status_code == 200
+                again = post(bob, f"{url}/seat")
+                through += again.status_code != 200 or again.json().get("seat") != 1
+    return Outcome(
+        "a creator gives a player's seat away",
+        "200, and the player could not take it back (404)",
+        3 * n,
+        through,
+        0,
+    )
+
+
+def kept(t: Table) -> bool:
+    """The table's session is over and all its results are kept (its ratings too)."""
+    return t.session.is_over() and t.results.recorded == len(t.session.deals)
+
+
+def private(db: str, scale: float = 1.0) -> Outcome:
+    """Item 11: an outsider looks for a private table through its creator's profile and its
+    id.  ``through``: each look that showed it (its id in the profile, its players)."""
+    n = max(1, round(3 * scale))
+    through = 0
+    with Running(db, SHIPPED) as srv, client(srv) as anna:
+        assert try_register(anna, "Anna").status_code == 201
+        ids = []
+        for _ in range(n):  # each played to its end (her seat handed to a computer player)
+            seats = [{"kind": "person", "me": True}, bot("random", "Cili"), bot("random")]
+            table_id = post(anna, "/api/tables", {"deals": 3, "seats": seats}).json()["id"]
+            gave = post(anna, f"/api/tables/{table_id}/seats/0/bot", {"spec": "random"})
+            assert gave.status_code == 200, gave.text
+            t = live(srv, table_id)
+            wait_until(functools.partial(kept, t), "the session's results kept", 300)
+            ids.append(table_id)
+        with client(srv) as outsider:
+            profile = outsider.get("/u/Anna").text + outsider.get("/api/users/Anna").text
+            for table_id in ids:
+                through += table_id in profile
+                facts = outsider.get(f"/api/tables/{table_id}")
+                through += facts.status_code == 200 or "Cili" in facts.text
+    return Outcome(
+        "a private table seen by outsiders",
+        "its id, total and rank in the profile; its players by id",
+        2 * n,
+        through,
+        0,
+    )
+
+
 ATTACKS: dict[str, Callable[[str, float], Outcome]] = {
     "registrations": registrations,
     "impersonation": impersonation,
@@ -205,4 +289,6 @@ ATTACKS: dict[str, Callable[[str, float], Outcome]] = {
     "kontra": kontra,
     "spoofing": spoofing,
     "chat": chat,
+    "seat-grab": seat_grab,
+    "private": private,
 }

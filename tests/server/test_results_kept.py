@@ -70,6 +70,8 @@ def test_a_refused_deal_write_no_longer_skips_the_ratings(
         tid = rated_session(srv, "Sára", 3)
         wait_until(lambda: len(store.leaderboard(FAMILY)) == 3, "the ratings kept")
         assert [r.games for r in store.leaderboard(FAMILY)] == [1, 1, 1]
+        # the session's rows are written after the ratings: waited for, not raced
+        wait_until(lambda: bool(store.session_results("user:1")), "the session's rows kept")
         assert store.session_results("user:1")[0].table_id == tid
         assert "deal 1's deal results not kept (OverflowError" in srv.log.text()
         assert "ERROR" in srv.log.text()

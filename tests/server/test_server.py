@@ -386,7 +386,7 @@ def test_a_bot_that_crashes_or_runs_away_is_replaced_by_a_fallback_move(
         trouble(self, seat, exc)
 
     monkeypatch.setattr(GameTable, "_bot_trouble", counted)
-    with Running(sqlite(tmp_path), bot_deadline=1.0, bot_workers=1) as srv:
+    with Running(sqlite(tmp_path), bot_deadline=2.0, bot_workers=1) as srv:
         t = srv.create([person(), bot("crashing", "C"), bot("sleeping", "S")])
         s0 = Seat(srv, t["id"], 0, t["tokens"]["0"])
         play_until({0: s0}, lambda: s0.view["deal_number"] > 1, random.Random(4), limit=180)

@@ -5,7 +5,10 @@ to a pool of worker processes instead of running it in its own process:
 
 * a **native crash** (the compiled solver runs without the GIL) kills one worker, not the host:
   the decision fails with :class:`DecisionError` and the worker is started again;
-* a **runaway decision** is stopped at its deadline: the worker is killed and started again;
+* a **runaway decision** is stopped at its deadline: the worker is killed and started again
+  (the deadline is the decision's alone: a worker says it is ready once its interpreter has
+  started, and a busy machine's slow start-up of a process is waited for apart, up to
+  :data:`START_LIMIT`);
 * a worker may use at most ``memory_mb`` of address space (a ``MemoryError`` is a failed
   decision, not a host out of memory) and runs at a lower priority (``nice``) than the host,
   so that people's actions are served first when the machine is busy.
@@ -47,6 +50,10 @@ from ulti.players.base import Player
 log = logging.getLogger(__name__)
 
 PICKLE = pickle.HIGHEST_PROTOCOL
+#: what a worker sends once it has started, before its first decision
+READY = b"ready"
+#: seconds a worker may take to start (a new interpreter: seconds on a loaded machine)
+START_LIMIT = 120.0
 
 
 class DecisionError(Exception):
@@ -112,6 +119,10 @@ def worker_main(conn: Connection, nice: int, memory_mb: int) -> None:
         with contextlib.suppress(OSError):
             os.nice(nice)
     _limit_memory(memory_mb)
+    try:
+        conn.send_bytes(READY)
+    except (EOFError, OSError):
+        return
     while True:
         try:
             job = conn.recv_bytes()
@@ -176,7 +187,20 @@ class _Worker:
         if self.pool.closing:  # closed while this one was starting
             self.stop()
             raise DecisionError("closed", "the pool is closing")
+        self._wait_ready(ours)
         return proc, ours
+
+    def _wait_ready(self, conn: Connection) -> None:
+        """Wait for a new worker's :data:`READY` (its start-up is not a decision's time)."""
+        try:
+            ready = conn.poll(START_LIMIT) and conn.recv_bytes() == READY
+        except (EOFError, OSError):  # it died starting, or the pool closed meanwhile
+            ready = False
+        if not ready:
+            self.stop()
+            if self.pool.closing:
+                raise DecisionError("closed", "the pool is closing")
+            raise DecisionError("crash", f"the worker did not start within {START_LIMIT:g} s")
 
     def stop(self) -> None:
         with self._lock:

@@ -108,6 +108,9 @@ class ServerSettings:
     #: (whose decisions never wait behind them), and how many of these a client address may
     #: have waiting or under way at once (past it: refused, in both languages)
     job_workers: int = limit(1, 1, 64)
+    #: the job workers' niceness: below the computer players' workers (10), so that on a busy
+    #: machine analyses wait and decisions do not
+    job_nice: int = limit(15, 0, 19)
     jobs_per_client: int = limit(4, 1, 1000)
     #: new analyses (not those kept or under way) a client address may ask for: a token
     #: bucket of ``analysis_rate`` a second with bursts of ``analysis_burst``

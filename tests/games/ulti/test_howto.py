@@ -600,7 +600,8 @@ def test_hints_through_a_how_to_play_deal() -> None:
     from english_words import english_words_in
     from ulti.players import make_player
 
-    advisers = [make_player("pimc:samples=4", seed=seat) for seat in range(3)]
+    # its four samples, however long a busy machine takes (the default ms would cut them)
+    advisers = [make_player("pimc:samples=4,ms=600000", seed=seat) for seat in range(3)]
     for seat, p in enumerate(advisers):
         p.start(seat, HOWTO, 0)
     d = Deal(HOWTO, 52, 2)

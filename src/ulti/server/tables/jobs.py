@@ -41,9 +41,6 @@ from ulti.server.tables.frames import Json, analysis_error
 
 log = logging.getLogger(__name__)
 
-#: The job workers' priority (``nice``): below the computer players' (10), so that on a busy
-#: machine their decisions get the processor first.
-JOB_NICE = 15
 #: Analyses waiting or running, per analysis the server runs at once (``max_analyses``):
 #: beyond this, a request is refused (busy) rather than queued.  (A new client's analysis
 #: waits for one of each other client's, not for all of them: the queue is fair.)

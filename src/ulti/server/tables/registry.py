@@ -31,7 +31,7 @@ from ulti.server.store import ClubSettings, Store, StoredTable, hash_token, new_
 from ulti.server.tables.base import GameTable, Table
 from ulti.server.tables.frames import Json, TableError
 from ulti.server.tables.game import Settings
-from ulti.server.tables.jobs import JOB_NICE, Analyses, JobQueue, Key, Ticket, analyses_at_once
+from ulti.server.tables.jobs import Analyses, JobQueue, Key, Ticket, analyses_at_once
 from ulti.server.tables.seats import rematch_seat
 
 #: The game of a table stored or asked for without one.
@@ -117,7 +117,7 @@ class Tables:
         self.pool = BotPool(self.settings.bot_workers, self.settings.bot_deadline)
         #: analyses and teaching questions: workers of their own, shared fairly by clients
         self.job_pool = BotPool(
-            self.settings.job_workers, self.settings.bot_deadline, nice=JOB_NICE
+            self.settings.job_workers, self.settings.bot_deadline, nice=self.settings.job_nice
         )
         self.jobs = JobQueue(
             self.job_pool, self.settings.jobs_per_client, analyses_at_once(self.settings)
