@@ -233,7 +233,9 @@ def _snap_tournament(
     if deals < 2:
         console.print(_snap(lang, "cli-tourn-one-deal"), highlight=False)
     summary, results = _played(
-        lambda step: snap_arena.tournament(specs, deals, seed, rs, workers, step, checkpoint),
+        lambda step: snap_arena.tournament(
+            specs, deals, seed, rs, workers, step, checkpoint=checkpoint
+        ),
         checkpoint,
         lang,
     )
