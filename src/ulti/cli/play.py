@@ -25,6 +25,7 @@ from ulti.cli.common import (
     _fail,
     _game,
     _lang,
+    _lang_option,
     _player_specs,
     _ruleset,
     _say,
@@ -46,7 +47,7 @@ app = typer.Typer(add_completion=False)
 
 @app.command()
 def play(
-    lang: Annotated[str, typer.Option(help="Language of the table: en or hu.")] = "en",
+    lang: Annotated[str, _lang_option("the table")] = "en",
     game: GameOpt = "ulti",
     opponents: Annotated[
         str | None,

@@ -36,6 +36,7 @@ from ulti.cli.common import (
     _fail,
     _game,
     _lang,
+    _lang_option,
     _player_specs,
     _progress,
     _ruleset,
@@ -92,9 +93,7 @@ def tournament(
             "cluster's address (ray://HOST:10001 or HOST:6379). Needs ulti[research].",
         ),
     ] = None,
-    lang: Annotated[
-        str, typer.Option(help="Language of the tables, the lines and the errors: en or hu.")
-    ] = "en",
+    lang: Annotated[str, _lang_option("the tables, the lines and the errors")] = "en",
 ) -> None:
     """A duplicate tournament: every deal under every seating, so the cards' luck cancels.
     With --game snapszli, every pair of players plays each deal in both seatings."""
