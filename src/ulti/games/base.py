@@ -81,6 +81,7 @@ class Player(Protocol[O_contra, A]):
 
 
 S = TypeVar("S", bound=State[Any, Any])
+S_co = TypeVar("S_co", covariant=True)
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,47 @@ class DealRun(Generic[S, A]):
         return [[t for k, t in seat if k == kind] for seat in self.decisions]
 
 
+class Series(Protocol[S_co]):
+    """A session (Ulti) or match (Snapszli) as its record holds it: the rules, the seed, the
+    first dealer, the players' names and the deals so far."""
+
+    @property
+    def rules(self) -> Any: ...  # the game's rules (a ``to_dict()`` of theirs is recorded)
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    @property
+    def deals(self) -> Sequence[S_co]: ...
+
+
+def series_record(
+    series: Series[S],
+    format: str,
+    version: int,
+    deal_record: Callable[[S, list[str]], dict[str, Any]],
+) -> dict[str, Any]:
+    """The record of a session or match (either game's ``to_record``): its ``format`` and
+    ``version``, rules, seed, first dealer, players and each deal's record (``deal_record``:
+    the game's, with the players' names)."""
+    players = list(series.players)
+    return {
+        "format": format,
+        "version": version,
+        "rules": series.rules.to_dict(),
+        "seed": series.seed,
+        "first_dealer": series.first_dealer,
+        "players": players,
+        "deals": [deal_record(d, players) for d in series.deals],
+    }
+
+
 def play_deal(
     info: GameInfo[S, A],
     deal: S,
@@ -165,6 +207,8 @@ __all__ = [
     "GameInfo",
     "Observation",
     "Player",
+    "Series",
     "State",
     "play_deal",
+    "series_record",
 ]
