@@ -201,8 +201,42 @@ def play_deal(
     return run
 
 
+Run = TypeVar("Run", bound=DealRun[Any, Any])
+RulesT = TypeVar("RulesT")
+
+
+@dataclass(frozen=True)
+class DealPlay(Generic[S, A, RulesT, Run]):
+    """A game's ``play_deal(rules, seed, dealer, players)``: a new deal of the game
+    (``info.deal``) played by ``players`` (:func:`play_deal`), its decisions kept in
+    ``new_run(deal)`` (the game's kind of :class:`DealRun`); ``refusal`` is the ValueError's
+    words for another number of players than the game's seats."""
+
+    info: GameInfo[S, A]
+    new_run: Callable[[S], Run]
+    refusal: str
+
+    def __call__(
+        self,
+        rules: RulesT,
+        seed: int,
+        dealer: int,
+        players: Sequence[Player[Any, A]],
+        game: int = 0,
+        deck: Sequence[int] | None = None,
+        on_action: Callable[[S, int, A], None] | None = None,
+    ) -> Run:
+        """Play one deal: each seat's player acts on its own observation only."""
+        if len(players) != self.info.seats:
+            raise ValueError(self.refusal)
+        run = self.new_run(self.info.deal(rules, seed, dealer, deck))
+        play_deal(self.info, run.deal, players, rules, game, on_action, run)
+        return run
+
+
 __all__ = [
     "Action",
+    "DealPlay",
     "DealRun",
     "GameInfo",
     "Observation",
