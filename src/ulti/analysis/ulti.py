@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -263,13 +263,8 @@ class SeatSummary:
     accuracy: float | None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "decisions": self.decisions,
-            "mistakes": self.mistakes,
-            "lost": _round(self.lost),
-            "accuracy": _round(self.accuracy),
-        }
+        """The fields, the units and the accuracy rounded."""
+        return {**asdict(self), "lost": _round(self.lost), "accuracy": _round(self.accuracy)}
 
 
 def summarize(decisions: Sequence[Decision]) -> tuple[SeatSummary, SeatSummary, SeatSummary]:
@@ -1116,11 +1111,10 @@ class TeachWarning:
         )
 
     def to_dict(self) -> dict[str, Any]:
+        """The fields, the units rounded, and why in each language."""
         return {
-            "card": self.card,
-            "best": self.best,
+            **asdict(self),
             "loss": _round(self.loss),
-            "samples": self.samples,
             "options": [[c, _round(v)] for c, v in self.options],
             "why": {lang: self.explain(lang) for lang in LANGS},
         }

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ulti.arena.tournament import winner_first
+
 
 @dataclass(frozen=True)
 class Panel:
@@ -36,6 +38,27 @@ def intervals(
     return Panel(labels, [f["mean"] for f in figures], colour, ylabel, title, [below, above])
 
 
+def pair_differences(summary: Mapping[str, Any], ylabel: str) -> Panel:
+    """A panel of each pair's mean difference per deal with its 95% interval, the one ahead
+    first (:func:`~ulti.arena.tournament.winner_first`)."""
+    pairs = winner_first(summary)
+    return intervals(
+        [f"{a}\n- {b}" for a, b, _ in pairs],
+        [v for _, _, v in pairs],
+        "#d08c2a",
+        ylabel,
+        "each pair, the one ahead first",
+    )
+
+
+def config_words(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """What a chart's title says of the tournament (the summary's ``config``): its deals,
+    seatings and seed, and the rules' preset ("?" for what it lacks)."""
+    cfg = summary.get("config", {})
+    words = {key: cfg.get(key, "?") for key in ("deals", "seatings", "seed")}
+    return {**words, "rules": cfg.get("rules", {}).get("preset", "?")}
+
+
 def draw(path: Path, title: str, panels: Sequence[Panel]) -> None:
     """The panels side by side under ``title``, as a PNG at ``path``."""
     # matplotlib takes a second to load and only a chart needs it; a Figure of its own (not
@@ -59,4 +82,4 @@ def draw(path: Path, title: str, panels: Sequence[Panel]) -> None:
     fig.savefig(path)
 
 
-__all__ = ["Panel", "draw", "intervals"]
+__all__ = ["Panel", "config_words", "draw", "intervals", "pair_differences"]

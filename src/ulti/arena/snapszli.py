@@ -13,13 +13,12 @@ games it won (:func:`summarize`).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from ulti.arena import plot as charts
 from ulti.arena import tournament as duplicate
@@ -29,7 +28,6 @@ from ulti.arena.tournament import (
     decision_ms,
     interval,
     labels,
-    play_tournament,
     winner_first,
     write_json,
 )
@@ -53,13 +51,8 @@ class SnapUnitResult:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SnapUnitResult:
         """A result as :func:`dataclasses.asdict` wrote it (a checkpoint's line)."""
-        seating, returns = tuple(d["seating"]), tuple(d["returns"])
-        if len(seating) != 2 or len(returns) != 2:
-            raise ValueError("two seats")
         return cls(
-            int(d["index"]),
-            tuple(int(s) for s in seating),
-            tuple(int(r) for r in returns),
+            *duplicate.read_seats(d, SNAPSZLI.seats),
             str(d["rule"]),
             str(d["code"]),
             int(d["actions"]),
@@ -184,27 +177,42 @@ def summarize(specs: Sequence[str], results: Sequence[SnapUnitResult]) -> dict[s
 
 
 # --------------------------------------------------------------------------------------------
-# the tournament, its JSON and chart
+# the chart
 
 
-def tournament(
-    specs: Sequence[str],
-    deals: int,
-    seed: int,
-    rules: SnapRules | None = None,
-    workers: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-    checkpoint: Path | None = None,
-    ray_address: str | None = None,
-) -> tuple[dict[str, Any], list[SnapUnitResult]]:
-    """Play the tournament (:func:`~ulti.arena.tournament.play_tournament`: worker processes
-    or Ray tasks, a checkpoint file); the summary (:func:`summarize`, its ``config`` added)
-    and every unit's result."""
-    rules = rules or SnapRules()
-    room = Arena(SNAPSZLI, run_unit, SnapUnitResult.from_dict, summarize)
-    return play_tournament(
-        room, specs, deals, seed, rules.to_dict(), workers, progress, ray_address, checkpoint
+def plot(summary: dict[str, Any], path: Path) -> None:
+    """Each pair's mean game points per deal (the one ahead first, with its 95% interval) and
+    its win rate; the title names the deals, the seed and the rules."""
+    title = (
+        "Snapszli duplicate tournament: {deals} deals, each pair in both seatings, seed {seed}, "
+        "rules {rules}"
     )
+    points = charts.pair_differences(summary, "net game points per deal (95% CI)")
+    wins = charts.Panel(
+        points.labels,
+        [v["win_rate"] for _, _, v in winner_first(summary)],
+        "#4a7ebb",
+        "share of games won",
+        "win rate",
+        baseline=0.5,
+        dashed=True,
+        ylim=(0, 1),
+    )
+    charts.draw(path, title.format(**charts.config_words(summary)), [points, wins])
+
+
+# --------------------------------------------------------------------------------------------
+# the room: the tournament
+
+
+def _room() -> Arena[SnapUnitResult]:
+    """Snapszli's room in the tournament."""
+    return Arena(SNAPSZLI, run_unit, SnapUnitResult.from_dict, summarize)
+
+
+#: Play the tournament (:class:`~ulti.arena.tournament.Tournament`): the summary
+#: (:func:`summarize`, its ``config`` added) and every unit's result.
+tournament = duplicate.Tournament(_room, SnapRules)
 
 
 def tournament_with_bar(
@@ -217,50 +225,8 @@ def tournament_with_bar(
 ) -> tuple[dict[str, Any], list[SnapUnitResult]]:
     """:func:`tournament` with a progress bar (rich) on ``console`` (a new one on the terminal
     by default)."""
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-    ) as bar:
-        task = bar.add_task("deals x seatings", total=None)
-
-        def step(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
+    with duplicate.progress_bar(console) as step:
         return tournament(specs, deals, seed, rules, workers, step)
-
-
-def plot(summary: dict[str, Any], path: Path) -> None:
-    """Each pair's mean game points per deal (the one ahead first, with its 95% interval) and
-    its win rate; the title names the deals, the seed and the rules."""
-    pairs = winner_first(summary)
-    names = [f"{a}\n- {b}" for a, b, _ in pairs]
-    cfg = summary.get("config", {})
-    rules = cfg.get("rules", {}).get("preset", "?")
-    title = (
-        f"Snapszli duplicate tournament: {cfg.get('deals', '?')} deals, each pair in both "
-        f"seatings, seed {cfg.get('seed', '?')}, rules {rules}"
-    )
-    points = charts.intervals(
-        names,
-        [v for _, _, v in pairs],
-        "#d08c2a",
-        "net game points per deal (95% CI)",
-        "each pair, the one ahead first",
-    )
-    wins = charts.Panel(
-        names,
-        [v["win_rate"] for _, _, v in pairs],
-        "#4a7ebb",
-        "share of games won",
-        "win rate",
-        baseline=0.5,
-        dashed=True,
-        ylim=(0, 1),
-    )
-    charts.draw(path, title, [points, wins])
 
 
 __all__ = [

@@ -23,10 +23,14 @@ import signal
 import socket
 import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from itertools import pairwise, product
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from ulti.arena.checkpoint import (
     CHECKPOINT_FORMAT,
@@ -42,6 +46,15 @@ U = TypeVar("U")
 K = TypeVar("K", bound=Keyed)
 R = TypeVar("R", bound=Keyed)
 T = TypeVar("T")
+
+
+class Rules(Protocol):
+    """A game's rules as a tournament needs them: as a dict, which every unit carries."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+G = TypeVar("G", bound=Rules)
 
 
 @dataclass(frozen=True)
@@ -287,6 +300,43 @@ class Arena(Generic[R]):
     names_game: bool = True
 
 
+@dataclass(frozen=True)
+class Tournament(Generic[R, G]):
+    """A game's duplicate tournament, as its room offers it (``tournament(specs, deals,
+    seed)``): ``room()`` makes the room as each tournament starts (of the module's functions as
+    they are then: a test may stand in for one), ``rules()`` the game's default rules."""
+
+    room: Callable[[], Arena[R]]
+    rules: Callable[[], G]
+
+    def __call__(
+        self,
+        specs: Sequence[str],
+        deals: int,
+        seed: int,
+        rules: G | None = None,
+        workers: int = 1,
+        progress: Callable[[int, int], None] | None = None,
+        ray_address: str | None = None,
+        checkpoint: Path | None = None,
+    ) -> tuple[dict[str, Any], list[R]]:
+        """Play the tournament under ``rules`` (the game's default ones when None) with
+        :func:`play_tournament` (worker processes or Ray tasks, a checkpoint file): the summary
+        (the room's ``summarize``, its ``config`` added) and every unit's result."""
+        chosen = self.rules() if rules is None else rules
+        return play_tournament(
+            self.room(),
+            specs,
+            deals,
+            seed,
+            chosen.to_dict(),
+            workers,
+            progress,
+            ray_address,
+            checkpoint,
+        )
+
+
 def play_tournament(
     arena: Arena[R],
     specs: Sequence[str],
@@ -327,6 +377,34 @@ def play_tournament(
     return summary, results
 
 
+def read_seats(d: Mapping[str, Any], seats: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """A unit result's number, seating and returns as :func:`dataclasses.asdict` wrote them (a
+    checkpoint's line): ValueError unless both have ``seats`` seats."""
+    seating, returns = tuple(d["seating"]), tuple(d["returns"])
+    if len(seating) != seats or len(returns) != seats:
+        raise ValueError(f"not {seats} seats")
+    return int(d["index"]), tuple(int(s) for s in seating), tuple(int(r) for r in returns)
+
+
+@contextmanager
+def progress_bar(console: Console | None = None) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar (rich) on ``console`` (a new one on the terminal by default) while the
+    block plays a tournament: it gives the ``progress`` to play it with."""
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+    ) as bar:
+        task = bar.add_task("deals x seatings", total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield step
+
+
 def write_json(summary: Mapping[str, Any], results: Sequence[Keyed], path: Path) -> None:
     """The summary and every unit's result (dataclasses; decision times left out)."""
     data = dict(summary)
@@ -352,6 +430,7 @@ __all__ = [
     "Checkpoint",
     "CheckpointError",
     "RayError",
+    "Tournament",
     "Unit",
     "check_ray_address",
     "ci95",
@@ -361,6 +440,8 @@ __all__ = [
     "percentile",
     "play_tournament",
     "play_units",
+    "progress_bar",
+    "read_seats",
     "seatings",
     "stream_units",
     "t95",

@@ -11,7 +11,7 @@ of their deal scores (:func:`summarize`).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,6 @@ from ulti.arena.tournament import (
     interval,
     labels,
     percentile,
-    play_tournament,
     winner_first,
     write_json,
 )
@@ -54,13 +53,8 @@ class UnitResult:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> UnitResult:
         """A result as :func:`dataclasses.asdict` wrote it (a checkpoint's line)."""
-        seating, returns = tuple(d["seating"]), tuple(d["returns"])
-        if len(seating) != 3 or len(returns) != 3:
-            raise ValueError("three seats")
         return cls(
-            int(d["index"]),
-            tuple(int(s) for s in seating),
-            tuple(int(r) for r in returns),
+            *duplicate.read_seats(d, ULTI.seats),
             int(d["soloist"]),
             None if d["contract"] is None else str(d["contract"]),
             bool(d["made"]),
@@ -200,52 +194,33 @@ def summarize(specs: Sequence[str], results: Sequence[UnitResult]) -> dict[str, 
 
 
 # --------------------------------------------------------------------------------------------
-# the tournament, its JSON and chart
-
-
-def tournament(
-    specs: Sequence[str],
-    deals: int,
-    seed: int,
-    rules: Ruleset | None = None,
-    workers: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-    ray_address: str | None = None,
-    checkpoint: Path | None = None,
-) -> tuple[dict[str, Any], list[UnitResult]]:
-    """Play the tournament (:func:`~ulti.arena.tournament.play_tournament`: worker processes
-    or Ray tasks, a checkpoint file); the summary (:func:`summarize`, its ``config`` added)
-    and every unit's result."""
-    rules = rules or Ruleset()
-    room = Arena(ULTI, run_unit, UnitResult.from_dict, summarize, names_game=False)
-    return play_tournament(
-        room, specs, deals, seed, rules.to_dict(), workers, progress, ray_address, checkpoint
-    )
+# the chart
 
 
 def plot(summary: dict[str, Any], path: Path) -> None:
     """The players' mean units per deal and each pair's difference, with their 95% intervals;
     the title names the deals, seatings, seed and rules."""
     bots = summary["bots"]
-    pairs = winner_first(summary)
-    cfg = summary.get("config", {})
-    rules = cfg.get("rules", {}).get("preset", "?")
-    title = (
-        f"Duplicate tournament: {cfg.get('deals', '?')} deals x {cfg.get('seatings', '?')} "
-        f"seatings, seed {cfg.get('seed', '?')}, rules {rules}"
-    )
+    title = "Duplicate tournament: {deals} deals x {seatings} seatings, seed {seed}, rules {rules}"
     players = charts.intervals(
         list(bots), list(bots.values()), "#4a7ebb", "units per deal (95% CI)", "each player"
     )
-    differences = charts.intervals(
-        [f"{a}\n- {b}" for a, b, _ in pairs],
-        [v for _, _, v in pairs],
-        "#d08c2a",
-        "difference per deal (95% CI)",
-        "each pair, the one ahead first",
-    )
-    charts.draw(path, title, [players, differences])
+    differences = charts.pair_differences(summary, "difference per deal (95% CI)")
+    charts.draw(path, title.format(**charts.config_words(summary)), [players, differences])
 
+
+# --------------------------------------------------------------------------------------------
+# the room: the tournament
+
+
+def _room() -> Arena[UnitResult]:
+    """Ulti's room in the tournament (its summary's ``config`` names no game: the JSON stays)."""
+    return Arena(ULTI, run_unit, UnitResult.from_dict, summarize, names_game=False)
+
+
+#: Play the tournament (:class:`~ulti.arena.tournament.Tournament`): the summary
+#: (:func:`summarize`, its ``config`` added) and every unit's result.
+tournament = duplicate.Tournament(_room, Ruleset)
 
 __all__ = [
     "Unit",

@@ -24,7 +24,7 @@ from ulti.analysis.ulti import (
     summarize,
 )
 from ulti.cli import console
-from ulti.cli.common import _fail, _lang, _progress, _read_json, _writable
+from ulti.cli.common import _fail, _lang, _lang_option, _progress, _read_json, _writable
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.record import RecordError, from_record, players_of
 from ulti.games.ulti.session import Session
@@ -39,7 +39,7 @@ def analyze(
     deal: Annotated[
         int | None, typer.Option("--deal", help="Only this deal of a session (from 1).")
     ] = None,
-    lang: Annotated[str, typer.Option(help="Language of the report: en or hu.")] = "en",
+    lang: Annotated[str, _lang_option("the report")] = "en",
     threshold: Annotated[
         float, typer.Option(help="A decision that loses at least this many units is a mistake.")
     ] = 2.0,

@@ -39,7 +39,15 @@ GameOpt = Annotated[
         help="The game: ulti, or snapszli (the two-player Schnapsen, docs/SNAPSZLI.md).",
     ),
 ]
-LangOpt = Annotated[str, typer.Option(help="Language of the command's words: en or hu.")]
+
+
+def _lang_option(what: str) -> Any:
+    """The --lang option of a command, en or hu (checked by :func:`_lang`), for ``what`` it
+    speaks in (the help says)."""
+    return typer.Option(help=f"Language of {what}: en or hu.")
+
+
+LangOpt = Annotated[str, _lang_option("the command's words")]
 GAMES = ("ulti", "snapszli")
 
 

@@ -16,6 +16,7 @@ from ulti.cli.common import (
     _check_output,
     _fail,
     _lang,
+    _lang_option,
     _print_sheet,
     _ruleset,
 )
@@ -40,9 +41,7 @@ def demo(
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
     save: Annotated[Path | None, typer.Option(help="Write the record to this file.")] = None,
-    lang: Annotated[
-        str, typer.Option(help="Language of the account and the score sheet: en or hu.")
-    ] = "en",
+    lang: Annotated[str, _lang_option("the account and the score sheet")] = "en",
 ) -> None:
     """Play deals between three random players and print them (a tour of the engine)."""
     lang = _lang(lang)

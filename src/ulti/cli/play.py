@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -24,6 +25,7 @@ from ulti.cli.common import (
     _fail,
     _game,
     _lang,
+    _lang_option,
     _player_specs,
     _ruleset,
     _say,
@@ -45,7 +47,7 @@ app = typer.Typer(add_completion=False)
 
 @app.command()
 def play(
-    lang: Annotated[str, typer.Option(help="Language of the table: en or hu.")] = "en",
+    lang: Annotated[str, _lang_option("the table")] = "en",
     game: GameOpt = "ulti",
     opponents: Annotated[
         str | None,
@@ -103,15 +105,40 @@ def play(
     snapszli) a Snapszli match to 7 against one.  A saved game is never overwritten without
     asking: continue it (--resume) or start anew (--new), which keeps it as a backup."""
     lang = _lang(lang)
+    start = _Start(seed, save, resume, new, preset, rules_file)
     if _game(game, lang) == "snapszli":
         _refuse_ulti_options(lang, opponents, deals, teach)
-        _play_snapszli(lang, opponent, show_points, seed, save, resume, new, preset, rules_file)
+        _play_snapszli(lang, opponent, show_points, start)
         return
     for given, option in ((opponent is not None, "--opponent"), (show_points, "--show-points")):
         if given:
             _fail(lang, _snap(lang, "cli-snap-only", option=option))
             raise typer.Exit(2)
-    _play_ulti(lang, opponents, level, deals, seed, save, resume, new, preset, rules_file, teach)
+    _play_ulti(lang, opponents, level, deals, start, teach)
+
+
+@dataclass(frozen=True)
+class _Start:
+    """What ``ulti play`` takes alike for either game: the seed (None: a new random one), the
+    save file (None: the game's own in the data folder), whether to resume it or start anew,
+    and the rules (--preset, --rules)."""
+
+    seed: int | None
+    save: Path | None
+    resume: bool
+    new: bool
+    preset: str | None
+    rules_file: Path | None
+
+    def check(self, lang: str) -> None:
+        """Refuse --resume with --new (exit 2)."""
+        if self.resume and self.new:
+            _fail(lang, _say(lang, "both"))
+            raise typer.Exit(2)
+
+    def drawn_seed(self) -> int:
+        """The seed given, or a new one from the system's secret source."""
+        return random.SystemRandom().randrange(1 << 63) if self.seed is None else self.seed
 
 
 def _refuse_ulti_options(lang: str, opponents: str | None, deals: int | None, teach: bool) -> None:
@@ -135,19 +162,12 @@ def _play_ulti(
     opponents: str | None,
     level: str | None,
     deals: int | None,
-    seed: int | None,
-    save: Path | None,
-    resume: bool,
-    new: bool,
-    preset: str | None,
-    rules_file: Path | None,
+    start: _Start,
     teach: bool,
 ) -> None:
     """``ulti play``: the opponents (or --level's), the rules and the session file checked,
     then the table (:func:`ulti.tui.ulti.run`) until the player leaves it."""
-    if resume and new:
-        _fail(lang, _say(lang, "both"))
-        raise typer.Exit(2)
+    start.check(lang)
     if level is not None:
         if level not in LEVELS or opponents is not None:
             _fail(lang, _say(lang, "level", levels=", ".join(LEVELS)))
@@ -157,32 +177,20 @@ def _play_ulti(
     if len(specs) != 2:
         _fail(lang, _say(lang, "opponents"))
         raise typer.Exit(2)
-    rs = _ruleset(preset, rules_file, lang)
+    rs = _ruleset(start.preset, start.rules_file, lang)
     save, resume = _prepare_save(
-        lang,
-        save,
-        "session.json",
-        resume,
-        new,
-        _session_where,
-        lambda key, **fields: _say(lang, key, **fields),
+        lang, start, "session.json", _session_where, lambda key, **fields: _say(lang, key, **fields)
     )
-    if seed is None:
-        seed = random.SystemRandom().randrange(1 << 63)
     cfg = PlayConfig(
         lang=lang,
         opponents=(specs[0], specs[1]),
         rules=rs,
         deals=deals,
-        seed=seed,
+        seed=start.drawn_seed(),
         save=save,
         teach=teach,
     )
-    try:
-        ulti.tui.ulti.run(cfg, resume)
-    except (FileNotFoundError, RecordError) as exc:
-        _fail(lang, _words(exc, lang))
-        raise typer.Exit(2) from None
+    _at_table(lang, lambda: ulti.tui.ulti.run(cfg, resume), (FileNotFoundError, RecordError))
     console.print(escape(_say(lang, "saved", path=save)))
 
 
@@ -196,18 +204,11 @@ def _play_snapszli(
     lang: str,
     opponent: str | None,
     show_points: bool,
-    seed: int | None,
-    save: Path | None,
-    resume: bool,
-    new: bool,
-    preset: str | None,
-    rules_file: Path | None,
+    start: _Start,
 ) -> None:
     """``ulti play --game snapszli``: the same never-overwrite rules as Ulti's sessions, for a
     match file (``snapszli.json`` in the data folder by default)."""
-    if resume and new:
-        _fail(lang, _say(lang, "both"))
-        raise typer.Exit(2)
+    start.check(lang)
     spec = (opponent or PLAY_SPEC).strip()
     if spec == "pimc":
         spec = PLAY_SPEC
@@ -216,26 +217,24 @@ def _play_snapszli(
     except ValueError as exc:
         _fail(lang, _snap(lang, "cli-opponent", why=exc))
         raise typer.Exit(2) from None
-    rs = _snap_rules(preset, rules_file, lang)
+    rs = _snap_rules(start.preset, start.rules_file, lang)
     save, resume = _prepare_save(
         lang,
-        save,
+        start,
         "snapszli.json",
-        resume,
-        new,
         _match_where,
         lambda key, **fields: _snap(lang, f"cli-{key}", **fields),
     )
-    if seed is None:
-        seed = random.SystemRandom().randrange(1 << 63)
     cfg = SnapConfig(
-        lang=lang, opponent=spec, rules=rs, seed=seed, save=save, show_points=show_points
+        lang=lang,
+        opponent=spec,
+        rules=rs,
+        seed=start.drawn_seed(),
+        save=save,
+        show_points=show_points,
     )
-    try:
-        ulti.tui.snapszli.run(cfg, resume)
-    except (FileNotFoundError, ValueError, TypeError, KeyError) as exc:
-        _fail(lang, str(exc))
-        raise typer.Exit(2) from None
+    errors = (FileNotFoundError, ValueError, TypeError, KeyError)
+    _at_table(lang, lambda: ulti.tui.snapszli.run(cfg, resume), errors, str)
     console.print(escape(_snap(lang, "cli-saved", path=save)))
 
 
@@ -257,21 +256,36 @@ def _match_where(path: Path) -> dict[str, object]:
     }
 
 
+def _at_table(
+    lang: str,
+    run: Callable[[], None],
+    errors: tuple[type[Exception], ...],
+    words: Callable[[Exception], str] | None = None,
+) -> None:
+    """The game's table, ``run()``, until the player leaves it; one of ``errors`` (a saved game
+    that cannot be resumed) is one line, in ``words`` (default: :func:`_words`), and exit 2."""
+    try:
+        run()
+    except errors as exc:
+        _fail(lang, _words(exc, lang) if words is None else words(exc))
+        raise typer.Exit(2) from None
+
+
 def _prepare_save(
     lang: str,
-    save: Path | None,
+    start: _Start,
     default_name: str,
-    resume: bool,
-    new: bool,
     where_of: Callable[[Path], dict[str, object]],
     say: Callable[..., str],
 ) -> tuple[Path, bool]:
-    """The save file of ``ulti play`` (either game), never overwritten unasked: refused when
-    it cannot be written; one already there is resumed or, started anew, kept as a backup —
-    asked in a terminal, refused without one.  ``where_of(path)`` reads a saved file's
+    """The save file of ``ulti play`` (either game: ``start``'s, or ``default_name`` in the
+    data folder), never overwritten unasked: refused when it cannot be written; one already
+    there is resumed or, started anew, kept as a backup — asked in a terminal, refused without
+    one.  ``where_of(path)`` reads a saved file's
     description for the question (raising ValueError or OSError when it cannot);
     ``say(key, **fields)`` gives the words (``unwritable``, ``unreadable``, ``exists``, ``ask``,
     ``backup``).  Returns the path and whether to resume."""
+    save, resume, new = start.save, start.resume, start.new
     if save is None:
         save = Path(platformdirs.user_data_dir("ulti")) / default_name
         save.parent.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,16 @@ from rich.markup import escape
 
 from ulti import i18n
 from ulti.cli import console
-from ulti.cli.common import _fail, _game, _lang, _print_sheet, _read_json, _snap, _words
+from ulti.cli.common import (
+    _fail,
+    _game,
+    _lang,
+    _lang_option,
+    _print_sheet,
+    _read_json,
+    _snap,
+    _words,
+)
 from ulti.games.snapszli import MATCH_FORMAT as SNAP_MATCH_FORMAT
 from ulti.games.snapszli import SnapMatch
 from ulti.games.snapszli import from_record as snap_from_record
@@ -25,10 +34,7 @@ app = typer.Typer(add_completion=False)
 @app.command()
 def replay(
     file: Path,
-    lang: Annotated[
-        str,
-        typer.Option(help="Language of the account, the score sheet and the errors: en or hu."),
-    ] = "en",
+    lang: Annotated[str, _lang_option("the account, the score sheet and the errors")] = "en",
     game: Annotated[
         str | None,
         typer.Option(

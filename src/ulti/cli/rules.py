@@ -19,6 +19,7 @@ from ulti.cli.common import (
     RulesOpt,
     _game,
     _lang,
+    _lang_option,
     _ruleset,
     _snap,
     _snap_rules,
@@ -37,9 +38,7 @@ def rules(
     game: GameOpt = "ulti",
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
-    lang: Annotated[
-        str, typer.Option(help="Language of the rules tables and the errors: en or hu.")
-    ] = "en",
+    lang: Annotated[str, _lang_option("the rules tables and the errors")] = "en",
 ) -> None:
     """Print the active ruleset and its whole bidding ladder (B5); with --game snapszli,
     Snapszli's options (ZV1-ZV4), presets and the chosen rules."""

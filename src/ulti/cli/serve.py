@@ -1,10 +1,13 @@
 """``ulti serve``: the web table (:mod:`ulti.server`), a lobby and tables for friends and
-computer players; its options are the server's limits (:class:`ServerSettings`), each declared
-here as the type of its parameter."""
+computer players; its options are the server's settings (:class:`ServerSettings`), one row of
+:data:`OPTIONS` each: the row gives the help, the field its type, default and range."""
 
 from __future__ import annotations
 
-from typing import Annotated
+import inspect
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from typing import Annotated, Any, cast, get_type_hints
 
 import typer
 
@@ -14,6 +17,175 @@ from ulti.server.guard import ServerSettings, SettingsError
 from ulti.server.store import StoreError
 
 app = typer.Typer(add_completion=False)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """An option of ``ulti serve`` that sets the :class:`ServerSettings` field ``field``: the
+    option is named as the field (``--max-per-address``) unless ``option`` names it otherwise,
+    and takes the field's type and default; ``per`` is how many seconds the option's unit holds
+    where the field counts a second and the option a minute (60) or an hour (3600), and then
+    ``default`` is its default in that unit.  The field's range is checked when the settings
+    are made (one line naming the field, exit 2); ``bounds``, where given, by the command line
+    first."""
+
+    field: str
+    help: str
+    option: str = ""
+    per: int = 1
+    default: float | None = None
+    bounds: tuple[float, float] | None = None
+
+    @property
+    def name(self) -> str:
+        """The option's name without its dashes, as a parameter (``tables_per_minute``)."""
+        return (self.option or self.field).replace("-", "_")
+
+    def value(self, given: Any) -> Any:
+        """The field's value for the option's ``given`` one."""
+        return given if self.per == 1 else given / self.per
+
+
+#: The server's settings that ``ulti serve`` takes, in the order its help lists them; a new
+#: setting (a field of ServerSettings) is one row here.  Fields without a row (frame and body
+#: sizes, the bursts but the frames', ``table_seeds``) keep their defaults.
+OPTIONS = (
+    Setting(
+        "rate",
+        "Frames a second each connection may send (bursts of three times as many).",
+        option="rate-limit",
+    ),
+    Setting(
+        "bot_workers",
+        "Worker processes in which computer players think (default: cores - 1); "
+        "analyses and teaching questions have their own (--job-workers).",
+    ),
+    Setting(
+        "bot_deadline",
+        "Seconds a computer player's decision may take; past it the worker is stopped "
+        "and the rules player's move is played.",
+    ),
+    Setting("max_bot_samples", "The most samples a table may give a computer player."),
+    Setting("max_bot_ms", "The most milliseconds a table may give a computer player per decision."),
+    Setting("max_per_address", "Live websocket connections per client address."),
+    Setting("max_connections", "Live websocket connections in all."),
+    Setting(
+        "create_rate",
+        "New tables a client address may create a minute (bursts of 10).",
+        option="tables-per-minute",
+        per=60,
+        default=12,
+    ),
+    Setting("api_docs", "Serve the API's documentation (/docs, /redoc, /openapi.json)."),
+    Setting("session_days", "Days a login lasts (the session cookie's life)."),
+    Setting(
+        "login_rate",
+        "Logins a second tried of one name from one client address (a token bucket; an "
+        "address over all names, and a name from everywhere, have four times the burst).",
+    ),
+    Setting(
+        "login_burst",
+        "Logins tried at once of one name from one client address (a browser that "
+        "logged in to the name before is never held by the name's own limit).",
+    ),
+    Setting(
+        "register_rate",
+        "New accounts a client address may make an hour (bursts of 5).",
+        option="registrations-per-hour",
+        per=3600,
+        default=5,
+    ),
+    Setting(
+        "chat_rate",
+        "Chat messages a second each account (a guest: seat, or address when watching) "
+        "may send; a client address four times as many. Reconnecting changes nothing.",
+    ),
+    Setting("chat_burst", "Chat messages each account (or guest) may send at once."),
+    Setting("chat_max", "The most characters of a chat message."),
+    Setting("analysis_samples", "A deal's analysis: sampled deals per decision (the seat's view)."),
+    Setting("analysis_ms", "A deal's analysis: milliseconds per decision (the seat's view)."),
+    Setting(
+        "max_analyses",
+        "Analyses worked out at once (one job worker stays free for teaching questions "
+        "when there are two or more).",
+    ),
+    Setting("teach_samples", "Teaching mode: sampled deals weighing a card."),
+    Setting("teach_ms", "Teaching mode: milliseconds weighing a card."),
+    Setting(
+        "job_workers",
+        "Worker processes for analyses and teaching questions, apart from the computer "
+        "players' (whose decisions never wait behind them).",
+    ),
+    Setting(
+        "jobs_per_client",
+        "Analyses and teaching questions a client address may have waiting or under way "
+        "at once (more are refused).",
+    ),
+    Setting(
+        "analysis_rate",
+        "New analyses a client address may ask for a minute (bursts of 12; kept ones are free).",
+        option="analyses-per-minute",
+        per=60,
+        default=2.0,
+        bounds=(0.01, 60_000),
+    ),
+    Setting(
+        "job_nice",
+        "The job workers' niceness (0-19): above the computer players' 10, so that on a busy "
+        "machine analyses wait and decisions do not.",
+    ),
+    Setting(
+        "reconnect_window",
+        "Seconds a player keeps their seat while away (no connection open); past it a "
+        "computer player takes the seat for the rest of the session (a forfeit).",
+    ),
+    Setting(
+        "turn_limit",
+        "Seconds a player has for each decision; past it a computer player takes the "
+        "seat for the rest of the session (a forfeit).",
+    ),
+    Setting(
+        "forwarded_allow_ips",
+        "The proxies in front of the server whose X-Forwarded-For and X-Forwarded-Proto "
+        "are believed: addresses or networks, comma separated (e.g. 127.0.0.1). Default: "
+        "none, and a client's address is its connection's.",
+    ),
+)
+
+
+def _parameter(setting: Setting) -> inspect.Parameter:
+    """The command's parameter for ``setting``: the field's type, the option's help and
+    default (the field's, or the row's in the option's unit)."""
+    field = next(f for f in fields(ServerSettings) if f.name == setting.field)
+    assert field.default is not MISSING  # every setting has a default
+    low, high = setting.bounds or (None, None)
+    option = typer.Option(help=setting.help, min=low, max=high)
+    return inspect.Parameter(
+        setting.name,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=field.default if setting.default is None else setting.default,
+        annotation=Annotated[get_type_hints(ServerSettings)[setting.field], option],
+    )
+
+
+def _taking_settings(command: Callable[..., None]) -> Callable[..., None]:
+    """``command``, whose last parameter is ``settings``, as a command with an option for
+    each row of :data:`OPTIONS` instead; a setting out of its range is one line (exit 2)."""
+    own = list(inspect.signature(command, eval_str=True).parameters.values())[:-1]
+
+    def run(**given: Any) -> None:
+        values = {s.field: s.value(given.pop(s.name)) for s in OPTIONS}
+        try:
+            settings = ServerSettings(**values, burst=max(1.0, 3 * values["rate"]))
+        except SettingsError as exc:
+            _fail("en", str(exc))
+            raise typer.Exit(2) from None
+        command(**given, settings=settings)
+
+    run.__name__, run.__doc__ = command.__name__, command.__doc__
+    cast(Any, run).__signature__ = inspect.Signature([*own, *map(_parameter, OPTIONS)])
+    return run
+
 
 HostOpt = Annotated[str, typer.Option(help="Address to listen on.")]
 PortOpt = Annotated[int, typer.Option(help="Port.", min=1, max=65535)]
@@ -25,202 +197,18 @@ DbOpt = Annotated[
         "SQLite file in your data folder)."
     ),
 ]
-RateLimitOpt = Annotated[
-    float,
-    typer.Option(help="Frames a second each connection may send (bursts of three times as many)."),
-]
-BotWorkersOpt = Annotated[
-    int | None,
-    typer.Option(
-        help="Worker processes in which computer players think (default: cores - 1); "
-        "analyses and teaching questions have their own (--job-workers)."
-    ),
-]
-BotDeadlineOpt = Annotated[
-    float,
-    typer.Option(
-        help="Seconds a computer player's decision may take; past it the worker is stopped "
-        "and the rules player's move is played."
-    ),
-]
-MaxBotSamplesOpt = Annotated[
-    int, typer.Option(help="The most samples a table may give a computer player.")
-]
-MaxBotMsOpt = Annotated[
-    float,
-    typer.Option(help="The most milliseconds a table may give a computer player per decision."),
-]
-MaxPerAddressOpt = Annotated[
-    int, typer.Option(help="Live websocket connections per client address.")
-]
-MaxConnectionsOpt = Annotated[int, typer.Option(help="Live websocket connections in all.")]
-TablesPerMinuteOpt = Annotated[
-    float, typer.Option(help="New tables a client address may create a minute (bursts of 10).")
-]
-ApiDocsOpt = Annotated[
-    bool, typer.Option(help="Serve the API's documentation (/docs, /redoc, /openapi.json).")
-]
-SessionDaysOpt = Annotated[
-    float, typer.Option(help="Days a login lasts (the session cookie's life).")
-]
-LoginRateOpt = Annotated[
-    float,
-    typer.Option(
-        help="Logins a second tried of one name from one client address (a token bucket; an "
-        "address over all names, and a name from everywhere, have four times the burst)."
-    ),
-]
-LoginBurstOpt = Annotated[
-    float,
-    typer.Option(
-        help="Logins tried at once of one name from one client address (a browser that "
-        "logged in to the name before is never held by the name's own limit)."
-    ),
-]
-RegistrationsPerHourOpt = Annotated[
-    float, typer.Option(help="New accounts a client address may make an hour (bursts of 5).")
-]
-ChatRateOpt = Annotated[
-    float,
-    typer.Option(
-        help="Chat messages a second each account (a guest: seat, or address when watching) "
-        "may send; a client address four times as many. Reconnecting changes nothing."
-    ),
-]
-ChatBurstOpt = Annotated[
-    float, typer.Option(help="Chat messages each account (or guest) may send at once.")
-]
-ForwardedAllowIpsOpt = Annotated[
-    str,
-    typer.Option(
-        help="The proxies in front of the server whose X-Forwarded-For and X-Forwarded-Proto "
-        "are believed: addresses or networks, comma separated (e.g. 127.0.0.1). Default: "
-        "none, and a client's address is its connection's."
-    ),
-]
-ChatMaxOpt = Annotated[int, typer.Option(help="The most characters of a chat message.")]
-AnalysisSamplesOpt = Annotated[
-    int, typer.Option(help="A deal's analysis: sampled deals per decision (the seat's view).")
-]
-AnalysisMsOpt = Annotated[
-    float, typer.Option(help="A deal's analysis: milliseconds per decision (the seat's view).")
-]
-MaxAnalysesOpt = Annotated[
-    int,
-    typer.Option(
-        help="Analyses worked out at once (one job worker stays free for teaching questions "
-        "when there are two or more)."
-    ),
-]
-JobWorkersOpt = Annotated[
-    int,
-    typer.Option(
-        help="Worker processes for analyses and teaching questions, apart from the computer "
-        "players' (whose decisions never wait behind them)."
-    ),
-]
-JobsPerClientOpt = Annotated[
-    int,
-    typer.Option(
-        help="Analyses and teaching questions a client address may have waiting or under way "
-        "at once (more are refused)."
-    ),
-]
-AnalysesPerMinuteOpt = Annotated[
-    float,
-    typer.Option(
-        help="New analyses a client address may ask for a minute (bursts of 12; kept ones "
-        "are free).",
-        min=0.01,
-        max=60_000,
-    ),
-]
-ReconnectWindowOpt = Annotated[
-    float,
-    typer.Option(
-        help="Seconds a player keeps their seat while away (no connection open); past it a "
-        "computer player takes the seat for the rest of the session (a forfeit)."
-    ),
-]
-TurnLimitOpt = Annotated[
-    float,
-    typer.Option(
-        help="Seconds a player has for each decision; past it a computer player takes the "
-        "seat for the rest of the session (a forfeit)."
-    ),
-]
-TeachSamplesOpt = Annotated[int, typer.Option(help="Teaching mode: sampled deals weighing a card.")]
-TeachMsOpt = Annotated[float, typer.Option(help="Teaching mode: milliseconds weighing a card.")]
 
 
 @app.command()
+@_taking_settings
 def serve(
     host: HostOpt = "127.0.0.1",
     port: PortOpt = 8000,
     db: DbOpt = None,
-    rate_limit: RateLimitOpt = 10.0,
-    bot_workers: BotWorkersOpt = None,
-    bot_deadline: BotDeadlineOpt = 10.0,
-    max_bot_samples: MaxBotSamplesOpt = 256,
-    max_bot_ms: MaxBotMsOpt = 2000,
-    max_per_address: MaxPerAddressOpt = 32,
-    max_connections: MaxConnectionsOpt = 2000,
-    tables_per_minute: TablesPerMinuteOpt = 12,
-    api_docs: ApiDocsOpt = False,
-    session_days: SessionDaysOpt = 30,
-    login_rate: LoginRateOpt = 0.2,
-    login_burst: LoginBurstOpt = 5,
-    registrations_per_hour: RegistrationsPerHourOpt = 5,
-    chat_rate: ChatRateOpt = 1.0,
-    chat_burst: ChatBurstOpt = 5,
-    chat_max: ChatMaxOpt = 280,
-    analysis_samples: AnalysisSamplesOpt = 12,
-    analysis_ms: AnalysisMsOpt = 120.0,
-    max_analyses: MaxAnalysesOpt = 2,
-    teach_samples: TeachSamplesOpt = 24,
-    teach_ms: TeachMsOpt = 300.0,
-    job_workers: JobWorkersOpt = 1,
-    jobs_per_client: JobsPerClientOpt = 4,
-    analyses_per_minute: AnalysesPerMinuteOpt = 2.0,
-    forwarded_allow_ips: ForwardedAllowIpsOpt = "",
-    reconnect_window: ReconnectWindowOpt = 120.0,
-    turn_limit: TurnLimitOpt = 300.0,
+    *,
+    settings: ServerSettings,
 ) -> None:
     """Serve the web table: a lobby, tables for friends and computer players."""
-    try:
-        settings = ServerSettings(
-            rate=rate_limit,
-            burst=max(1.0, 3 * rate_limit),
-            bot_workers=bot_workers,
-            bot_deadline=bot_deadline,
-            max_bot_samples=max_bot_samples,
-            max_bot_ms=max_bot_ms,
-            max_per_address=max_per_address,
-            max_connections=max_connections,
-            create_rate=tables_per_minute / 60,
-            api_docs=api_docs,
-            session_days=session_days,
-            login_rate=login_rate,
-            login_burst=login_burst,
-            register_rate=registrations_per_hour / 3600,
-            chat_rate=chat_rate,
-            chat_burst=chat_burst,
-            chat_max=chat_max,
-            analysis_samples=analysis_samples,
-            analysis_ms=analysis_ms,
-            max_analyses=max_analyses,
-            teach_samples=teach_samples,
-            teach_ms=teach_ms,
-            job_workers=job_workers,
-            jobs_per_client=jobs_per_client,
-            analysis_rate=analyses_per_minute / 60,
-            forwarded_allow_ips=forwarded_allow_ips,
-            reconnect_window=reconnect_window,
-            turn_limit=turn_limit,
-        )
-    except SettingsError as exc:
-        _fail("en", str(exc))
-        raise typer.Exit(2) from None
     try:
         run_server(host, port, db, settings)
     except StoreError as exc:

@@ -14,7 +14,16 @@ from rich.table import Table
 
 from ulti import i18n
 from ulti.cli import console
-from ulti.cli.common import PresetOpt, RulesOpt, _fail, _lang, _read_json, _ruleset, _words
+from ulti.cli.common import (
+    PresetOpt,
+    RulesOpt,
+    _fail,
+    _lang,
+    _lang_option,
+    _read_json,
+    _ruleset,
+    _words,
+)
 from ulti.core.cards import SUIT_NAMES_EN, SUIT_NAMES_HU, name_hu
 from ulti.games.ulti.actions import ActionKind
 from ulti.games.ulti.deal import Deal, Phase
@@ -62,9 +71,7 @@ def solve(
     ] = None,
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
-    lang: Annotated[
-        str, typer.Option(help="Language of the answer and the errors: en or hu.")
-    ] = "en",
+    lang: Annotated[str, _lang_option("the answer and the errors")] = "en",
 ) -> None:
     """Solve a position double dummy: each legal card with its outcome under best play.
 

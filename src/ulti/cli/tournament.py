@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -35,6 +36,7 @@ from ulti.cli.common import (
     _fail,
     _game,
     _lang,
+    _lang_option,
     _player_specs,
     _progress,
     _ruleset,
@@ -91,9 +93,7 @@ def tournament(
             "cluster's address (ray://HOST:10001 or HOST:6379). Needs ulti[research].",
         ),
     ] = None,
-    lang: Annotated[
-        str, typer.Option(help="Language of the tables, the lines and the errors: en or hu.")
-    ] = "en",
+    lang: Annotated[str, _lang_option("the tables, the lines and the errors")] = "en",
 ) -> None:
     """A duplicate tournament: every deal under every seating, so the cards' luck cancels.
     With --game snapszli, every pair of players plays each deal in both seatings."""
@@ -104,19 +104,14 @@ def tournament(
     if ray_address is not None and not ray_address.strip():
         _fail(lang, _text(lang, "ray-address"))
         raise typer.Exit(2)
+    plan = _Plan(bots, deals, seed, workers, json_file, plot_file, checkpoint)
     if _game(game, lang) == "snapszli":
         if ray_address is not None:
             _fail(lang, _text(lang, "ray-ulti"))
             raise typer.Exit(2)
-        snap_rules = _snap_rules(preset, rules_file, lang)
-        _snap_tournament(
-            bots, deals, seed, workers, json_file, plot_file, snap_rules, lang, checkpoint
-        )
+        _snap_tournament(plan, _snap_rules(preset, rules_file, lang), lang)
         return
-    rules = _ruleset(preset, rules_file, lang)
-    _ulti_tournament(
-        bots, deals, seed, workers, json_file, plot_file, rules, lang, checkpoint, ray_address
-    )
+    _ulti_tournament(plan, _ruleset(preset, rules_file, lang), lang, ray_address)
 
 
 def _text(lang: str, key: str, **fields: object) -> str:
@@ -124,23 +119,56 @@ def _text(lang: str, key: str, **fields: object) -> str:
     return i18n.text(f"cli.tourn-{key}", lang, **fields)
 
 
-def _ulti_tournament(
-    bots: str,
-    deals: int,
-    seed: int,
-    workers: int,
-    json_file: Path | None,
-    plot_file: Path | None,
-    rs: Ruleset,
-    lang: str,
-    checkpoint: Path | None,
-    ray_address: str | None,
-) -> None:
+@dataclass(frozen=True)
+class _Plan:
+    """What ``ulti tournament`` takes alike for either game: the players (their specs, comma
+    separated), the deals, the seed, the workers, the files it writes (--json, --plot) and
+    keeps (--checkpoint)."""
+
+    bots: str
+    deals: int
+    seed: int
+    workers: int
+    json_file: Path | None
+    plot_file: Path | None
+    checkpoint: Path | None
+
+    def specs(self, lang: str, make: Callable[[str], object], two: str, positive: str) -> list[str]:
+        """The players' specs, each checked by ``make``, and the files, checked before any
+        play; refused (exit 2) with ``two`` for fewer than two players, with ``positive`` for
+        no deals or no workers."""
+        specs = _player_specs(self.bots, lang, make)
+        if len(specs) < 2:
+            _fail(lang, two)
+            raise typer.Exit(2)
+        if self.deals < 1 or self.workers < 1:
+            _fail(lang, positive)
+            raise typer.Exit(2)
+        _check_output(self.json_file, lang)
+        _check_output(self.plot_file, lang)
+        _check_checkpoint(self.checkpoint, lang, self.json_file, self.plot_file)
+        return specs
+
+    def play(
+        self,
+        run: Callable[[Callable[[int, int], None]], tuple[dict[str, Any], Sequence[Keyed]]],
+        plot: Callable[[dict[str, Any], Path], None],
+        lang: str,
+    ) -> dict[str, Any]:
+        """The tournament ``run(progress)`` played (:func:`_played`), its JSON and chart
+        written where asked for; its summary."""
+        summary, results = _played(run, self.checkpoint, lang)
+        if self.json_file:
+            write_json(summary, results, self.json_file)
+        if self.plot_file:
+            plot(summary, self.plot_file)
+        return summary
+
+
+def _ulti_tournament(plan: _Plan, rs: Ruleset, lang: str, ray_address: str | None) -> None:
     """Ulti's tournament (:func:`ulti.arena.ulti.tournament`): the players and the files
     checked before any play, the games under the progress bar, the tables, JSON and plot."""
-    refusals = (_text(lang, "two"), _text(lang, "positive"))
-    specs = _checked_specs(bots, deals, workers, lang, make_player, *refusals)
-    _check_outputs(json_file, plot_file, checkpoint, lang)
+    specs = plan.specs(lang, make_player, _text(lang, "two"), _text(lang, "positive"))
     if ray_address is not None:
         try:
             check_ray_address(ray_address)
@@ -152,17 +180,16 @@ def _ulti_tournament(
         console.print(_text(lang, "shared-seats", players=len(specs), seatings=n_seatings))
     elif len(specs) > 3:
         console.print(_text(lang, "many-players", players=len(specs), seatings=n_seatings))
-    if deals < 2:
+    if plan.deals < 2:
         console.print(_text(lang, "one-deal"))
-    summary, results = _played(
+    summary = plan.play(
         lambda step: ulti_arena.tournament(
-            specs, deals, seed, rs, workers, step, ray_address, checkpoint
+            specs, plan.deals, plan.seed, rs, plan.workers, step, ray_address, plan.checkpoint
         ),
-        checkpoint,
+        ulti_arena.plot,
         lang,
     )
-    _print_ulti_results(summary, deals, seed, rs, lang)
-    _write(summary, results, json_file, plot_file, ulti_arena.plot)
+    _print_ulti_results(summary, plan.deals, plan.seed, rs, lang)
 
 
 def _print_ulti_results(
@@ -213,32 +240,22 @@ def _print_ulti_results(
             console.print(_text(lang, "as-soloist", name=name, contracts=made), highlight=False)
 
 
-def _snap_tournament(
-    bots: str,
-    deals: int,
-    seed: int,
-    workers: int,
-    json_file: Path | None,
-    plot_file: Path | None,
-    rs: SnapRules,
-    lang: str = "en",
-    checkpoint: Path | None = None,
-) -> None:
+def _snap_tournament(plan: _Plan, rs: SnapRules, lang: str = "en") -> None:
     """``ulti tournament --game snapszli``: :mod:`ulti.arena.snapszli`, each deal played by
     every pair of players in both seatings (the same cards and dealer)."""
     refusals = (_snap(lang, "cli-tourn-two"), _snap(lang, "cli-tourn-positive"))
-    specs = _checked_specs(bots, deals, workers, lang, make_snap_player, *refusals)
-    _check_outputs(json_file, plot_file, checkpoint, lang)
+    specs = plan.specs(lang, make_snap_player, *refusals)
     console.print(_snap(lang, "cli-tourn-seatings"), highlight=False)
-    if deals < 2:
+    if plan.deals < 2:
         console.print(_snap(lang, "cli-tourn-one-deal"), highlight=False)
-    summary, results = _played(
-        lambda step: snap_arena.tournament(specs, deals, seed, rs, workers, step, checkpoint),
-        checkpoint,
+    summary = plan.play(
+        lambda step: snap_arena.tournament(
+            specs, plan.deals, plan.seed, rs, plan.workers, step, checkpoint=plan.checkpoint
+        ),
+        snap_arena.plot,
         lang,
     )
-    _print_snap_results(summary, deals, seed, rs.preset, lang)
-    _write(summary, results, json_file, plot_file, snap_arena.plot)
+    _print_snap_results(summary, plan.deals, plan.seed, rs.preset, lang)
 
 
 def _print_snap_results(
@@ -290,51 +307,6 @@ def _print_snap_results(
                 highlight=False,
                 markup=False,
             )
-
-
-def _checked_specs(
-    bots: str,
-    deals: int,
-    workers: int,
-    lang: str,
-    make: Callable[[str], object],
-    two: str,
-    positive: str,
-) -> list[str]:
-    """The players' specs, each checked by ``make``; refused (exit 2) with ``two`` for fewer
-    than two players, with ``positive`` for no deals or no workers."""
-    specs = _player_specs(bots, lang, make)
-    if len(specs) < 2:
-        _fail(lang, two)
-        raise typer.Exit(2)
-    if deals < 1 or workers < 1:
-        _fail(lang, positive)
-        raise typer.Exit(2)
-    return specs
-
-
-def _write(
-    summary: dict[str, Any],
-    results: Sequence[Keyed],
-    json_file: Path | None,
-    plot_file: Path | None,
-    plot: Callable[[dict[str, Any], Path], None],
-) -> None:
-    """The results' JSON (:func:`ulti.arena.tournament.write_json`) and the game's chart, where
-    asked for."""
-    if json_file:
-        write_json(summary, results, json_file)
-    if plot_file:
-        plot(summary, plot_file)
-
-
-def _check_outputs(
-    json_file: Path | None, plot_file: Path | None, checkpoint: Path | None, lang: str
-) -> None:
-    """Refuse, before any play, a --json, --plot or --checkpoint file that cannot be used."""
-    _check_output(json_file, lang)
-    _check_output(plot_file, lang)
-    _check_checkpoint(checkpoint, lang, json_file, plot_file)
 
 
 def _check_checkpoint(path: Path | None, lang: str = "en", *outputs: Path | None) -> None:

@@ -15,7 +15,7 @@ from rich.table import Table
 from ulti.cli import console
 from ulti.cli.club import DbOpt, _club, _store
 from ulti.cli.common import LangOpt, _lang, _user_fail
-from ulti.server.accounts import AccountError, Accounts, check_name, check_password, clean
+from ulti.server.accounts import AccountError, Accounts, check_name, clean
 from ulti.server.store import User
 
 app = typer.Typer(
@@ -36,40 +36,66 @@ PasswordStdinOpt = Annotated[
 NameArg = Annotated[str, typer.Argument(help="The account's name.")]
 
 
-@app.command("add")
-def user_add(
-    name: NameArg,
-    db: DbOpt = None,
-    password_stdin: PasswordStdinOpt = False,
-    lang: LangOpt = "en",
+def _password_command(
+    command: str,
+    doc: str,
+    before: Callable[[Accounts, str, str], str],
+    change: Callable[[Accounts, str, str], User],
+    done: str,
 ) -> None:
-    """Make an account (its password asked twice, or read with --password-stdin)."""
-    lang = _lang(lang)
-    accounts = _accounts(db, lang)
-    try:  # a bad or taken name (or one like an account's) is said before the password is asked
+    """``ulti user COMMAND NAME``, an account given a new password (asked twice, or read with
+    --password-stdin): ``before(accounts, name, lang)`` refuses, before the password is asked,
+    what the change would (one line, exit 1), else gives the name to change;
+    ``change(accounts, name, password)`` makes the change, said by ``done``'s words."""
+
+    def run(
+        name: NameArg,
+        db: DbOpt = None,
+        password_stdin: PasswordStdinOpt = False,
+        lang: LangOpt = "en",
+    ) -> None:
+        lang = _lang(lang)
+        accounts = _accounts(db, lang)
+        named = before(accounts, name, lang)
+        password = _new_password(lang, password_stdin)
+        _account_change(lang, lambda: change(accounts, named, password), done)
+
+    run.__name__ = f"user_{command}"
+    app.command(command, help=doc)(run)
+
+
+def _free_name(accounts: Accounts, name: str, lang: str) -> str:
+    """``name`` cleaned, if a new account may have it (a bad or taken name, or one like an
+    account's, refused)."""
+    try:
         cleaned = check_name(name)
         accounts.check_free(cleaned)
-        password = _new_password(lang, password_stdin)
-        check_password(password)
     except AccountError as exc:
         _user_fail(lang, exc.text(lang))
-    _account_change(lang, lambda: accounts.register(cleaned, password), "user-added")
+    return cleaned
 
 
-@app.command("reset")
-def user_reset(
-    name: NameArg,
-    db: DbOpt = None,
-    password_stdin: PasswordStdinOpt = False,
-    lang: LangOpt = "en",
-) -> None:
-    """Give an account a new password; every session of the account ends."""
-    lang = _lang(lang)
-    accounts = _accounts(db, lang)
-    if accounts.store.user_by_name(clean(name)) is None:  # said before the password is asked
+def _account_named(accounts: Accounts, name: str, lang: str) -> str:
+    """``name``, if an account has it (refused otherwise)."""
+    if accounts.store.user_by_name(clean(name)) is None:
         _user_fail(lang, _club(lang, "no-user", name=clean(name)))
-    password = _new_password(lang, password_stdin)
-    _account_change(lang, lambda: accounts.reset(name, password), "user-reset")
+    return name
+
+
+_password_command(
+    "add",
+    "Make an account (its password asked twice, or read with --password-stdin).",
+    _free_name,
+    Accounts.register,
+    "user-added",
+)
+_password_command(
+    "reset",
+    "Give an account a new password; every session of the account ends.",
+    _account_named,
+    Accounts.reset,
+    "user-reset",
+)
 
 
 @app.command("disable")

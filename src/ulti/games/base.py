@@ -81,6 +81,7 @@ class Player(Protocol[O_contra, A]):
 
 
 S = TypeVar("S", bound=State[Any, Any])
+S_co = TypeVar("S_co", covariant=True)
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,47 @@ class DealRun(Generic[S, A]):
         return [[t for k, t in seat if k == kind] for seat in self.decisions]
 
 
+class Series(Protocol[S_co]):
+    """A session (Ulti) or match (Snapszli) as its record holds it: the rules, the seed, the
+    first dealer, the players' names and the deals so far."""
+
+    @property
+    def rules(self) -> Any: ...  # the game's rules (a ``to_dict()`` of theirs is recorded)
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    @property
+    def deals(self) -> Sequence[S_co]: ...
+
+
+def series_record(
+    series: Series[S],
+    format: str,
+    version: int,
+    deal_record: Callable[[S, list[str]], dict[str, Any]],
+) -> dict[str, Any]:
+    """The record of a session or match (either game's ``to_record``): its ``format`` and
+    ``version``, rules, seed, first dealer, players and each deal's record (``deal_record``:
+    the game's, with the players' names)."""
+    players = list(series.players)
+    return {
+        "format": format,
+        "version": version,
+        "rules": series.rules.to_dict(),
+        "seed": series.seed,
+        "first_dealer": series.first_dealer,
+        "players": players,
+        "deals": [deal_record(d, players) for d in series.deals],
+    }
+
+
 def play_deal(
     info: GameInfo[S, A],
     deal: S,
@@ -159,12 +201,48 @@ def play_deal(
     return run
 
 
+Run = TypeVar("Run", bound=DealRun[Any, Any])
+RulesT = TypeVar("RulesT")
+
+
+@dataclass(frozen=True)
+class DealPlay(Generic[S, A, RulesT, Run]):
+    """A game's ``play_deal(rules, seed, dealer, players)``: a new deal of the game
+    (``info.deal``) played by ``players`` (:func:`play_deal`), its decisions kept in
+    ``new_run(deal)`` (the game's kind of :class:`DealRun`); ``refusal`` is the ValueError's
+    words for another number of players than the game's seats."""
+
+    info: GameInfo[S, A]
+    new_run: Callable[[S], Run]
+    refusal: str
+
+    def __call__(
+        self,
+        rules: RulesT,
+        seed: int,
+        dealer: int,
+        players: Sequence[Player[Any, A]],
+        game: int = 0,
+        deck: Sequence[int] | None = None,
+        on_action: Callable[[S, int, A], None] | None = None,
+    ) -> Run:
+        """Play one deal: each seat's player acts on its own observation only."""
+        if len(players) != self.info.seats:
+            raise ValueError(self.refusal)
+        run = self.new_run(self.info.deal(rules, seed, dealer, deck))
+        play_deal(self.info, run.deal, players, rules, game, on_action, run)
+        return run
+
+
 __all__ = [
     "Action",
+    "DealPlay",
     "DealRun",
     "GameInfo",
     "Observation",
     "Player",
+    "Series",
     "State",
     "play_deal",
+    "series_record",
 ]

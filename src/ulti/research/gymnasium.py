@@ -174,6 +174,23 @@ def check_dealer(dealer: int | None) -> int | None:
     return dealer
 
 
+def env_game(
+    metadata: dict[str, Any],
+    preset: str,
+    max_kontra: int | None,
+    render_mode: str | None,
+    dealer: int | None,
+    options: dict[str, Any],
+) -> tuple[Ruleset, Game, int | None]:
+    """What an environment's constructor (this one's, PettingZoo's) checks and makes alike:
+    ``render_mode`` one of ``metadata``'s (or None), the rules (:func:`make_rules`) and their
+    game, the dealer checked (:func:`check_dealer`); ``ValueError`` for what is wrong."""
+    if render_mode is not None and render_mode not in metadata["render_modes"]:
+        raise ValueError(f"render_mode is one of {metadata['render_modes']}, or None")
+    rules = make_rules(preset, max_kontra, **options)
+    return rules, Game(rules), check_dealer(dealer)
+
+
 def new_deal(rules: Ruleset, seed: int, dealer: int | None, options: dict[str, Any] | None) -> Deal:
     """The deal of an episode: ``seed``'s deck (D2) or ``options["deck"]``, dealt by
     ``options["dealer"]``, else ``dealer``, else seat ``seed % 3``."""
@@ -207,12 +224,9 @@ class UltiEnv(gymnasium.Env[Obs, np.int64]):
             raise ValueError(f"C3: the learning seat is 0, 1 or 2, not {seat!r}")
         if isinstance(opponents, str) or len(opponents) != 2:
             raise ValueError("C3: two opponents, for the other two seats in seat order")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, or None")
-        self.rules = make_rules(preset, max_kontra, **options)
-        self.game = Game(self.rules)
+        made = env_game(self.metadata, preset, max_kontra, render_mode, dealer, options)
+        self.rules, self.game, self.dealer = made
         self.seat = seat
-        self.dealer = check_dealer(dealer)
         self.render_mode = render_mode
         bound = self.game.min_utility()
         assert bound is not None  # capped

@@ -64,15 +64,13 @@ from pettingzoo.utils import wrappers
 
 from ulti.games.ulti.actions import NUM_ACTIONS
 from ulti.games.ulti.deal import Deal
-from ulti.games.ulti.game import Game
 from ulti.research.gymnasium import (
     Obs,
     action_of,
-    check_dealer,
     check_seed,
     encode,
+    env_game,
     legal_ids,
-    make_rules,
     new_deal,
     observation_space,
     view_text,
@@ -101,12 +99,9 @@ class UltiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, or None")
-        self.rules = make_rules(preset, max_kontra, **options)
-        self.game = Game(self.rules)
+        made = env_game(self.metadata, preset, max_kontra, render_mode, dealer, options)
+        self.rules, self.game, self.dealer = made
         self.render_mode = render_mode
-        self.dealer = check_dealer(dealer)
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         space = observation_space(self.rules)

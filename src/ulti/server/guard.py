@@ -63,7 +63,7 @@ class ServerSettings:
     create_burst: float = limit(10, 1, 10_000)
     #: the most a computer player may be given to think (``pimc:samples=N,ms=X``)
     max_bot_samples: int = limit(256, 1, 100_000)
-    max_bot_ms: float = limit(2000.0, 1, 600_000)
+    max_bot_ms: float = limit(2000, 1, 600_000)
     #: worker processes for computer players (None: cores - 1) and the seconds a decision may
     #: take before its worker is stopped and a fallback move is played
     bot_workers: int | None = limit(None, 1, 64)

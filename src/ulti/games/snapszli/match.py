@@ -14,6 +14,7 @@ from typing import Any
 
 from ulti.core.errors import UltiError
 from ulti.core.seeds import derive_seed
+from ulti.games.base import series_record
 from ulti.games.snapszli.deal import SnapDeal
 from ulti.games.snapszli.record import VERSION, from_record, to_record
 from ulti.games.snapszli.rules import SnapRules
@@ -73,15 +74,7 @@ class SnapMatch:
         return d
 
     def to_record(self) -> dict[str, Any]:
-        return {
-            "format": MATCH_FORMAT,
-            "version": VERSION,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "first_dealer": self.first_dealer,
-            "players": self.players,
-            "deals": [to_record(d, self.players) for d in self.deals],
-        }
+        return series_record(self, MATCH_FORMAT, VERSION, to_record)
 
     @classmethod
     def from_record(cls, rec: Any) -> SnapMatch:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ulti.core.seeds import derive_seed
+from ulti.games.base import series_record
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.record import RecordError, from_record, to_record
 from ulti.games.ulti.rules import Ruleset, RulesetError
@@ -139,15 +140,7 @@ class Session:
     # -- records --------------------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "first_dealer": self.first_dealer,
-            "players": list(self.players),
-            "deals": [to_record(d, self.players) for d in self.deals],
-        }
+        return series_record(self, FORMAT, VERSION, to_record)
 
     def dumps(self) -> str:
         return json.dumps(self.to_record(), ensure_ascii=False, indent=1)

@@ -18,9 +18,7 @@ of them at a deal (the framework's loop, :func:`ulti.games.base.play_deal`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-from ulti.games.base import DealRun, play_deal
+from ulti.games.base import DealPlay, DealRun
 from ulti.games.snapszli import SNAPSZLI, SnapAction, SnapDeal, SnapRules
 from ulti.players.base import build
 from ulti.players.snapszli.knowledge import (
@@ -63,20 +61,15 @@ def make_snap_player(spec: str, seed: int = 0) -> SnapPlayer:
 SnapRun = DealRun[SnapDeal, SnapAction]
 
 
-def play_snap_deal(
-    rules: SnapRules,
-    seed: int,
-    dealer: int,
-    players: Sequence[SnapPlayer],
-    game: int = 0,
-    deck: Sequence[int] | None = None,
-    on_action: Callable[[SnapDeal, int, SnapAction], None] | None = None,
-) -> SnapRun:
-    """Play one deal: each seat's player acts on its own observation only."""
-    if len(players) != 2:
-        raise ValueError("Snapszli: two players")
-    return play_deal(SNAPSZLI, SnapDeal(rules, seed, dealer, deck), players, rules, game, on_action)
+def _snap_run(deal: SnapDeal) -> SnapRun:
+    return SnapRun(deal, [[], []], [[], []])
 
+
+#: Play one deal (:class:`~ulti.games.base.DealPlay`): each seat's player acts on its own
+#: observation only.
+play_snap_deal: DealPlay[SnapDeal, SnapAction, SnapRules, SnapRun] = DealPlay(
+    SNAPSZLI, _snap_run, "Snapszli: two players"
+)
 
 __all__ = [
     "LEVELS",

@@ -12,7 +12,7 @@ plays' times apart).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ulti.games import base
@@ -68,22 +68,11 @@ class DealRun(base.DealRun[Deal, Action]):
             self.card_times[seat].append(seconds)
 
 
-def play_deal(
-    rules: Ruleset,
-    seed: int,
-    dealer: int,
-    players: Sequence[Player],
-    game: int = 0,
-    deck: Sequence[int] | None = None,
-    on_action: Callable[[Deal, int, Action], None] | None = None,
-) -> DealRun:
-    """Play one deal: each seat's player acts on its own observation only."""
-    if len(players) != 3:
-        raise ValueError("C3: three players")
-    run = DealRun(Deal(rules, seed, dealer, deck))
-    base.play_deal(ULTI, run.deal, players, rules, game, on_action, run)
-    return run
-
+#: Play one deal (:class:`~ulti.games.base.DealPlay`): each seat's player acts on its own
+#: observation only; the card plays' times kept apart (:class:`DealRun`).
+play_deal: base.DealPlay[Deal, Action, Ruleset, DealRun] = base.DealPlay(
+    ULTI, DealRun, "C3: three players"
+)
 
 __all__ = [
     "LEVELS",

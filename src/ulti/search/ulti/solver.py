@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict, Unpack
 
 from ulti.core.cards import ACES, KING, OVER, POINT_CARDS, card, card_points, symbol
 from ulti.games.ulti.bids import Bid, Kind
@@ -107,6 +107,29 @@ ITEM_OBJECTIVE: dict[Item, str] = {
 check_core()
 
 
+class PositionFacts(TypedDict):
+    """What both builders of a :class:`Position` are given about the deal
+    (:meth:`~Position.from_facts`, :meth:`~Position.from_summary`): the contract and the rules,
+    trump (-1: none), the soloist, all hands and the talon, the trick in progress (from its
+    leader) and the marriages declared; the contract's items with their money (default: as
+    :func:`~ulti.games.ulti.scoring.money_for` prices them with ``kontra`` and the bid's
+    ``multiplier``) and whether the soloist had the trump VII (default: from the hands and
+    the tricks)."""
+
+    contract: Bid
+    rules: Ruleset
+    trump: int
+    soloist: int
+    hands: tuple[int, int, int]
+    talon: int
+    trick: tuple[int, ...]
+    marriages: Sequence[tuple[int, int]]
+    items: NotRequired[tuple[tuple[Item, Money], ...] | None]
+    kontra: NotRequired[dict[Kind, tuple[int, int]] | None]
+    multiplier: NotRequired[int]
+    had_seven: NotRequired[bool | None]
+
+
 @dataclass(frozen=True)
 class Position:
     """A play-phase position with every hand known."""
@@ -160,30 +183,20 @@ class Position:
     def from_facts(
         cls,
         *,
-        contract: Bid,
-        rules: Ruleset,
-        trump: int,
-        soloist: int,
-        hands: tuple[int, int, int],
-        talon: int,
         tricks: Sequence[tuple[int, tuple[int, ...], int]],
-        trick: tuple[int, ...],
         to_move: int,
-        marriages: Sequence[tuple[int, int]],
-        items: tuple[tuple[Item, Money], ...] | None = None,
-        kontra: dict[Kind, tuple[int, int]] | None = None,
-        multiplier: int = 1,
-        had_seven: bool | None = None,
         silent_seats: Sequence[int] = (),
+        **given: Unpack[PositionFacts],
     ) -> Position:
         """A position from what is public (the tricks so far, the trick in progress,
         marriages, kontras) and a full set of hands and talon (known, or sampled by a
         player).  At the first trick, seats yet to play are taken to declare every marriage
-        they may (R5), but for ``silent_seats`` (those taken to declare nothing more)."""
-        c = contract
-        s = soloist
-        marriages = list(marriages)
-        if rules.marriages_with_card and c.trump:
+        they may (R5), but for ``silent_seats`` (those taken to declare nothing more).  The rest
+        (:class:`PositionFacts`) goes to :meth:`from_summary` as it is, the marriages completed."""
+        c, s, trump, trick = given["contract"], given["soloist"], given["trump"], given["trick"]
+        hands = given["hands"]
+        marriages = list(given["marriages"])
+        if given["rules"].marriages_with_card and c.trump:
             # W9: a marriage may be declared with either card of the pair, in any trick, so
             # every pair a seat holds (or holds and has played from) will be declared
             gone = [0, 0, 0]  # the cards each seat has played
@@ -223,63 +236,44 @@ class Position:
                     seven_trick = i
                     soloist_played_seven = (lead + k) % 3 == s
             won[winner] += 1
+        given["marriages"] = marriages
         return cls.from_summary(
-            contract=c,
-            rules=rules,
-            trump=trump,
-            soloist=s,
-            hands=hands,
-            talon=talon,
-            trick=trick,
+            **given,
             leader=(to_move - len(trick)) % 3,
             taken=(taken[0], taken[1], taken[2]),
             won=(won[0], won[1], won[2]),
             last_winner=tricks[-1][2] if len(tricks) == 10 else -1,
             seven_trick=seven_trick,
             soloist_played_seven=soloist_played_seven,
-            marriages=marriages,
-            items=items,
-            kontra=kontra,
-            multiplier=multiplier,
-            had_seven=had_seven,
         )
 
     @classmethod
     def from_summary(
         cls,
         *,
-        contract: Bid,
-        rules: Ruleset,
-        trump: int,
-        soloist: int,
-        hands: tuple[int, int, int],
-        talon: int,
-        trick: tuple[int, ...],
         leader: int,
         taken: tuple[int, int, int],
         won: tuple[int, int, int],
         last_winner: int,
         seven_trick: int,
         soloist_played_seven: bool,
-        marriages: Sequence[tuple[int, int]],
-        items: tuple[tuple[Item, Money], ...] | None = None,
-        kontra: dict[Kind, tuple[int, int]] | None = None,
-        multiplier: int = 1,
-        had_seven: bool | None = None,
+        **given: Unpack[PositionFacts],
     ) -> Position:
         """The one place a :class:`Position` is built: from the past compressed to what the
         search needs (the cards each seat has taken and its tricks, who won the tenth, the
         trick in which the trump VII fell and whether the soloist played it, the marriages
-        that count) and the present (hands, talon, the trick in progress from ``leader``)."""
-        c = contract
-        s = soloist
+        that count) and the present (hands, talon, the trick in progress from ``leader``), with
+        what :class:`PositionFacts` holds."""
+        c, s, trump, trick = given["contract"], given["soloist"], given["trump"], given["trick"]
+        hands, rules = given["hands"], given["rules"]
+        had_seven, items = given.get("had_seven"), given.get("items")
         seven = trump * 8 if trump >= 0 else -1
         n_tricks = won[0] + won[1] + won[2]
         for k, x in enumerate(trick):
             if x == seven:
                 seven_trick = n_tricks
                 soloist_played_seven = (leader + k) % 3 == s
-        sm, dm, forty, twenty = marriage_points(marriages, trump, s)
+        sm, dm, forty, twenty = marriage_points(given["marriages"], trump, s)
         sp = dp = 0
         if c.trump:  # P4: no card points in a no-trump contract
             sp = card_points(taken[s])
@@ -292,7 +286,8 @@ class Position:
         if had_seven is None:
             had_seven = seven >= 0 and (soloist_played_seven or bool(hands[s] >> seven & 1))
         if items is None:
-            items = tuple(money_for(c, kontra or {}, multiplier, rules))
+            kontra, multiplier = given.get("kontra") or {}, given.get("multiplier", 1)
+            items = tuple(money_for(c, kontra, multiplier, rules))
         return cls(
             hands=hands,
             trick=trick,
@@ -307,7 +302,7 @@ class Position:
             won=won,
             aces=(taken[0] & ACES, taken[1] & ACES, taken[2] & ACES),
             seven_trick=seven_trick,
-            talon=talon,
+            talon=given["talon"],
             sm=sm if c.trump else 0,
             dm=dm if c.trump else 0,
             forty_declared=forty,

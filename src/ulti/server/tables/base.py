@@ -589,6 +589,14 @@ class GameTable(GameHooks[S, A, R]):
             raise TableError("not-over", "not-over")
         return d
 
+    def record(self, number: int) -> Json:
+        """Deal ``number``'s record (a download), once it is over."""
+        return self.records.to_record(self.finished(number), self.names)
+
+    def _render(self, d: S, lang: str) -> str:
+        """A finished deal as text."""
+        return self.records.render(d, self.names, lang)
+
     def finished_deals(self) -> list[Json]:
         """The finished deals: number, dealer, what the game says of each, result."""
         return [

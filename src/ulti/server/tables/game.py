@@ -12,7 +12,8 @@ player as their fallback); everything else is the generic table's.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 from ulti.games.base import GameInfo, Player, State
@@ -88,12 +89,24 @@ class Rules(Protocol):
 R = TypeVar("R", bound=Rules)
 
 
+@dataclass(frozen=True)
+class Records(Generic[S]):
+    """How a game writes a finished deal down, with the seats' names: as text in a language
+    (``render(deal, names, lang)``) and as the record a download gives
+    (``to_record(deal, names)``)."""
+
+    render: Callable[[S, list[str], str], str]
+    to_record: Callable[[S, list[str]], Json]
+
+
 class GameHooks(ABC, Generic[S, A, R]):
     """The hooks a game's table fills in (``S`` its deals, ``A`` its actions, ``R`` its
     rules), and what follows from them alone."""
 
     #: the game (:mod:`ulti.games.registry`): its name, seats, deals, actions
     info: GameInfo[S, A]
+    #: how the game writes a finished deal down (its ``record`` module)
+    records: Records[S]
 
     @abstractmethod
     def _read_rules(self, data: Json) -> R:
@@ -173,17 +186,9 @@ class GameHooks(ABC, Generic[S, A, R]):
         """A replayed deal's cards, every one shown (``hands``, ``trick``, ``talon``)."""
 
     @abstractmethod
-    def _render(self, d: S, lang: str) -> str:
-        """A finished deal as text."""
-
-    @abstractmethod
     def _summary(self, d: S) -> Json:
         """What the list of finished deals says of ``d`` besides its number, dealer and
         result."""
-
-    @abstractmethod
-    def record(self, number: int) -> Json:
-        """Deal ``number``'s record (a download), once it is over."""
 
     def _over(self) -> TableError:
         """The refusal of an action once the session is over."""

@@ -47,6 +47,7 @@ from ulti.server.schemas import NewTable, SeatSpec
 from ulti.server.stats import DealFacts, snap_deal_facts
 from ulti.server.tables.base import GameTable
 from ulti.server.tables.frames import Json, TableError
+from ulti.server.tables.game import Records
 
 #: Options the lobby sets in their own field (the match's length, ZV2).
 LOBBY_OWN_FIELD = {"match_points"}
@@ -133,6 +134,7 @@ class SnapszliTable(GameTable[SnapDeal, SnapAction, SnapRules]):
     """A Snapszli table: two seats, a match to the table's match points (Z12, ZV2)."""
 
     info = SNAPSZLI
+    records = Records(render, to_record)
     session: SnapMatch
     #: the learner's option (Z13): a seat sees its own points
     show_points: bool
@@ -320,12 +322,6 @@ class SnapszliTable(GameTable[SnapDeal, SnapAction, SnapRules]):
             "trick": list(d.trick),
             "talon": list(d.talon),
         }
-
-    def _render(self, d: SnapDeal, lang: str) -> str:
-        return render(d, self.names, lang)
-
-    def record(self, number: int) -> Json:
-        return to_record(self.finished(number), self.names)
 
 
 #: The table of this game (:func:`ulti.server.tables.registry.table_class` finds it by name).

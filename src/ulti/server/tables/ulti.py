@@ -31,6 +31,7 @@ from ulti.server.schemas import NewTable, SeatSpec
 from ulti.server.stats import DealFacts, ulti_deal_facts
 from ulti.server.tables.base import GameTable
 from ulti.server.tables.frames import SPECTATOR, Connection, Json, TableError, analysis_error
+from ulti.server.tables.game import Records
 from ulti.server.tables.jobs import TeachJob, Ticket, client_of, read_threshold, teach_answer
 
 #: The number of deals of a session is a multiple of this (every seat deals as often).
@@ -91,6 +92,7 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
     """An Ulti table: three seats, a session of deals (S3)."""
 
     info = ULTI
+    records = Records(render, to_record)
     session: Session
 
     # -- the game -------------------------------------------------------------------------
@@ -295,12 +297,6 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
             "trick": list(d.trick),
             "talon": sort_for_display(d.talon),
         }
-
-    def _render(self, d: Deal, lang: str) -> str:
-        return render(d, self.names, lang)
-
-    def record(self, number: int) -> Json:
-        return to_record(self.finished(number), self.names)
 
     # -- analysis and teaching mode -------------------------------------------------------
 
