@@ -117,8 +117,16 @@ class Running:
     def ws(self, table_id: str) -> ClientConnection:
         return self.ws_path(f"/ws/{table_id}")
 
-    def ws_path(self, path: str) -> ClientConnection:
-        conn = connect(f"ws://127.0.0.1:{self.port}{path}", max_size=2**22, open_timeout=20)
+    def ws_path(self, path: str, forwarded_for: str | None = None) -> ClientConnection:
+        """A websocket to ``path``; ``forwarded_for``: the address a proxy in front says it
+        forwards (believed by a server whose ``forwarded_allow_ips`` names 127.0.0.1)."""
+        headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else None
+        conn = connect(
+            f"ws://127.0.0.1:{self.port}{path}",
+            max_size=2**22,
+            open_timeout=20,
+            additional_headers=headers,
+        )
         return conn.__enter__()  # closed by its owner
 
 
@@ -243,6 +251,20 @@ def initdb_path() -> str | None:
     return shutil.which("initdb") or next(
         iter(sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))), None
     )
+
+
+def page_errors(page: Any) -> list[str]:
+    """What goes wrong in a browser's page (Playwright's), for a test to find empty: errors
+    its scripts throw, and whatever the Content Security Policy blocks (issue 27 item 12)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def console(message: Any) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            errors.append(message.text)
+
+    page.on("console", console)
+    return errors
 
 
 def chromium_path() -> str:

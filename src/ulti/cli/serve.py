@@ -54,6 +54,33 @@ MaxPerAddressOpt = Annotated[
     int, typer.Option(help="Live websocket connections per client address.")
 ]
 MaxConnectionsOpt = Annotated[int, typer.Option(help="Live websocket connections in all.")]
+LobbyPerAddressOpt = Annotated[
+    int, typer.Option(help="Live lists of the lobby (/ws/lobby) per client address.")
+]
+MaxLobbyOpt = Annotated[int, typer.Option(help="Live lists of the lobby in all.")]
+WatchPerAddressOpt = Annotated[
+    int, typer.Option(help="Spectators' websocket connections per client address.")
+]
+MaxWatchersOpt = Annotated[int, typer.Option(help="Spectators' websocket connections in all.")]
+HttpPerAddressOpt = Annotated[
+    int,
+    typer.Option(
+        help="HTTP connections one client address may hold open (a proxy named in "
+        "--forwarded-allow-ips is not held to it)."
+    ),
+]
+HeaderTimeoutOpt = Annotated[
+    float, typer.Option(help="Seconds a request's line and headers may take to arrive (then 408).")
+]
+BodyTimeoutOpt = Annotated[
+    float, typer.Option(help="Seconds a request's body may take after its headers (then 408).")
+]
+LobbyPageOpt = Annotated[int, typer.Option(help="Public tables on a page of the lobby.")]
+LobbyMaxOpt = Annotated[int, typer.Option(help="The most public tables the lobby lists.")]
+UnstartedTableTtlOpt = Annotated[
+    float,
+    typer.Option(help="Seconds a public table that has not started stays in the lobby."),
+]
 TablesPerMinuteOpt = Annotated[
     float, typer.Option(help="New tables a client address may create a minute (bursts of 10).")
 ]
@@ -169,6 +196,16 @@ def serve(
     jobs_per_client: JobsPerClientOpt = 4,
     analyses_per_minute: AnalysesPerMinuteOpt = 2.0,
     forwarded_allow_ips: ForwardedAllowIpsOpt = "",
+    lobby_per_address: LobbyPerAddressOpt = 8,
+    max_lobby: MaxLobbyOpt = 500,
+    watch_per_address: WatchPerAddressOpt = 16,
+    max_watchers: MaxWatchersOpt = 1000,
+    http_per_address: HttpPerAddressOpt = 64,
+    header_timeout: HeaderTimeoutOpt = 10.0,
+    body_timeout: BodyTimeoutOpt = 30.0,
+    lobby_page: LobbyPageOpt = 20,
+    lobby_max: LobbyMaxOpt = 500,
+    unstarted_table_ttl: UnstartedTableTtlOpt = 1800.0,
 ) -> None:
     """Serve the web table: a lobby, tables for friends and computer players."""
     try:
@@ -199,6 +236,16 @@ def serve(
             jobs_per_client=jobs_per_client,
             analysis_rate=analyses_per_minute / 60,
             forwarded_allow_ips=forwarded_allow_ips,
+            lobby_per_address=lobby_per_address,
+            max_lobby=max_lobby,
+            watch_per_address=watch_per_address,
+            max_watchers=max_watchers,
+            http_per_address=http_per_address,
+            header_timeout=header_timeout,
+            body_timeout=body_timeout,
+            lobby_page=lobby_page,
+            lobby_max=lobby_max,
+            unstarted_table_ttl=unstarted_table_ttl,
         )
     except SettingsError as exc:
         _fail("en", str(exc))

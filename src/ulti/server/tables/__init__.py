@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from ulti.server.tables.base import GameTable, Table
 from ulti.server.tables.frames import SPECTATOR, Connection, TableError, dumps
-from ulti.server.tables.registry import DEFAULT_GAME, Tables, game_of, table_class
+from ulti.server.tables.registry import (
+    DEFAULT_GAME,
+    LobbyListener,
+    Tables,
+    game_of,
+    page_number,
+    table_class,
+)
 from ulti.server.tables.snapszli import SnapSettings, SnapszliTable
 from ulti.server.tables.ulti import UltiTable
 
@@ -28,6 +35,7 @@ __all__ = [
     "SPECTATOR",
     "Connection",
     "GameTable",
+    "LobbyListener",
     "SnapSettings",
     "SnapszliTable",
     "Table",
@@ -36,5 +44,6 @@ __all__ = [
     "UltiTable",
     "dumps",
     "game_of",
+    "page_number",
     "table_class",
 ]
