@@ -2,6 +2,7 @@
 
     python benchmarks/soak_server.py --tables 100 --bots pimc --minutes 10 [--plot soak.png]
     python benchmarks/soak_server.py --tables 0 --minutes 0.5 --flood teach [--flood-clients 6]
+    python benchmarks/soak_server.py --tables 0 --bots rules --think 0.05 --spectators 300
 
 Starts ``ulti serve`` in its own process (SQLite, default settings but for the table-creation
 rate), creates ``--tables`` tables whose three seats are computer players (``--bots``, at their
@@ -28,6 +29,12 @@ tenth of a second later).  Prints the victim table's turns (``victim-turns``, ev
 actions), the time each of its computer players' actions took from the action before it
 (``victim-bot-decision-p50-ms``, ``-p99-ms``, ``-max-ms``: the decision and its wait for a
 worker), and the flood's answers and refusals.
+
+``--spectators N``: the person's table is public and N spectators (websocket clients of this
+process, each reading every frame it is sent) watch it.  Prints ``server-cpu-ms-per-action``
+(always): the CPU time of the server's own process (user and system, from /proc; not its
+computer players' workers) over the actions accepted meanwhile, from the moment every
+spectator is connected; and the spectators' frames and closes.
 """
 
 from __future__ import annotations
@@ -99,6 +106,49 @@ class Victim:
         self.last = now
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used so far, in seconds, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Watching:
+    """The spectators of the person's (first) table: how many, how many are connected, the
+    frames they were sent, how many were closed before the end."""
+
+    n: int
+    table: asyncio.Future[str]
+    connected: int = 0
+    frames: int = 0
+    closed: int = 0
+
+    def ready(self) -> bool:
+        return self.connected >= self.n
+
+
+async def spectator(port: int, watching: Watching, stop: float) -> None:
+    """A spectator of the person's table, reading every frame until the end."""
+    try:
+        table_id = await asyncio.wait_for(asyncio.shield(watching.table), stop - time.monotonic())
+    except TimeoutError:
+        return
+    try:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table_id}", max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "hello", "watch": True}))
+            await ws.recv()  # the sync: watching from now on
+            watching.connected += 1
+            while time.monotonic() < stop:
+                try:
+                    await asyncio.wait_for(ws.recv(), timeout=1)
+                except TimeoutError:
+                    continue
+                watching.frames += 1
+    except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError):
+        watching.closed += 1
+
+
 def pct(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
@@ -117,17 +167,21 @@ async def person(
     waits: list[float],
     errors: dict[str, int],
     victim: Victim,
+    watching: Watching,
 ) -> None:
-    """A person at tables with two computer players, one session after another."""
+    """A person at tables with two computer players, one session after another (public
+    tables when spectators watch the first)."""
     while time.monotonic() < stop:
         bot = {"kind": "bot", "name": "B", "spec": bots}
+        seats = [{"kind": "person", "name": "P"}, bot, bot]
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             r = await http.post(
-                "/api/tables",
-                json={"deals": 48, "seats": [{"kind": "person", "name": "P"}, bot, bot]},
+                "/api/tables", json={"deals": 48, "seats": seats, "public": watching.n > 0}
             )
             r.raise_for_status()
         table = r.json()
+        if not watching.table.done():
+            watching.table.set_result(table["id"])
         await session(
             f"ws://127.0.0.1:{port}/ws/{table['id']}",
             table["tokens"]["0"],
@@ -342,6 +396,7 @@ async def soak(
     server: subprocess.Popen[bytes],
     seed: int,
     flood: FloodPlan,
+    spectators: int,
 ) -> dict[str, Any]:
     todo = await flood.prepare(base)
     stop = time.monotonic() + seconds
@@ -351,10 +406,25 @@ async def soak(
     rss: list[tuple[float, float]] = []
     actions: list[tuple[float, int]] = []
     victim = Victim()
+    watching = Watching(spectators, asyncio.get_running_loop().create_future())
+    cpu: list[tuple[float, int]] = []  # (server CPU seconds, accepted actions), all watching
     t0 = time.monotonic()
     task = asyncio.create_task(
-        person(base, port, bots, random.Random(seed), stop, think, latencies, waits, errors, victim)
+        person(
+            base,
+            port,
+            bots,
+            random.Random(seed),
+            stop,
+            think,
+            latencies,
+            waits,
+            errors,
+            victim,
+            watching,
+        )
     )
+    watchers = [asyncio.create_task(spectator(port, watching, stop)) for _ in range(spectators)]
     flooders, answers = flood.start(base, port, stop, todo, seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         columns = (
@@ -370,8 +440,11 @@ async def soak(
                 now = time.monotonic()
                 rss.append((now - t0, tree_rss_mb(server.pid)))
                 try:
+                    spent = cpu_seconds(server.pid)
                     health = (await http.get("/api/health")).json()
                     actions.append((now - t0, health["actions"]))
+                    if watching.ready():
+                        cpu.append((spent, health["actions"]))
                 except httpx.HTTPError:
                     health = {}
                 lat = [x for _, x in latencies]
@@ -384,6 +457,7 @@ async def soak(
                     ),
                 )
         await task
+        await asyncio.gather(*watchers)
         for f in flooders:
             f.cancel()
         await asyncio.gather(*flooders, return_exceptions=True)
@@ -401,6 +475,8 @@ async def soak(
         "seconds": time.monotonic() - t0,
         "victim": victim,
         "flood": answers,
+        "watching": watching,
+        "cpu": cpu,
     }
 
 
@@ -420,11 +496,16 @@ def main() -> None:
         "--flood", choices=("none", "teach", "analysis"), default="none", help="an attack beside"
     )
     ap.add_argument("--flood-clients", type=int, default=6, help="the attack's clients")
+    ap.add_argument(
+        "--spectators", type=int, default=0, help="spectators of the person's (public) table"
+    )
     args = ap.parse_args()
     if not 0 <= args.tables <= 2000 or not 0 < args.minutes <= 24 * 60:
         ap.error("--tables 0..2000, --minutes above 0")
     if not 1 <= args.flood_clients <= 100:
         ap.error("--flood-clients 1..100")
+    if not 0 <= args.spectators <= 1000:
+        ap.error("--spectators 0..1000")
     if args.plot is not None and not args.plot.parent.exists():
         ap.error(f"--plot: no folder {args.plot.parent}")
     base = f"http://127.0.0.1:{args.port}"
@@ -432,7 +513,7 @@ def main() -> None:
         server = start_server(
             f"sqlite:///{Path(tmp) / 'soak.sqlite3'}",
             args.port,
-            args.serve_args.split(),
+            [*watch_options(args.spectators), *args.serve_args.split()],
             stderr=subprocess.PIPE,
         )
         try:
@@ -451,6 +532,7 @@ def main() -> None:
                     server,
                     args.seed,
                     flood,
+                    args.spectators,
                 )
             )
             server_died = server.poll() is not None
@@ -478,6 +560,7 @@ def main() -> None:
     print(f"actions-per-second: {aps:.1f}")
     print(f"bot-pool: {json.dumps(bots)}")
     print_victim(res, args)
+    print_cpu(res)
     if res["errors"]:
         print(f"person-refused-frames: {res['errors']}")
     log = err.decode(errors="replace")
@@ -510,6 +593,25 @@ def print_victim(res: dict[str, Any], args: argparse.Namespace) -> None:
     jobs = res["health"].get("jobs")
     if jobs is not None:
         print(f"job-pool: {json.dumps(jobs)}")
+
+
+def watch_options(spectators: int) -> list[str]:
+    """``ulti serve``'s options for ``spectators`` on this process's one address."""
+    if not spectators:
+        return []
+    room = str(spectators + 50)
+    return ["--max-per-address", room, "--watch-per-address", room, "--http-per-address", room]
+
+
+def print_cpu(res: dict[str, Any]) -> None:
+    """The server process's CPU time per accepted action, and the spectators' frames."""
+    cpu: list[tuple[float, int]] = res["cpu"]
+    acted = cpu[-1][1] - cpu[0][1] if len(cpu) > 1 else 0
+    per = (cpu[-1][0] - cpu[0][0]) / acted * 1000 if acted else float("nan")
+    print(f"server-cpu-ms-per-action: {per:.2f} (over {acted} actions)")
+    w: Watching = res["watching"]
+    if w.n:
+        print(f"spectators: {w.n}, connected {w.connected}, frames {w.frames}, closed {w.closed}")
 
 
 def plot(path: Path, res: dict[str, Any], args: argparse.Namespace) -> None:

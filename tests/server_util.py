@@ -130,10 +130,16 @@ class Running:
         return out
 
     def ws(self, table_id: str, headers: dict[str, str] | None = None) -> ClientConnection:
-        return self.ws_path(f"/ws/{table_id}", headers)
+        return self.ws_path(f"/ws/{table_id}", headers=headers)
 
-    def ws_path(self, path: str, headers: dict[str, str] | None = None) -> ClientConnection:
-        """A websocket to ``path`` (``headers``: a browser's cookies, say)."""
+    def ws_path(
+        self, path: str, forwarded_for: str | None = None, headers: dict[str, str] | None = None
+    ) -> ClientConnection:
+        """A websocket to ``path``; ``forwarded_for``: the address a proxy in front says it
+        forwards (believed by a server whose ``forwarded_allow_ips`` names 127.0.0.1);
+        ``headers``: a browser's cookies, say."""
+        if forwarded_for:
+            headers = {**(headers or {}), "X-Forwarded-For": forwarded_for}
         conn = connect(
             f"ws://127.0.0.1:{self.port}{path}",
             max_size=2**22,
@@ -353,6 +359,20 @@ def initdb_path() -> str | None:
     return shutil.which("initdb") or next(
         iter(sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))), None
     )
+
+
+def page_errors(page: Any) -> list[str]:
+    """What goes wrong in a browser's page (Playwright's), for a test to find empty: errors
+    its scripts throw, and whatever the Content Security Policy blocks (issue 27 item 12)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def console(message: Any) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            errors.append(message.text)
+
+    page.on("console", console)
+    return errors
 
 
 def chromium_path() -> str:

@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from english_words import english_words_in
-from server_util import TINY, Running, Seat, bot, card_turn, person, play_on
+from server_util import TINY, Running, Seat, bot, card_turn, page_errors, person, play_on
 from ulti import i18n
 from ulti.analysis.ulti import teach
 from ulti.core.cards import code
@@ -97,8 +97,7 @@ def test_the_replay_page_shows_the_deal_analysed(
         deal = srv.app.state.tables.get(t["id"]).session.deals[0]
         gate = gate_analyses(srv)
         page = browser.new_page(viewport=PHONE)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page_errors(page)
         page.goto(f"{srv.base}/replay/{t['id']}/1#seat=0&token={t['tokens']['0']}&lang={lang}")
         page.wait_for_selector("#hands .card")
         # the deal's account, in the page's language (opened, nothing runs off, no English)
@@ -187,8 +186,7 @@ def test_a_snapszli_replay_says_the_analysis_is_for_ulti(browser: Browser, tmp_p
                 s0.recv()
         s0.close()
         page = browser.new_page(viewport=PHONE)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page_errors(page)
         page.goto(f"{srv.base}/replay/{t['id']}/1#seat=0&token={t['tokens']['0']}&lang=hu")
         page.wait_for_selector("#analysis[data-state=failed]")
         assert page.inner_text("#analysisStatus") == i18n.text("analysis.err-ulti-only", "hu")
@@ -243,8 +241,7 @@ def test_teaching_mode_asks_before_a_losing_card(
             f" localStorage.setItem('ulti-teach-threshold', '{threshold}'); }} catch (e) {{}}"
         )
         page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page_errors(page)
         page.goto(t["links"]["0"])
         page.wait_for_selector("#hand button.card[data-action]")
         # the switch: in the score sheet's dialog, off at first, remembered once on
@@ -266,7 +263,7 @@ def test_teaching_mode_asks_before_a_losing_card(
             assert time.monotonic() < deadline, "no warning came"
             assert not live.session.is_over(), "the session ended before a warning came"
             page.wait_for_function(
-                "document.body.dataset.turn === 'me' && !document.body.dataset.teach"
+                "() => document.body.dataset.turn === 'me' && !document.body.dataset.teach"
                 " || !!document.querySelector('#settlementDialog[open]')",
                 timeout=60_000,
             )
@@ -313,7 +310,7 @@ def test_teaching_mode_asks_before_a_losing_card(
             page.screenshot(path=str(shots / "question.png"))
             # choose again: nothing played, the card still in the hand
             page.click("#teachBack")
-            page.wait_for_function("!document.querySelector('#teachDialog').open")
+            page.wait_for_function("() => !document.querySelector('#teachDialog').open")
             assert live.version == v and page.locator(card).count() == 1
             assert page.evaluate("document.body.dataset.version") == before
             # the same card again, and played anyway

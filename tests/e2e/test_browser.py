@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from english_words import english_words_in
-from server_util import Running, bot, person
+from server_util import Running, bot, page_errors, person
 
 pytestmark = pytest.mark.slow
 
@@ -193,8 +193,7 @@ def test_a_deal_at_the_table_fits_the_screen_and_speaks_its_language(
             reduced_motion="reduce" if still else "no-preference",
         )
         page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page_errors(page)
         page.goto(t["links"]["0"])
         page.wait_for_selector("#hand button.card")
         assert page.evaluate("document.documentElement.lang") == lang
@@ -218,7 +217,7 @@ def test_a_deal_at_the_table_fits_the_screen_and_speaks_its_language(
         table.check("the settlement")
         table.shot(8, "settlement")
         page.click("[data-action=close-settlement]")
-        page.wait_for_function("!document.querySelector('#settlementDialog').open")
+        page.wait_for_function("() => !document.querySelector('#settlementDialog').open")
 
         # the score sheet on demand: the first deal's row, the finished deals' links
         page.click("#sheetBtn")
@@ -251,8 +250,7 @@ def test_a_person_plays_a_deal_by_clicking(browser: Browser, tmp_path: Path) -> 
             [person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")], deals=3, lang="hu"
         )
         page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page_errors(page)
         page.goto(t["links"]["0"])
         page.wait_for_selector("#hand button.card")
         assert "Leosztás" in page.inner_text("#status")  # Hungarian, as the table was set
@@ -317,8 +315,7 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(
     computer players of chosen strength, in Hungarian; the invite link opens the table."""
     with Running(f"sqlite:///{tmp_path / 'lobby.sqlite3'}") as srv:
         page = browser.new_page(viewport={"width": 390, "height": 844})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page_errors(page)
         page.goto(f"{srv.base}/")
         page.select_option("#langSelect", "hu")
         assert "asztal" in page.inner_text("#title")
@@ -374,7 +371,7 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(
         assert page.input_value("#facesSelect") == "french"
         page.select_option("#facesSelect", "hungarian")
         page.wait_for_function(
-            "[...document.querySelectorAll('#hand svg.face use')]"
+            "() => [...document.querySelectorAll('#hand svg.face use')]"
             ".every(u => u.getAttribute('href').startsWith('/cards/hungarian-hu.svg'))"
         )
         assert faces() == {"/cards/hungarian-hu.svg"}
@@ -441,8 +438,7 @@ def test_reload_takeover_download_and_no_token_in_the_server_log(
         token = t["tokens"]["0"]
         context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
         page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page_errors(page)
         page.goto(t["links"]["0"])
         page.wait_for_selector("#hand button.card")
         # the invite link's token is kept by the browser and leaves the address bar
@@ -452,12 +448,12 @@ def test_reload_takeover_download_and_no_token_in_the_server_log(
         # whose Simple was left standing, A5, is over at once: on to the next)
         while page.wait_for_function(READY_JS).json_value() == "settlement":
             _close_settlement(page)
-        page.wait_for_function("document.querySelectorAll('#log div').length >= 3")
+        page.wait_for_function("() => document.querySelectorAll('#log div').length >= 3")
         before = _log_text(page)
         page.reload()  # F5
         page.wait_for_selector("#hand button.card")
         # (the deal in play may have only begun: its heading and a line or two)
-        page.wait_for_function("document.querySelectorAll('#log div').length >= 1")
+        page.wait_for_function("() => document.querySelectorAll('#log div').length >= 1")
         after = _log_text(page)
         # the page's log holds the deals seen since it was loaded; after F5, the deal in play
         lines = before.splitlines()

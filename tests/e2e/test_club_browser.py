@@ -34,7 +34,7 @@ from playwright.sync_api import (
 )
 
 from english_words import english_words_in
-from server_util import Running, bot, person
+from server_util import Running, bot, page_errors, person
 from ulti import i18n
 
 pytestmark = pytest.mark.slow
@@ -157,8 +157,7 @@ class Person:
         self.lang = lang
         self.shots = shots
         self.page = ctx.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.errors = page_errors(self.page)
         self.taken: set[str] = set()
 
     def shot(self, name: str) -> None:
@@ -236,7 +235,7 @@ def open_chat(page: Page) -> None:
 
 def close_chat(page: Page) -> None:
     page.click("#chatDialog [data-action=close-chat]")
-    page.wait_for_function("!document.querySelector('#chatDialog').open")
+    page.wait_for_function("() => !document.querySelector('#chatDialog').open")
 
 
 def say(page: Page, text: str) -> None:
@@ -350,7 +349,7 @@ def test_two_people_play_a_rated_session_from_the_lobby_while_a_guest_watches(
         page.goto(mine)
         page.wait_for_selector("#hand button.card")
         page.wait_for_function(
-            "document.querySelector('#prompt').textContent.includes('Waiting for players')"
+            "() => document.querySelector('#prompt').textContent.includes('Waiting for players')"
         )
         page.wait_for_selector("#watchers:not([hidden])")
         assert page.inner_text("#watchers").strip() == "1"
@@ -361,7 +360,7 @@ def test_two_people_play_a_rated_session_from_the_lobby_while_a_guest_watches(
         bela.page.wait_for_selector("#hand button.card")
         assert bela.page.evaluate("location.hash") == "#seat=1"  # the token left the address
         page.wait_for_function(
-            "!document.querySelector('#prompt').textContent.includes('Waiting for players')"
+            "() => !document.querySelector('#prompt').textContent.includes('Waiting for players')"
         )
         bela.table_check("at the table")
         bela.shot("05-table")
@@ -369,7 +368,9 @@ def test_two_people_play_a_rated_session_from_the_lobby_while_a_guest_watches(
         # chat: markup stays text, never runs; an unread count on the phone's button
         for text in MARKUP:
             say(page, text)
-        bela.page.wait_for_function("document.querySelector('#chatUnread').textContent === '2'")
+        bela.page.wait_for_function(
+            "() => document.querySelector('#chatUnread').textContent === '2'"
+        )
         open_chat(bela.page)
         assert chat_texts(bela.page) == MARKUP
         assert bela.page.locator("#chatList img, #chatList script").count() == 0
@@ -377,7 +378,9 @@ def test_two_people_play_a_rated_session_from_the_lobby_while_a_guest_watches(
         bela.shot("06-chat")
         bela.page.fill("#chatInput", "Szia, jó játékot!")
         bela.page.click("#chatSend")
-        bela.page.wait_for_function("document.querySelectorAll('#chatList .chat-msg').length === 3")
+        bela.page.wait_for_function(
+            "() => document.querySelectorAll('#chatList .chat-msg').length === 3"
+        )
         close_chat(bela.page)
         # the guest names themself to write (a name that is markup is refused by the server)
         open_chat(cili.page)
@@ -387,11 +390,13 @@ def test_two_people_play_a_rated_session_from_the_lobby_while_a_guest_watches(
         cili.page.wait_for_selector("#chatForm:not([hidden])")
         cili.page.fill("#chatInput", "Hajrá!")
         cili.page.click("#chatSend")
-        cili.page.wait_for_function("document.querySelectorAll('#chatList .chat-msg').length === 4")
+        cili.page.wait_for_function(
+            "() => document.querySelectorAll('#chatList .chat-msg').length === 4"
+        )
         assert "Hajrá!" in chat_texts(cili.page)
         close_chat(cili.page)
         # the creator mutes the guest: the guest's next message is refused, and said why
-        page.wait_for_function("document.querySelector('#chatUnread').textContent === '2'")
+        page.wait_for_function("() => document.querySelector('#chatUnread').textContent === '2'")
         open_chat(page)
         page.click("#muteRow [data-name=Cili]")
         page.wait_for_selector("#muteRow [data-name=Cili][aria-pressed=true]")
@@ -439,7 +444,7 @@ def test_two_people_play_a_rated_session_from_the_lobby_while_a_guest_watches(
         views = [f for f in frames if "view" in f]
         assert len(views) > 20, len(views)
         assert not leaked, leaked[:10]
-        cili.page.wait_for_function("document.body.dataset.sessionOver === 'true'")
+        cili.page.wait_for_function("() => document.body.dataset.sessionOver === 'true'")
         assert cili.page.locator("#hand .card, #actions [data-action], #bids button").count() == 0
         cili.shot("09-watched")
 
@@ -472,7 +477,7 @@ def test_two_people_play_a_rated_session_from_the_lobby_while_a_guest_watches(
 
         # the rematch: Anna starts it at the table, Béla is offered the way there
         anna.page.goto(mine.split("#")[0] + "#seat=0")
-        anna.page.wait_for_function("document.body.dataset.sessionOver === 'true'")
+        anna.page.wait_for_function("() => document.body.dataset.sessionOver === 'true'")
         again = (
             "#settlementDialog[open] [data-action=rematch]"
             if anna.page.locator("#settlementDialog[open]").count()
@@ -637,7 +642,7 @@ def test_log_out_wrong_password_old_or_forged_cookies_and_a_forged_csrf_token(
         page.fill("#accountName", "Dóra")
         page.fill("#accountPassword", "not the password")
         page.click("#accountSubmit")
-        page.wait_for_function("document.querySelector('#accountError').textContent !== ''")
+        page.wait_for_function("() => document.querySelector('#accountError').textContent !== ''")
         assert page.inner_text("#accountError") == expected["detail_hu"]
         assert page.locator("#accountDialog[open]").count() == 1
         dora.club_check("a wrong password")
@@ -668,3 +673,47 @@ def test_log_out_wrong_password_old_or_forged_cookies_and_a_forged_csrf_token(
         page.reload()
         page.wait_for_selector("#accountLink")
         assert not dora.errors, dora.errors
+
+
+def test_the_lobby_pages_and_says_when_its_list_is_refused(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Issue 27 items 9 and 2, in a browser: the lobby shows a page of the open tables with
+    "Newer" / "Older" under it (in Hungarian: no English), a page that follows the lobby's
+    changes; and a list refused for too many from one address says why, in the person's
+    language, while it shows the tables over HTTP."""
+    shots = ARTIFACTS / "lobby-pages"
+    shutil.rmtree(shots, ignore_errors=True)
+    shots.mkdir(parents=True)
+    with Running(
+        f"sqlite:///{tmp_path / 'pages.sqlite3'}", lobby_page=1, lobby_per_address=1
+    ) as srv:
+        first = srv.create([person("Anna"), {"kind": "open"}, bot()], public=True)["id"]
+        second = srv.create([person("Béla"), {"kind": "open"}, bot()], public=True)["id"]
+        erik = Person(context(browser, "hu", PHONE), "erik", "hu", shots)
+        page = erik.page
+        page.goto(f"{srv.base}/")
+        page.wait_for_selector(f".lobby-table[data-table='{second}']")
+        pager = page.inner_text(".lobby-pager")
+        assert "1. oldal, összesen 2" in pager and "Régebbiek" in pager, pager
+        assert page.is_disabled("[data-action=lobby-newer]")
+        erik.club_check("the lobby's first page")
+        page.click("[data-action=lobby-older]")
+        page.wait_for_selector(f".lobby-table[data-table='{first}']")
+        assert "2. oldal, összesen 2" in page.inner_text(".lobby-pager")
+        erik.shot("01-second-page")
+        third = srv.create([person("Cili"), {"kind": "open"}, bot()], public=True)["id"]
+        page.wait_for_selector(f".lobby-table[data-table='{second}']")  # page 2 moved on
+        assert "2. oldal, összesen 3" in page.inner_text(".lobby-pager")
+        # a second tab from the same address: its list is refused, and it says why
+        other = erik.ctx.new_page()
+        other_errors = page_errors(other)
+        other.goto(f"{srv.base}/")
+        other.wait_for_selector(".lobby-notice")
+        words = i18n.text("error.busy-lobby-address", "hu")
+        assert other.inner_text(".lobby-notice") == words
+        other.wait_for_selector(f".lobby-table[data-table='{third}']")  # over HTTP meanwhile
+        assert not english_words_in(other.inner_text("#tables"))
+        other.screenshot(path=str(shots / "erik-02-refused.png"), full_page=True)
+        assert not erik.errors, erik.errors
+        assert not other_errors, other_errors

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from english_words import english_words_in
-from server_util import Running, bot, person
+from server_util import Running, bot, page_errors, person
 from ulti.core.cards import code
 
 pytestmark = pytest.mark.slow
@@ -146,8 +146,7 @@ def test_a_person_plays_a_deal_of_snapszli_by_clicking(
         t = r.json()
         context = browser.new_context(viewport={"width": w, "height": h})
         page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page_errors(page)
         page.goto(t["links"]["0"])
         page.wait_for_selector("#hand button.card")
         assert page.evaluate("document.documentElement.lang") == lang
@@ -177,7 +176,7 @@ def test_a_person_plays_a_deal_of_snapszli_by_clicking(
         table.check("the end of the deal")
         table.shot(5, "end")
         page.click("[data-action=close-end]")
-        page.wait_for_function("!document.querySelector('#endDialog').open")
+        page.wait_for_function("() => !document.querySelector('#endDialog').open")
 
         # the score sheet: the first deal's row, its replay and record links, the rules
         page.click("#sheetBtn")
@@ -218,8 +217,7 @@ def test_the_lobby_creates_a_snapszli_table(browser: Browser, tmp_path: Path) ->
     with those settings."""
     with Running(f"sqlite:///{tmp_path / 'lobby.sqlite3'}") as srv:
         page = browser.new_page(viewport={"width": 390, "height": 844})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = page_errors(page)
         page.goto(f"{srv.base}/")
         page.select_option("#langSelect", "hu")
         page.wait_for_selector("#preset option[value=casual]", state="attached")

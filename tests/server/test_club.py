@@ -158,7 +158,7 @@ def test_a_public_table_is_listed_live_and_its_free_seat_taken(tmp_path: Path) -
     with Running(db(tmp_path)) as srv:
         lobby = srv.ws_path("/ws/lobby")
         first = json.loads(lobby.recv(timeout=10))
-        assert first == {"type": "lobby", "tables": []}
+        assert first == {"type": "lobby", "tables": [], "page": 1, "pages": 1, "total": 0}
         srv.create([person("Éva"), bot(), bot()])  # private: never listed
         t = srv.create([person("Éva"), {"kind": "open"}, bot("rules", "Gép")], public=True)
         listed = json.loads(lobby.recv(timeout=10))["tables"]

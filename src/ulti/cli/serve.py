@@ -69,6 +69,24 @@ OPTIONS = (
     Setting("max_bot_ms", "The most milliseconds a table may give a computer player per decision."),
     Setting("max_per_address", "Live websocket connections per client address."),
     Setting("max_connections", "Live websocket connections in all."),
+    Setting("lobby_per_address", "Live lists of the lobby (/ws/lobby) per client address."),
+    Setting("max_lobby", "Live lists of the lobby in all."),
+    Setting("watch_per_address", "Spectators' websocket connections per client address."),
+    Setting("max_watchers", "Spectators' websocket connections in all."),
+    Setting(
+        "http_per_address",
+        "HTTP connections one client address may hold open (a proxy named in "
+        "--forwarded-allow-ips is not held to it).",
+    ),
+    Setting(
+        "header_timeout", "Seconds a request's line and headers may take to arrive (then 408)."
+    ),
+    Setting("body_timeout", "Seconds a request's body may take after its headers (then 408)."),
+    Setting("lobby_page", "Public tables on a page of the lobby."),
+    Setting("lobby_max", "The most public tables the lobby lists."),
+    Setting(
+        "unstarted_table_ttl", "Seconds a public table that has not started stays in the lobby."
+    ),
     Setting(
         "create_rate",
         "New tables a client address may create a minute (bursts of 10).",

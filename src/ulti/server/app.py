@@ -13,9 +13,13 @@ lobby, free seats taken from it, rematches, a left seat given to a computer play
 spectators, chat, ratings and profiles.
 
 Limits (:class:`~ulti.server.guard.ServerSettings`): frames and bodies are capped in bytes
-before they are read whole, JSON in depth; frames a second per connection; connections per
-address and in all; a few seconds for the first frame; tables created, accounts registered,
-logins tried and chat messages per address (and per name or account).
+before they are read whole, JSON in depth; a request's headers and body have deadlines (the
+HTTP protocol, :mod:`ulti.server.transport`); frames a second per connection; connections per
+address and in all, of every kind (HTTP, seats, spectators, the lobby's lists); a few seconds
+for the first frame; tables created, accounts registered, logins tried and chat messages per
+address (and per name or account).  Every answer carries the security headers
+(:class:`~ulti.server.guard.SecurityHeaders`: a Content Security Policy without inline
+script, no framing, no sniffing, same-origin referrers).
 
 A client's address (:func:`ulti.server.services.address`) is the one its connection comes
 from: ``X-Forwarded-For`` is believed only from the proxies ``forwarded_allow_ips`` names
@@ -35,13 +39,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ulti.server import ws
-from ulti.server.guard import BodyLimit, ServerSettings
+from ulti.server.guard import BodyLimit, SecurityHeaders, ServerSettings
 from ulti.server.logs import log_like_uvicorn, quiet_client_faults
 from ulti.server.refusals import Refused, answer_refused
 from ulti.server.routes import ROUTERS
 from ulti.server.routes.pages import STATIC
 from ulti.server.services import Services
 from ulti.server.store import StoreError, default_url
+from ulti.server.transport import protocol
 
 
 @asynccontextmanager
@@ -75,6 +80,7 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
     app.state.accounts = svc.accounts
     app.state.club = svc.club
     app.add_middleware(BodyLimit, limit=cfg.max_body)
+    app.add_middleware(SecurityHeaders)  # on every answer, refusals of the limits too
     if cfg.trusted_proxies:  # outermost: every limit sees the client the proxy names
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=cfg.trusted_proxies)
     app.exception_handler(Refused)(answer_refused)
@@ -87,18 +93,23 @@ def create_app(db_url: str | None = None, settings: ServerSettings | None = None
 def uvicorn_config(
     app: FastAPI, host: str, port: int, settings: ServerSettings, log_level: str = "info"
 ) -> uvicorn.Config:
-    """The uvicorn settings of the server: websocket frames refused above ``max_frame``
-    bytes by the protocol itself (close 1009, never read whole), a cap on connections, no
-    proxy headers believed by uvicorn itself (the app believes those of the proxies
-    ``forwarded_allow_ips`` names, and no others)."""
+    """The uvicorn settings of the server: HTTP by h11 with the deadlines of a request's
+    headers and body and a cap on connections per address (:mod:`ulti.server.transport`),
+    its headers capped in bytes (``max_header``); websocket frames refused above
+    ``max_frame`` bytes by the protocol itself (close 1009, never read whole); a cap on
+    connections in all (room for HTTP above the websockets'); no proxy headers believed by
+    uvicorn itself (the app believes those of the proxies ``forwarded_allow_ips`` names, and
+    no others)."""
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level=log_level,
+        http=protocol(settings),
+        h11_max_incomplete_event_size=settings.max_header,
         ws="websockets-sansio",
         ws_max_size=settings.max_frame,
-        limit_concurrency=settings.max_connections + 100,
+        limit_concurrency=settings.limit_concurrency,
         server_header=False,
         proxy_headers=False,
     )

@@ -14,9 +14,11 @@ import json
 import math
 import time
 import unicodedata
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
+
+from starlette.requests import ClientDisconnect
 
 from ulti.core.errors import UltiError
 from ulti.players.base import Budget
@@ -55,9 +57,32 @@ class ServerSettings:
     max_depth: int = limit(6, 2, 64)
     #: seconds a new websocket has to say hello
     hello_timeout: float = limit(5.0, 0.5, 120)
-    #: live websockets per client address, and in all
+    #: live websockets per client address, and in all: of every kind (a seat's, a
+    #: spectator's, the lobby's list); spectators and the lobby have lower caps of their own
     max_per_address: int = limit(32, 1, 10_000)
     max_connections: int = limit(2000, 1, 100_000)
+    #: the lobby's live lists (``/ws/lobby``) per client address, and in all
+    lobby_per_address: int = limit(8, 1, 10_000)
+    max_lobby: int = limit(500, 1, 100_000)
+    #: spectators' websockets per client address, and in all
+    watch_per_address: int = limit(16, 1, 10_000)
+    max_watchers: int = limit(1000, 1, 100_000)
+    #: HTTP connections one client address may hold open (until a websocket's upgrade, when
+    #: the caps above take over); a proxy named in ``forwarded_allow_ips`` is not held to it
+    #: (it speaks for many clients: it caps them itself, docs/CLUB.md)
+    http_per_address: int = limit(64, 1, 100_000)
+    #: seconds a request's line and headers may take to arrive (from the connection, or from
+    #: the first byte of the next request on it), and then its body (408 past either); the
+    #: most bytes of a request's line and headers held while they are unfinished (400 past)
+    header_timeout: float = limit(10.0, 0.05, 600)
+    body_timeout: float = limit(30.0, 0.05, 600)
+    max_header: int = limit(16384, 1024, 1 << 20)
+    #: the lobby: public tables a page lists, and the most it lists (the newest)
+    lobby_page: int = limit(20, 1, 500)
+    lobby_max: int = limit(500, 1, 100_000)
+    #: seconds a public table that has never started (a seat still free) stays in the lobby;
+    #: then it leaves the lobby and its free seats are no longer taken
+    unstarted_table_ttl: float = limit(1800.0, 0.05, 30 * 86400)
     #: tables a client address may create: a token bucket of ``create_rate`` a second
     create_rate: float = limit(0.2, 0.001, 1000)
     create_burst: float = limit(10, 1, 10_000)
@@ -150,6 +175,12 @@ class ServerSettings:
         """The proxies whose forwarded headers are believed (:func:`proxies`)."""
         return proxies(self.forwarded_allow_ips)
 
+    @property
+    def limit_concurrency(self) -> int:
+        """The connections (HTTP and websockets) past which uvicorn answers every request
+        503: room for HTTP above the websockets' cap."""
+        return self.max_connections + HTTP_ROOM
+
     def check_budget(self, spec: str) -> None:
         """A computer player's budget (``name:budget``) within this server's caps (ValueError
         otherwise); the game's table checks the name (``check_bot`` of
@@ -165,6 +196,10 @@ class ServerSettings:
             raise ValueError(
                 f"budget: ms={budget.ms:g} is above this server's cap of {self.max_bot_ms:g}"
             )
+
+
+#: HTTP connections the server keeps room for above its websockets' cap
+HTTP_ROOM = 100
 
 
 def proxies(text: str) -> list[str]:
@@ -187,6 +222,22 @@ def proxies(text: str) -> list[str]:
             ) from None
         out.append(entry)
     return out
+
+
+class Proxies:
+    """The networks of ``forwarded_allow_ips`` (:func:`proxies`): whether a peer is one."""
+
+    def __init__(self, entries: list[str]) -> None:
+        self.networks = [ipaddress.ip_network(e, strict=False) for e in entries]
+
+    def __contains__(self, host: object) -> bool:
+        try:
+            ip = ipaddress.ip_address(str(host))
+        except ValueError:
+            return False
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped
+        return any(ip in net for net in self.networks)
 
 
 # -- inputs -------------------------------------------------------------------------------
@@ -360,21 +411,24 @@ class SharedAllowance:
 
 
 class ConnectionCounts:
-    """Live connections per client address and in all, with caps."""
+    """Live connections per client address and in all, with caps; ``kind`` names them in a
+    refusal (the lobby's lists, spectators; none: connections of every kind)."""
 
-    def __init__(self, per_address: int, total: int) -> None:
+    def __init__(self, per_address: int, total: int, kind: str | None = None) -> None:
         self.per_address = per_address
         self.total_cap = total
         self.by_address: dict[str, int] = {}
         self.total = 0
+        self.words = f"busy-{kind}" if kind else "busy"
 
     def enter(self, address: str) -> str | None:
         """Count a new connection, or say why it is refused (and count nothing): the key of
-        the catalogue's words for it (``error.busy-server``, ``error.busy-address``)."""
+        the catalogue's words for it (``error.busy-server``, ``error.busy-address``; of a
+        kind: ``error.busy-lobby-server`` …)."""
         if self.total >= self.total_cap:
-            return "busy-server"
+            return f"{self.words}-server"
         if self.by_address.get(address, 0) >= self.per_address:
-            return "busy-address"
+            return f"{self.words}-address"
         self.by_address[address] = self.by_address.get(address, 0) + 1
         self.total += 1
         return None
@@ -386,6 +440,23 @@ class ConnectionCounts:
         else:
             self.by_address.pop(address, None)
         self.total = max(0, self.total - 1)
+
+
+def enter_all(counts: Sequence[ConnectionCounts], address: str) -> str | None:
+    """Count a new connection in each of ``counts`` (each kind it is), or in none of them and
+    say why it is refused (:meth:`ConnectionCounts.enter`: the first that is full)."""
+    for i, c in enumerate(counts):
+        why = c.enter(address)
+        if why is not None:
+            for entered in counts[:i]:
+                entered.leave(address)
+            return why
+    return None
+
+
+def leave_all(counts: Sequence[ConnectionCounts], address: str) -> None:
+    for c in counts:
+        c.leave(address)
 
 
 class BodyLimit:
@@ -416,14 +487,18 @@ class BodyTooLarge(BadInput):
 
 
 async def read_body(stream: Any, limit: int) -> bytes:
-    """A request body, at most ``limit`` bytes (BodyTooLarge as soon as it passes them)."""
+    """A request body, at most ``limit`` bytes (BodyTooLarge as soon as it passes them;
+    BadInput when the client went before it came whole)."""
     chunks: list[bytes] = []
     seen = 0
-    async for chunk in stream:
-        seen += len(chunk)
-        if seen > limit:
-            raise BodyTooLarge(f"the request body is larger than {limit} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in stream:
+            seen += len(chunk)
+            if seen > limit:
+                raise BodyTooLarge(f"the request body is larger than {limit} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone, or too slow (closed at its deadline: ulti.server.transport)
+        raise BadInput("the request body did not come whole") from None
     return b"".join(chunks)
 
 
@@ -441,3 +516,57 @@ async def too_large(send: Send, limit: int) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+# -- what every answer says to the browser ------------------------------------------------
+
+#: The Content Security Policy of every answer: the site's own scripts (files of
+#: ``static/``, never inline), styles, images and connections (its websockets too); no
+#: plugins, no ``<base>``, forms posted to the site only, no page of any site may frame it.
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+#: The headers every HTTP answer carries (pages, the API, static files, refusals)
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+_SECURITY_NAMES = {name for name, _ in SECURITY_HEADERS}
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP answer (in place of any the
+    answer set itself)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                kept = [
+                    (name, value)
+                    for name, value in message.get("headers", [])
+                    if bytes(name).lower() not in _SECURITY_NAMES
+                ]
+                message = {**message, "headers": [*kept, *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

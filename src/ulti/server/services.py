@@ -36,8 +36,11 @@ class Services:
     tables: Tables
     accounts: Accounts
     club: Club
-    #: live websockets, per address and in all
+    #: live websockets of every kind, per address and in all; and of two kinds again, with
+    #: lower caps: the lobby's lists, spectators
     connections: ConnectionCounts
+    lobby_sockets: ConnectionCounts
+    watchers: ConnectionCounts
     #: tables created, per address
     creations: BucketsByAddress
     #: chat messages, per author (an account; a guest's seat, or address when watching) and
@@ -66,6 +69,8 @@ class Services:
             accounts=accounts,
             club=Club(tables, accounts, settings),
             connections=ConnectionCounts(settings.max_per_address, settings.max_connections),
+            lobby_sockets=ConnectionCounts(settings.lobby_per_address, settings.max_lobby, "lobby"),
+            watchers=ConnectionCounts(settings.watch_per_address, settings.max_watchers, "watch"),
             creations=BucketsByAddress(settings.create_rate, settings.create_burst),
             chat_by_author=BucketsByAddress(chat_rate, chat_burst),
             chat_by_address=BucketsByAddress(4 * chat_rate, 4 * chat_burst),

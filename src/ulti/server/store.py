@@ -307,6 +307,8 @@ class StoredTable:
     rematch: str | None = None
     #: how many of its first deals have their results kept (None: stored before the mark)
     recorded: int | None = 0
+    #: when it was made (UTC; None: not stored yet)
+    created: datetime | None = None
 
 
 #: The games a table may be stored with: the games' registry.
@@ -525,8 +527,18 @@ class Store:
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
         table_id = secrets.token_urlsafe(9)
-        table = StoredTable(table_id, rules, seed, first_dealer, seats, lang, game, **club)
-        self._add(TableRow(created=datetime.now(UTC), **_columns(table)))
+        table = StoredTable(
+            table_id,
+            rules,
+            seed,
+            first_dealer,
+            seats,
+            lang,
+            game,
+            created=datetime.now(UTC),
+            **club,
+        )
+        self._add(TableRow(**_columns(table)))
         return table
 
     @staticmethod
@@ -541,6 +553,7 @@ class Store:
             "game": r.game or "ulti",
             "public": bool(r.public),
             "rated": bool(r.rated),
+            "created": _utc(r.created),
         }
         return StoredTable(**values)
 

@@ -22,18 +22,24 @@ Each frame after the hello goes to one handler of :data:`HANDLERS` (by its ``typ
 refusal anywhere (:class:`~ulti.server.tables.TableError`) is answered as an error frame.
 Close codes: 4401 no valid hello (or the seat went to a computer player: its token no longer
 plays it, :mod:`ulti.server.tables.seats`), 4403 another site's page, 4404 no such table, 4408
-a client too slow to read what it is sent, 4429 too many connections.
+a client too slow to read what it is sent, 4429 too many connections; a refused connection is
+sent an error frame first, and the close's reason is its English words.
+
+The lobby's websocket sends a page of the public tables (``{"type": "lobby", "tables",
+"page", "pages", "total"}``) when it opens and whenever they change; ``{"type": "page",
+"page": N}`` asks for another page.
 
 Limits (:class:`~ulti.server.guard.ServerSettings`): frames are capped in bytes before they
 are read whole, JSON in depth; frames a second per connection; connections per address and
-in all; a few seconds for the first frame.
+in all, of every kind (each door counts its own: :func:`_door`), and again for the lobby's
+lists and for spectators; a few seconds for the first frame.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,10 +47,26 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
 from ulti.server.accounts import AccountError, check_name
-from ulti.server.guard import BadInput, RateLimit, ServerSettings, loads
+from ulti.server.guard import (
+    BadInput,
+    ConnectionCounts,
+    RateLimit,
+    ServerSettings,
+    enter_all,
+    leave_all,
+    loads,
+)
 from ulti.server.services import Services, Svc, address
 from ulti.server.store import User
-from ulti.server.tables import SPECTATOR, Connection, Table, TableError, dumps
+from ulti.server.tables import (
+    SPECTATOR,
+    Connection,
+    LobbyListener,
+    Table,
+    TableError,
+    dumps,
+    page_number,
+)
 
 #: frames waiting for a client before it counts as too slow (and is disconnected)
 OUTBOX = 256
@@ -62,59 +84,44 @@ class BadFrame(Exception):
     """A frame the server does not read (binary, too large, not JSON, too deep)."""
 
 
-# -- the lobby ------------------------------------------------------------------------------------
+# -- the doors ------------------------------------------------------------------------------------
 
 
 @router.websocket("/ws/lobby")
 async def lobby_ws(websocket: WebSocket, svc: Svc) -> None:
-    """The lobby's public tables, sent again whenever they change."""
-    tables = svc.tables
-    await websocket.accept()
-    queue: asyncio.Queue[list[dict[str, Any]]] = asyncio.Queue(1)
-    tables.lobby_listeners.add(queue)
-    receiving = asyncio.get_running_loop().create_task(websocket.receive())
-    try:
-        await websocket.send_text(dumps({"type": "lobby", "tables": tables.lobby()}))
-        while True:
-            getting = asyncio.get_running_loop().create_task(queue.get())
-            done, _ = await asyncio.wait({receiving, getting}, return_when=asyncio.FIRST_COMPLETED)
-            if receiving in done:
-                getting.cancel()
-                msg = receiving.result()
-                if msg["type"] == "websocket.disconnect":
-                    return
-                receiving = asyncio.get_running_loop().create_task(websocket.receive())
-                continue
-            await websocket.send_text(dumps({"type": "lobby", "tables": getting.result()}))
-    except (WebSocketDisconnect, OSError, RuntimeError, asyncio.CancelledError):
-        pass
-    finally:
-        tables.lobby_listeners.discard(queue)
-        receiving.cancel()
-        with contextlib.suppress(Exception):
-            await receiving
-
-
-# -- a table: the door ----------------------------------------------------------------------------
+    """The lobby's public tables, a page at a time: sent when it opens and again whenever they
+    change; ``{"type": "page", "page": N}`` asks for another page (and its changes)."""
+    await _door(websocket, svc, (svc.connections, svc.lobby_sockets), _lobby(websocket, svc))
 
 
 @router.websocket("/ws/{table_id}")
 async def ws(websocket: WebSocket, table_id: str, svc: Svc) -> None:
     """A seat's (or a spectator's) live connection to a table: counted, checked, served."""
-    connections = svc.connections
+    await _door(websocket, svc, (svc.connections,), _session(websocket, table_id, svc))
+
+
+async def _door(
+    websocket: WebSocket,
+    svc: Services,
+    counts: Sequence[ConnectionCounts],
+    session: Coroutine[object, object, None],
+) -> None:
+    """A websocket let in (counted in each of ``counts`` for its client's address, a page of
+    this site) and served by ``session``; or refused, saying why in an error frame and in
+    the close's reason (4429 too many connections, 4403 another site's page)."""
     client = address(websocket)
-    refused = connections.enter(client)
+    refused = enter_all(counts, client)
     try:
         await websocket.accept()
         if refused is None and not svc.club.ws_allowed(websocket):
             refused = "cross-site"
-            connections.leave(client)
+            leave_all(counts, client)
             await _refuse(websocket, TableError("cross-site", "cross-site"), 4403)
             return
         if refused is not None:
             await _refuse(websocket, TableError("busy", refused), 4429)
             return
-        await _session(websocket, table_id, svc)
+        await session
     except (WebSocketDisconnect, OSError, asyncio.CancelledError):
         pass  # the client went away (or the server is stopping)
     except RuntimeError:
@@ -126,14 +133,82 @@ async def ws(websocket: WebSocket, table_id: str, svc: Svc) -> None:
         ):
             raise
     finally:
+        session.close()  # (a session never started: refused)
         if refused is None:
-            connections.leave(client)
+            leave_all(counts, client)
 
 
 async def _refuse(websocket: WebSocket, error: TableError, code: int) -> None:
-    """Say why in an error frame, then close with ``code``."""
+    """Say why in an error frame (both languages), then close with ``code`` and the English
+    words as the close's reason."""
     await websocket.send_text(dumps(error.frame()))
-    await websocket.close(code=code)
+    await websocket.close(code=code, reason=close_reason(error.message))
+
+
+def close_reason(text: str) -> str:
+    """A close's reason: ``text``, cut to the 123 bytes a close frame may carry."""
+    return text.encode()[:123].decode(errors="ignore")
+
+
+async def _pump(websocket: WebSocket, queue: asyncio.Queue[str]) -> None:
+    """Send the texts that come into ``queue``, as long as the connection lasts (its own
+    task; the client going away ends it quietly: the reader sees it)."""
+    with contextlib.suppress(Exception):
+        while True:
+            await websocket.send_text(await queue.get())
+            queue.task_done()
+
+
+# -- the lobby ------------------------------------------------------------------------------------
+
+
+async def _lobby(websocket: WebSocket, svc: Services) -> None:
+    """A lobby list's life: its first page now, then the page it shows whenever the lobby
+    changes (its own task), its frames read until it goes; closed cleanly however it ends."""
+    tables = svc.tables
+    listener = LobbyListener()
+    listener.offer(tables.lobby_text(listener.page))
+    tables.lobby_listeners.add(listener)
+    writing = asyncio.get_running_loop().create_task(_pump(websocket, listener.queue))
+    try:
+        await _read_lobby(websocket, svc, listener)
+    finally:
+        tables.lobby_listeners.discard(listener)
+        writing.cancel()
+        await asyncio.wait({writing})  # (never raises: the writer's end stays in its task)
+
+
+async def _read_lobby(websocket: WebSocket, svc: Services, listener: LobbyListener) -> None:
+    """A lobby list's frames until it goes: ``{"type": "page", "page": N}``, answered with
+    that page; anything else, or frames past the connection's rate, refused (an error
+    frame)."""
+    cfg = svc.settings
+    limit = RateLimit(cfg.rate, cfg.burst, cfg.burst)
+    while True:
+        try:
+            msg = await receive(websocket, cfg)
+            if not limit.allow():
+                raise TableError("rate-limited", "rate-limited")
+            listener.page = _page_asked(msg)
+            listener.offer(svc.tables.lobby_text(listener.page))
+            continue
+        except BadFrame as exc:
+            refusal = TableError("malformed", "malformed", why=str(exc))
+        except TableError as exc:
+            refusal = exc
+        if refusal.code != "malformed" or limit.allow():
+            await websocket.send_text(dumps(refusal.frame()))
+
+
+def _page_asked(msg: Any) -> int:
+    """The page a lobby frame asks for (TableError: not such a frame)."""
+    if not isinstance(msg, dict):
+        raise TableError("malformed", "frame-object")
+    kind = msg.get("type")
+    if kind != "page":
+        shown = kind if isinstance(kind, str) and len(kind) <= 20 else "?"
+        raise TableError("malformed", "unknown-frame", kind=repr(shown))
+    return page_number(msg.get("page"))
 
 
 async def receive(websocket: WebSocket, cfg: ServerSettings) -> Any:
@@ -160,18 +235,16 @@ class Outbox:
         self.websocket = websocket
         self.queue: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
 
-    async def send(self, frame: dict[str, Any]) -> None:
+    async def send_text(self, text: str) -> None:
+        """A frame's text, queued (SlowClient: the outbox is full)."""
         try:
-            self.queue.put_nowait(dumps(frame))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             raise SlowClient from None
 
     async def write(self) -> None:
         """Send what is queued, as long as the connection lasts (its own task)."""
-        with contextlib.suppress(Exception):  # the client went away: the reader sees it
-            while True:
-                await self.websocket.send_text(await self.queue.get())
-                self.queue.task_done()
+        await _pump(self.websocket, self.queue)
 
     async def close(self, code: int, reason: str) -> None:
         """Close after what is queued has gone out (a second at most)."""
@@ -196,13 +269,33 @@ async def _session(websocket: WebSocket, table_id: str, svc: Services) -> None:
     if greeted is None:
         return
     seat, hello = greeted
+    if seat != SPECTATOR:
+        await _attend(websocket, svc, table, seat, hello)
+        return
+    client = address(websocket)
+    busy = svc.watchers.enter(client)  # a spectator: counted as one too
+    if busy is not None:
+        await _refuse(websocket, TableError("busy", busy), 4429)
+        return
+    try:
+        await _attend(websocket, svc, table, seat, hello)
+    finally:
+        svc.watchers.leave(client)
+
+
+async def _attend(
+    websocket: WebSocket, svc: Services, table: Table, seat: int, hello: dict[str, Any]
+) -> None:
+    """A seat (or a spectator) that said hello, at the table until it goes: its connection
+    (outbox, rate, account, name, chat allowance) attached, its frames read."""
+    cfg = svc.settings
     outbox = Outbox(websocket)
     user = svc.club.user(websocket)
     client = address(websocket)
     name, refusal = _viewer_name(svc, table, seat, user, hello)
     conn = Connection(
         seat,
-        outbox.send,
+        outbox.send_text,
         outbox.close,
         RateLimit(cfg.rate, cfg.burst, cfg.burst),
         user=user.id if user else None,

@@ -14,7 +14,7 @@ from ulti.server.accounts import AccountError, check_name
 from ulti.server.refusals import Refused
 from ulti.server.schemas import GiveSeat, TakeSeat, read_model
 from ulti.server.services import Svc, bearer_token, live_table, seat_link
-from ulti.server.tables import NOT_YOURS, Asker, Table, TableError
+from ulti.server.tables import NOT_YOURS, Asker, Table, TableError, page_number
 
 router = APIRouter()
 
@@ -31,8 +31,13 @@ def seat_of(t: Table, req: Request) -> int | None:
 
 
 @router.get("/api/lobby")
-async def lobby(svc: Svc) -> dict[str, Any]:
-    return {"tables": svc.tables.lobby()}
+async def lobby(svc: Svc, page: str = "1") -> dict[str, Any]:
+    """A page of the lobby (``?page=N``, from 1): its tables, the page, how many pages and
+    tables there are (docs/CLUB.md)."""
+    try:
+        return svc.tables.lobby(page_number(page))
+    except TableError as exc:
+        raise Refused.because(exc, 422) from None
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}")

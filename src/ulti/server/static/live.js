@@ -68,6 +68,7 @@ export function liveSeat({
   let ws = null;
   let retry = 500;
   let replaced = false;
+  let refusal = null;  // the server's last error frame (a refused connection says why in it)
   const live = {
     version: -1,
     send(action) {
@@ -116,6 +117,7 @@ export function liveSeat({
       const frame = JSON.parse(msg.data);
       if (frame.type === "replaced") { replaced = true; return; }
       if (frame.type === "error") {
+        refusal = frame;
         toast(errorText(frame, lang()));
         if (onError) onError(frame);
         return;
@@ -126,6 +128,11 @@ export function liveSeat({
     ws.onclose = (ev) => {
       if (ev.code === 4401 || ev.code === 4404) { $("status").textContent = "✗"; return; }
       if (ev.code === 4409 || replaced) { showReplaced(); return; }  // another tab has the seat
+      if (ev.code === 4429) {  // too many connections: say so, and try again later
+        $("status").textContent = errorText(refusal, lang()) || ev.reason;
+        setTimeout(connect, 15000);
+        return;
+      }
       $("status").textContent = words().reconnecting;
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);

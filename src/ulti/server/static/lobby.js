@@ -280,6 +280,10 @@ $("public").onchange = () => { $("ratedRow").hidden = !(currentUser() && $("publ
 // -- the open tables, live ----------------------------------------------------------------
 
 let lobby = null;  // the last list sent, or null before the first
+let page = 1;  // the page of the list shown (from 1), and how many there are
+let pages = 1;
+let notice = null;  // the server's last refusal of the list's socket (shown above it)
+let lobbyWs = null;  // the list's socket while it is open
 
 function gameTitle(entry, W) {
   return entry.game === "snapszli" ? "Snapszli" : "Ulti";
@@ -346,13 +350,56 @@ function tableCard(entry, W) {
   return card;
 }
 
+/** A page of the list, as the socket or /api/lobby sends it. */
+function showPage(d) {
+  lobby = d.tables || [];
+  page = d.page || 1;
+  pages = d.pages || 1;
+  renderTables();
+}
+
+/** The list's page ``n``: asked on its socket (which sends it, and its changes), or over HTTP
+ * while the socket is away. */
+function goTo(n) {
+  if (lobbyWs && lobbyWs.readyState === 1) {
+    lobbyWs.send(JSON.stringify({ type: "page", page: n }));
+    return;
+  }
+  fetch(`/api/lobby?page=${n}`).then((r) => (r.ok ? r.json() : null)).then((d) => {
+    if (d && d.tables) showPage(d);
+  }).catch(() => {});
+}
+
+function pager(C) {
+  const nav = el("nav", "lobby-pager");
+  nav.setAttribute("aria-label", C["open-tables"]);
+  const newer = el("button", "btn secondary", `‹ ${C.newer}`);
+  newer.type = "button";
+  newer.dataset.action = "lobby-newer";
+  newer.disabled = page <= 1;
+  newer.onclick = () => goTo(page - 1);
+  const older = el("button", "btn secondary", `${C.older} ›`);
+  older.type = "button";
+  older.dataset.action = "lobby-older";
+  older.disabled = page >= pages;
+  older.onclick = () => goTo(page + 1);
+  nav.append(newer, el("span", "muted", fill(C["page-of"], { page, pages })), older);
+  return nav;
+}
+
 function renderTables() {
   const W = words(lang);
   const box = $("tables");
   box.innerHTML = "";
+  if (notice) {
+    const p = el("p", "lobby-notice", errorText(notice, lang));
+    p.setAttribute("role", "alert");
+    box.appendChild(p);
+  }
   if (lobby === null) { box.appendChild(el("p", "muted", W.connecting)); return; }
   if (!lobby.length) { box.appendChild(el("p", "muted", W.club["no-tables"])); return; }
   for (const entry of lobby) box.appendChild(tableCard(entry, W));
+  if (pages > 1) box.appendChild(pager(W.club));
 }
 
 function connectLobby() {
@@ -360,17 +407,23 @@ function connectLobby() {
   const open = () => {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/lobby`);
-    ws.onopen = () => { retry = 1000; };
+    lobbyWs = ws;
+    ws.onopen = () => {
+      retry = 1000;
+      if (page > 1) ws.send(JSON.stringify({ type: "page", page }));
+    };
     ws.onmessage = (msg) => {
       let frame;
       try { frame = JSON.parse(msg.data); } catch (e) { return; }
-      if (frame.type === "lobby") { lobby = frame.tables || []; renderTables(); }
+      if (frame.type === "lobby") { notice = null; showPage(frame); }
+      if (frame.type === "error") { notice = frame; renderTables(); }  // e.g. too many lists
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
+      lobbyWs = null;
       // the list stays as it was; the HTTP answer fills in while the socket is away
-      fetch("/api/lobby").then((r) => (r.ok ? r.json() : null)).then((d) => {
-        if (d && d.tables) { lobby = d.tables; renderTables(); }
-      }).catch(() => {});
+      goTo(page);
+      // refused for too many lists (4429): the notice says why; try again later
+      if (ev.code === 4429) retry = 15000;
       setTimeout(open, retry);
       retry = Math.min(retry * 2, 15000);
     };

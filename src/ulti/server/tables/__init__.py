@@ -21,7 +21,14 @@ from __future__ import annotations
 
 from ulti.server.tables.base import GameTable, Table
 from ulti.server.tables.frames import SPECTATOR, Connection, TableError, dumps
-from ulti.server.tables.registry import DEFAULT_GAME, Tables, game_of, table_class
+from ulti.server.tables.registry import (
+    DEFAULT_GAME,
+    LobbyListener,
+    Tables,
+    game_of,
+    page_number,
+    table_class,
+)
 from ulti.server.tables.seats import NOT_YOURS, Asker
 from ulti.server.tables.snapszli import SnapSettings, SnapszliTable
 from ulti.server.tables.ulti import UltiTable
@@ -33,6 +40,7 @@ __all__ = [
     "Asker",
     "Connection",
     "GameTable",
+    "LobbyListener",
     "SnapSettings",
     "SnapszliTable",
     "Table",
@@ -41,5 +49,6 @@ __all__ = [
     "UltiTable",
     "dumps",
     "game_of",
+    "page_number",
     "table_class",
 ]

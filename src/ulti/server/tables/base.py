@@ -6,7 +6,8 @@ checks the seat (authenticated by its token when the connection opened), the tur
 and the legality, commits the action to the store, and only then applies it and sends every
 seat its own projection.  What a seat receives is built only from ``deal.observation(seat)`` and
 public facts (names, scores, settlements): never another hand, a talon it did not lay, or the
-seed (D2).  A frame that is the same for every spectator is built once.
+seed (D2).  A frame that is the same for every spectator is built and written once (the
+same text goes to each).
 
 Versions: a table's version is the number of actions accepted so far.  A reconnecting client
 says which version it last saw; it is sent the (projected) events it missed, or, when too far
@@ -30,6 +31,7 @@ import hmac
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any, ParamSpec, Protocol, TypeAlias, TypeVar, cast
 
 from ulti.core.errors import UltiError
@@ -42,7 +44,14 @@ from ulti.server.guard import ServerSettings
 from ulti.server.ratings import bot_key, family, user_key
 from ulti.server.store import Store, StoredTable, hash_token, new_token
 from ulti.server.tables.chat import Chat, author_of, present_authors
-from ulti.server.tables.frames import SPECTATOR, Connection, Json, TableError, analysis_error
+from ulti.server.tables.frames import (
+    SPECTATOR,
+    Connection,
+    Json,
+    TableError,
+    analysis_error,
+    dumps,
+)
 from ulti.server.tables.game import A, Bot, GameHooks, R, S, Session
 from ulti.server.tables.jobs import JobQueue, client_of
 from ulti.server.tables.results import (
@@ -203,6 +212,20 @@ class GameTable(GameHooks[S, A, R]):
         """Whether a seat is still free (no card is played until every seat is taken)."""
         return any(s["kind"] == "open" for s in self.stored.seats)
 
+    def expires_in(self) -> float:
+        """Seconds until this table, if it has still not started, leaves the lobby
+        (``unstarted_table_ttl`` from when it was made; negative: it has)."""
+        made = self.stored.created
+        if made is None:
+            return self.tables.settings.unstarted_table_ttl
+        age = (datetime.now(UTC) - made).total_seconds()
+        return self.tables.settings.unstarted_table_ttl - age
+
+    def expired(self) -> bool:
+        """Whether the table waited for players past ``unstarted_table_ttl``: it is no longer
+        listed, and its free seats are not taken."""
+        return self.waiting and self.expires_in() <= 0
+
     @property
     def rematch_id(self) -> str | None:
         return self.stored.rematch
@@ -297,6 +320,8 @@ class GameTable(GameHooks[S, A, R]):
                 raise self._bad_seat()
             if self.stored.seats[seat]["kind"] != "open":
                 raise TableError("seat-taken", "seat-taken")
+            if self.expired():
+                raise TableError("expired", "table-expired")
             if self.stored.rated and user is None:
                 raise TableError("rated-accounts", "rated-accounts")
             if user is not None and any(s.get("user") == user for s in self.stored.seats):
@@ -491,24 +516,29 @@ class GameTable(GameHooks[S, A, R]):
 
     # -- sending ------------------------------------------------------------------------------
 
-    async def _send(self, conn: Connection, frame: Json) -> None:
+    async def _send(self, conn: Connection, text: str) -> None:
+        """A frame's text to one connection."""
         try:
-            await conn.send(frame)  # into the client's outbox: never waits
+            await conn.send_text(text)  # into the client's outbox: never waits
         except Exception:  # a client too slow to read: dropped and closed (it resyncs)
             self.drop(conn)
             self.tables.background(conn.close(4408, "too slow"))
 
-    async def _send_all(self, frame: Json) -> None:
+    async def _send_all(self, frame: Json, but: Connection | None = None) -> None:
+        """The same frame to every connection (but ``but``), written once."""
+        text = dumps(frame)
         for conn in list(self.connections):
-            await self._send(conn, frame)
+            if conn is not but:
+                await self._send(conn, text)
 
     async def _send_each(self, frame_for: Callable[[int], Json]) -> None:
-        """Every connection its seat's frame, built once per seat (once for every spectator)."""
-        frames: dict[int, Json] = {}
+        """Every connection its seat's frame, built and written once per seat: once for
+        every spectator (they all see the same projection), however many watch."""
+        texts: dict[int, str] = {}
         for conn in list(self.connections):
-            if conn.seat not in frames:
-                frames[conn.seat] = frame_for(conn.seat)
-            await self._send(conn, frames[conn.seat])
+            if conn.seat not in texts:
+                texts[conn.seat] = dumps(frame_for(conn.seat))
+            await self._send(conn, texts[conn.seat])
 
     async def _resync_all(self) -> None:
         """Everyone is sent the table again (its seats changed)."""
@@ -520,10 +550,7 @@ class GameTable(GameHooks[S, A, R]):
         in every view they get)."""
         if not self.stored.public:
             return
-        frame = {"type": "watchers", "n": self.watchers(), **self.presence()}
-        for conn in list(self.connections):
-            if conn is not new:
-                await self._send(conn, frame)
+        await self._send_all({"type": "watchers", "n": self.watchers(), **self.presence()}, new)
         self.tables.lobby_changed()
 
     # -- results: profiles and ratings ----------------------------------------------------------

@@ -22,8 +22,9 @@ Json: TypeAlias = dict[str, Any]
 #: The seat of a connection that watches (docs/CLUB.md: spectators).
 SPECTATOR = -1
 
-#: Sends a frame into a client's outbox (it never waits for the network).
-Send = Callable[[Json], Awaitable[None]]
+#: Puts a frame's text (:func:`dumps`) into a client's outbox (it never waits for the
+#: network): a frame sent to many is written once, and the same text goes to each.
+SendText = Callable[[str], Awaitable[None]]
 #: Closes a connection with a websocket close code and a reason.
 Close = Callable[[int, str], Coroutine[object, object, None]]
 
@@ -70,11 +71,11 @@ def analysis_error(code: str, key: str, **fields: object) -> TableError:
 
 @dataclass(eq=False)
 class Connection:
-    """One live websocket of a seat.  ``close`` ends it (a newer tab took the seat over, or
-    it reads too slowly)."""
+    """One live websocket of a seat.  ``send_text`` queues a frame's text for it, ``close``
+    ends it (a newer tab took the seat over, or it reads too slowly)."""
 
     seat: int  # SPECTATOR (-1) for someone watching
-    send: Send
+    send_text: SendText
     close: Close
     limit: RateLimit = field(default_factory=RateLimit)
     #: the account behind the connection (its session cookie), and the name it chats with
@@ -89,6 +90,10 @@ class Connection:
     teaching: bool = False
     #: the client's address (its queue of analyses and teaching questions)
     address: str = "?"
+
+    async def send(self, frame: Json) -> None:
+        """A frame for this connection alone."""
+        await self.send_text(dumps(frame))
 
 
 def dumps(frame: Json) -> str:

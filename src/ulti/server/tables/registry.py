@@ -20,7 +20,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import ParamSpec, TypeVar, Unpack
 
 from ulti.games.registry import GAMES
@@ -29,13 +29,15 @@ from ulti.players.pool import BotPool
 from ulti.server.guard import ServerSettings
 from ulti.server.store import ClubSettings, Store, StoredTable, hash_token, new_token
 from ulti.server.tables.base import GameTable, Table
-from ulti.server.tables.frames import Json, TableError
+from ulti.server.tables.frames import Json, TableError, dumps
 from ulti.server.tables.game import Settings
 from ulti.server.tables.jobs import Analyses, JobQueue, Key, Ticket, analyses_at_once
 from ulti.server.tables.seats import rematch_seat
 
 #: The game of a table stored or asked for without one.
 DEFAULT_GAME = "ulti"
+#: Seconds the lobby waits after a change before it tells its listeners (once for a burst)
+LOBBY_DEBOUNCE = 0.05
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -106,6 +108,36 @@ class _Settings:
         return self.data
 
 
+#: The highest page of the lobby a client may ask for (past the last, it gets the last)
+MAX_PAGE = 100_000
+
+
+def page_number(value: object) -> int:
+    """A page of the lobby asked for (from 1): a whole number, or its digits (a URL's
+    ``?page=``); TableError ``bad-page`` otherwise."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6:
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PAGE:
+        raise TableError("bad-page", "bad-page")
+    return value
+
+
+@dataclass(eq=False)
+class LobbyListener:
+    """A live lobby list (``/ws/lobby``): the page it shows (from 1), and the next text it
+    is to be sent (only the newest waits: a listener that reads slowly misses none but the
+    lists in between)."""
+
+    page: int = 1
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(1))
+
+    def offer(self, text: str) -> None:
+        if self.queue.full():
+            with contextlib.suppress(asyncio.QueueEmpty):
+                self.queue.get_nowait()
+        self.queue.put_nowait(text)
+
+
 class Tables:
     """Every live table of a server, with what they share: the store (and the threads that
     write to it), the computer players' worker processes, the job workers and their queue
@@ -129,9 +161,11 @@ class Tables:
         self.closing = False
         self.accepted = 0  # actions accepted since the server started
         self._background: set[asyncio.Task[None]] = set()
-        #: the lobby's live listeners (docs/CLUB.md: ``/ws/lobby``), each a queue of lists
-        self.lobby_listeners: set[asyncio.Queue[list[Json]]] = set()
+        #: the lobby's live listeners (docs/CLUB.md: ``/ws/lobby``)
+        self.lobby_listeners: set[LobbyListener] = set()
         self._lobby_pending = False
+        #: per public table that has not started: its time to leave the lobby
+        self._expiries: dict[str, asyncio.TimerHandle] = {}
         self.analyst = Analyses(self.jobs, self.settings)
         self.live: dict[str, Table] = {}
         #: the seeds of new tables: the system's secret source, or ``table_seeds``'s sequence
@@ -187,6 +221,7 @@ class Tables:
         self.live[table.id] = table
         table.start_clocks()
         if stored.public:
+            self.expire_later(table)
             self.lobby_changed()
         return table, tokens
 
@@ -228,32 +263,72 @@ class Tables:
     async def _analyse(self, key: Key, d: Deal, names: list[str], ticket: Ticket) -> Json:
         return await self.analyst.work_out(key, d, names, ticket)
 
-    def lobby(self) -> list[Json]:
-        """The public tables whose session is not over, newest first."""
-        return [
-            t.lobby_entry()
-            for t in reversed(self.live.values())
-            if t.stored.public and not t.session.is_over()
-        ]
+    # -- the lobby (docs/CLUB.md) -------------------------------------------------------------
+
+    def listed(self) -> list[Table]:
+        """The tables the lobby lists: public, their session not over, not expired
+        (:meth:`~ulti.server.tables.GameTable.expired`); newest first, ``lobby_max`` at most."""
+        out: list[Table] = []
+        for t in reversed(self.live.values()):
+            if t.stored.public and not t.session.is_over() and not t.expired():
+                out.append(t)
+                if len(out) >= self.settings.lobby_max:
+                    break
+        return out
+
+    def lobby(self, page: int = 1) -> Json:
+        """Page ``page`` of the lobby (from 1; past the last, the last): its tables' entries
+        (``lobby_page`` at most), the page, how many pages there are and how many tables."""
+        listed = self.listed()
+        size = self.settings.lobby_page
+        pages = max(1, -(-len(listed) // size))
+        page = min(max(1, page), pages)
+        shown = listed[(page - 1) * size : page * size]
+        return {
+            "tables": [t.lobby_entry() for t in shown],
+            "page": page,
+            "pages": pages,
+            "total": len(listed),
+        }
+
+    def lobby_text(self, page: int) -> str:
+        """The lobby's frame of page ``page``, as its listeners are sent it."""
+        return dumps({"type": "lobby", **self.lobby(page)})
 
     def lobby_changed(self) -> None:
-        """Tell the lobby's listeners (once for a burst of changes)."""
+        """Tell the lobby's listeners (once for a burst of changes): each page that someone
+        looks at is built and written once, and the same text goes to everyone on it."""
         if self._lobby_pending or not self.lobby_listeners:
             return
         self._lobby_pending = True
 
         async def push() -> None:
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(LOBBY_DEBOUNCE)
             self._lobby_pending = False
-            tables = self.lobby()
-            for q in list(self.lobby_listeners):
-                if q.full():
-                    with contextlib.suppress(asyncio.QueueEmpty):
-                        q.get_nowait()
-                q.put_nowait(tables)
+            texts: dict[int, str] = {}
+            for listener in list(self.lobby_listeners):
+                if listener.page not in texts:
+                    texts[listener.page] = self.lobby_text(listener.page)
+                listener.offer(texts[listener.page])
 
         with contextlib.suppress(RuntimeError):
             self.background(push())
+
+    def expire_later(self, table: Table) -> None:
+        """A public table that has not started leaves the lobby once ``unstarted_table_ttl``
+        has passed since it was made: its listeners are told then."""
+        old = self._expiries.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        if not (table.stored.public and table.waiting) or self.closing:
+            return
+        left = table.expires_in()
+        if left <= 0:
+            self.lobby_changed()
+            return
+        with contextlib.suppress(RuntimeError):  # no running loop: the lobby looks when asked
+            loop = asyncio.get_running_loop()
+            self._expiries[table.id] = loop.call_later(left, self.expire_later, table)
 
     def get(self, table_id: str) -> Table:
         t = self.live.get(table_id)
@@ -262,16 +337,22 @@ class Tables:
         return t
 
     def start_bots(self) -> None:
+        """The server has started: the stored tables carry on (computer players, leave
+        timers, results not yet kept), and those waiting for players expire in time."""
         for t in self.live.values():
             t.schedule_bot()
             t.start_clocks()
             t.catch_up_results()
+            self.expire_later(t)
 
     async def close(self) -> None:
         """Stop the computer players and the store's threads (the server is stopping)."""
         self.closing = True
         for t in self.live.values():
             t.clock.stop()
+        for timer in self._expiries.values():
+            timer.cancel()
+        self._expiries.clear()
         tasks = [task for t in self.live.values() for task in t.tasks()]
         await self.pool.close()
         await self.job_pool.close()

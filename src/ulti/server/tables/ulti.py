@@ -30,7 +30,14 @@ from ulti.server.catalogues import rules_info
 from ulti.server.schemas import NewTable, SeatSpec
 from ulti.server.stats import DealFacts, ulti_deal_facts
 from ulti.server.tables.base import GameTable
-from ulti.server.tables.frames import SPECTATOR, Connection, Json, TableError, analysis_error
+from ulti.server.tables.frames import (
+    SPECTATOR,
+    Connection,
+    Json,
+    TableError,
+    analysis_error,
+    dumps,
+)
 from ulti.server.tables.game import Records
 from ulti.server.tables.jobs import TeachJob, Ticket, client_of, read_threshold, teach_answer
 
@@ -352,7 +359,7 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
         try:
             frame = await teach_answer(self.tables.jobs, self.id, ticket, ask, obs, legal)
             if frame is not None and conn in self.connections:
-                await self._send(conn, frame)
+                await self._send(conn, dumps(frame))
         finally:
             conn.teaching = False
 
