@@ -11,11 +11,15 @@ now; ``tests/server/test_attacks.py`` runs it once, so that neither rots.
 from __future__ import annotations
 
 import functools
+import json
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import httpx
+from websockets.exceptions import ConnectionClosed
 
 from server_util import (
     PASSWORD,
@@ -281,6 +285,79 @@ def private(db: str, scale: float = 1.0) -> Outcome:
     )
 
 
+def lobby_flood(db: str, scale: float = 1.0) -> Outcome:
+    """Item 2: one address opens lobby lists as fast as it can (2,150 made every request from
+    anyone answer 503).  ``through``: lists opened past the address's cap, and requests of
+    another address refused meanwhile."""
+    n = max(12, round(2150 * scale))
+    opened: list[Any] = []
+    through = 0
+    with Running(db, PROXIED) as srv:
+        for _ in range(n):
+            c = srv.ws_path("/ws/lobby", "203.0.113.66")
+            try:
+                first = json.loads(c.recv(timeout=30))
+            except ConnectionClosed:
+                first = {}
+            if first.get("type") == "lobby":
+                opened.append(c)
+            else:
+                c.close()
+        with client(srv, "198.51.100.5") as other:
+            through += other.get("/api/lobby").status_code != 200
+            try:
+                mine = srv.ws_path("/ws/lobby", "198.51.100.5")
+                through += json.loads(mine.recv(timeout=30)).get("type") != "lobby"
+                mine.close()
+            except ConnectionClosed:
+                through += 1
+        allowed = SHIPPED.lobby_per_address
+        through += max(0, len(opened) - allowed)
+        for c in opened:
+            c.close()
+    return Outcome(
+        "lobby lists from one address",
+        "2,150 sockets: every request from anyone 503",
+        n + 2,
+        through,
+        0,
+    )
+
+
+def slow_headers(db: str, scale: float = 1.0) -> Outcome:
+    """Item 2: half-sent request headers, never finished (2,150 held the server for over 30 s
+    and were never closed).  ``through``: connections still open after the header deadline,
+    and a whole request refused once they are closed."""
+    n = max(8, round(2150 * scale))
+    socks: list[socket.socket] = []
+    with Running(db, SHIPPED) as srv:
+        for _ in range(n):
+            try:
+                sock = socket.create_connection(("127.0.0.1", srv.port), timeout=30)
+                sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                socks.append(sock)
+            except OSError:  # refused at once: held by no one
+                continue
+        deadline = time.monotonic() + SHIPPED.header_timeout + 30
+        still_open = 0
+        for sock in socks:
+            sock.settimeout(max(0.1, deadline - time.monotonic()))
+            try:
+                while sock.recv(4096):
+                    pass  # the 408 (or the 429 of the per-address cap), then the close
+            except (TimeoutError, OSError) as exc:
+                still_open += isinstance(exc, TimeoutError)
+            sock.close()
+        answered = httpx.get(f"{srv.base}/api/health", timeout=30).status_code == 200
+    return Outcome(
+        "half-sent request headers",
+        "2,150 held for over 30 s, never closed",
+        n + 1,
+        still_open + (not answered),
+        0,
+    )
+
+
 ATTACKS: dict[str, Callable[[str, float], Outcome]] = {
     "registrations": registrations,
     "impersonation": impersonation,
@@ -291,4 +368,6 @@ ATTACKS: dict[str, Callable[[str, float], Outcome]] = {
     "chat": chat,
     "seat-grab": seat_grab,
     "private": private,
+    "lobby-flood": lobby_flood,
+    "slow-headers": slow_headers,
 }
