@@ -10,8 +10,9 @@ the same deals on both, action for action) on one engine and then on the other, 
 alternating, the garbage collector paused while a round runs.  Both play this checkout's
 ``standard`` rules (read by each engine from the same options: a revision whose preset said
 otherwise, no kontra cap before V11 had one, plays them too, so that the deals are the same).
-On a shared machine noise only ever slows a round down, so each side's figure is its best
-round; interleaving the rounds gives both the same machine.  Prints
+A round is timed in this process's CPU time, so the other processes of a shared machine
+do not count; what noise is left (caches, frequency) only ever slows a round down, so each
+side's figure is its best round, and interleaving the rounds gives both the same machine.  Prints
 ``random-deals-per-second`` and ``random-actions-per-second`` of each side and their ratio
 (after / before); ``--json`` writes them for ``compare.py``.
 """
@@ -69,15 +70,16 @@ def same_rules(before: tuple[Any, Any, Any], after: tuple[Any, Any, Any]) -> tup
 
 
 def play_round(engine: tuple[Any, Any, Any], seed: int, deals: int) -> tuple[float, int]:
-    """Seconds to play ``deals`` random deals (as bench_engine.py does), and their actions."""
+    """Seconds of this process's CPU time (not the wall's: another process's load does not
+    count) to play ``deals`` random deals (as bench_engine.py does), and their actions."""
     deal_cls, rules, claim = engine
     rng = random.Random(seed)
     actions = 0
     gc.disable()
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(deals):
         actions += len(play_random_deal(rules, rng, deal_cls, claim).history)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     gc.enable()
     gc.collect()
     return elapsed, actions
