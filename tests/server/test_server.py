@@ -16,7 +16,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from server_util import Running, Seat, bot, person, postgres, wait_until
+from server_util import Running, Seat, bot, person, play_out, postgres, wait_until
 from ulti.players import Player
 from ulti.players.pool import DecisionError
 from ulti.server.guard import ServerSettings
@@ -31,19 +31,7 @@ def play_until(
     seats: dict[int, Seat], done: Callable[[], object], rng: random.Random, limit: float = 120
 ) -> None:
     """Each person seat plays random legal actions until ``done()``."""
-    deadline = time.monotonic() + limit
-    while not done():
-        assert time.monotonic() < deadline, "the game stalled"
-        acted = False
-        for s in seats.values():
-            s.drain(0.01)
-            if s.my_turn():
-                s.act(s.choose(rng))
-                s.recv()
-                acted = True
-        if not acted:
-            for s in seats.values():
-                s.drain(0.05)
+    play_out(list(seats.values()), done, rng, limit)
 
 
 def test_lobby_and_table_pages_and_public_info(tmp_path: Path) -> None:
