@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from english_words import english_words_in
 from server_util import Running, bot, page_errors, person
@@ -318,7 +318,8 @@ def test_the_lobby_creates_a_table_with_options_and_bot_strengths(
         errors = page_errors(page)
         page.goto(f"{srv.base}/")
         page.select_option("#langSelect", "hu")
-        assert "asztal" in page.inner_text("#title")
+        # the page redraws in Hungarian once its words are in: waited for, not raced
+        expect(page.locator("#title")).to_contain_text("asztal", timeout=60_000)
         page.wait_for_selector("#preset option[value=casual]", state="attached")
         page.select_option("#preset", "casual")
         assert "rekontra" in page.inner_text("#presetDoc")  # in Hungarian
