@@ -22,8 +22,8 @@ import random
 import statistics
 import sys
 import time
-from typing import Any
 
+import random_play
 from report import HIGHER, NONE, Report, add_json_option
 from ulti.games.ulti.actions import ActionKind
 from ulti.games.ulti.deal import Deal
@@ -32,20 +32,9 @@ from ulti.games.ulti.rules import Ruleset
 ANCHOR = 4100
 
 
-def play_random_deal(
-    rules: Ruleset, rng: random.Random, deal_cls: Any = Deal, claim: Any = ActionKind.CLAIM
-) -> Deal:
-    """One random complete deal (``deal_cls`` and ``claim``: another engine's, for
-    engine_against.py)."""
-    d: Deal = deal_cls(rules, seed=rng.getrandbits(64), dealer=rng.randrange(3))
-    rand = rng.random  # uniform choice: legal[int(random() * len(legal))]
-    while not d.is_over():
-        legal = d.legal_actions()
-        a = legal[int(rand() * len(legal))]
-        if a.kind == claim:
-            legal = legal[1:]
-            a = legal[int(rand() * len(legal))]
-        d.apply(a)
+def play_random_deal(rules: Ruleset, rng: random.Random) -> Deal:
+    """One random complete deal on this checkout's engine."""
+    d: Deal = random_play.play_random_deal(rules, rng, Deal, ActionKind.CLAIM)
     return d
 
 

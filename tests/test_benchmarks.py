@@ -96,10 +96,12 @@ def test_compare_flags_regressions_by_direction(tmp_path: Path) -> None:
 
 
 def test_engine_against_plays_the_same_deals_on_both_engines(tmp_path: Path) -> None:
-    """Against this very revision: both engines play the same deals action for action, and a
-    name that is no revision is refused before any work."""
-    data = bench_json(tmp_path, "engine_against.py", "HEAD", "--rounds", "1", "--deals", "30")
+    """Against this very revision: both engines (each in its own worker) play the same deals
+    action for action, the ratio is the rounds' median, and a name that is no revision is
+    refused before any work."""
+    data = bench_json(tmp_path, "engine_against.py", "HEAD", "--rounds", "3", "--deals", "30")
     f = data["figures"]
+    assert f["rounds-ratio-p10"] <= f["deals-per-second-ratio"] <= f["rounds-ratio-p90"]
     per_deal = [
         f[f"{side}-random-actions-per-second"] / f[f"{side}-random-deals-per-second"]
         for side in ("before", "after")

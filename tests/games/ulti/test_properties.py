@@ -164,6 +164,34 @@ def test_pop_retraces_the_deal_to_its_start(
     assert not forward[1:]
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, preset=PRESET, bias=BIAS, cut=st.floats(0.0, 1.0))
+def test_pop_after_the_log_is_switched_on_midway(
+    seed: int, preset: str, bias: float, cut: float
+) -> None:
+    """Records made while the event log was off take their actions back from a log switched on
+    later: the log, rebuilt at the switch, loses exactly each popped action's events (a pass's
+    or a card's shared record pops one event; the others cut back to their length)."""
+    rng = random.Random(seed)
+    rules = Ruleset.from_preset(preset)
+    d = Deal(rules, seed=seed, dealer=seed % 3)
+    while not d.is_over():
+        d.push(random_action(d, rng, pass_bias=bias))
+    actions = [a for _, a in d.history]
+    on_at = int(cut * len(actions))
+    d = Deal(rules, seed=seed, dealer=seed % 3)
+    for i, a in enumerate(actions):
+        if i == on_at:
+            d.record_events()
+        d.push(a)
+    while d.history:
+        d.pop()
+        replay = Deal(rules, seed=seed, dealer=seed % 3)
+        for _, a in d.history:
+            replay.apply(a)
+        assert d.events == replay.events and d.key() == replay.key()
+
+
 @pytest.mark.slow
 def test_thousands_of_random_deals_end_zero_sum_and_replay() -> None:
     rng = random.Random(2026)

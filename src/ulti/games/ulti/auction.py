@@ -20,7 +20,7 @@ from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.bids import Bid
 from ulti.games.ulti.legality import Reason, bid_rule, same_trump_kind
 from ulti.games.ulti.scoring import Outcome, Termination, forfeit, thrown_in
-from ulti.games.ulti.state import DealState, Event, IllegalAction, Kept, Phase, Snapshot
+from ulti.games.ulti.state import DealState, Event, IllegalAction, Kept, Phase, Snapshot, Undo
 
 
 def legal(d: DealState) -> list[Action]:
@@ -59,18 +59,18 @@ def refuse(d: DealState, action: Action) -> Reason | None:
     k = action.kind
     if k == ActionKind.PASS:
         return None
-    talon = d.rules.talon
-    if d.rules.talon_aside:  # W2
-        if k == ActionKind.PICKUP:
-            return _refuse_pickup(d)
+    rules = d.rules
+    if k == ActionKind.PICKUP:  # A2, W2: while a bid above the standing one remains
+        if not (rules.talon or rules.talon_aside):
+            return Reason("V4", "no-talon")
+        return None if d._bid_table[d.bid_rank] else Reason("A2", "pickup-top")
+    if rules.talon_aside:  # W2
         if k == ActionKind.BID:
             return refuse_bid(d, action)
         return d._wrong_phase(action, "pass-or-bid", "W2")
-    if k == ActionKind.PICKUP:
-        return _refuse_pickup(d) if talon else Reason("V4", "no-talon")
-    if k == ActionKind.BID and not talon:
+    if k == ActionKind.BID and not rules.talon:
         return refuse_bid(d, action)
-    return d._wrong_phase(action, "pass-or-bid" if not talon else "pickup", "A2")
+    return d._wrong_phase(action, "pass-or-bid" if not rules.talon else "pickup", "A2")
 
 
 def apply(d: DealState, action: Action) -> None:
@@ -79,7 +79,7 @@ def apply(d: DealState, action: Action) -> None:
     if action.kind == ActionKind.PASS and not d.rules.talon_aside:
         ev = d._events
         if d.passes < 2:
-            d._stack.append(Passed(d))
+            d._stack.append(PASSED)
         else:
             d._stack.append(AuctionTurn(d))
         if ev is None:  # (d._log, inlined: the commonest action of a random deal)
@@ -109,7 +109,7 @@ def _pass_aside(d: DealState, action: Action) -> None:
     p = d.player
     n = d.passes + 1
     ends = n >= 3 if d.bid is None else n >= 2
-    d._stack.append(Snapshot(d) if ends else Passed(d))
+    d._stack.append(Snapshot(d) if ends else PASSED)
     d._log(action)
     d.passes = n
     if not ends:
@@ -118,11 +118,6 @@ def _pass_aside(d: DealState, action: Action) -> None:
         d._finish(Outcome(Termination.THROWN_IN), thrown_in())
     else:
         _end(d)
-
-
-def _refuse_pickup(d: DealState) -> Reason | None:
-    """A2, W2: the talon may be picked up while a bid above the standing one remains."""
-    return None if d._bid_table[d.bid_rank] else Reason("A2", "pickup-top")
 
 
 def _pickup(d: DealState, action: Action) -> None:
@@ -185,7 +180,7 @@ def apply_bid(d: DealState, action: Action) -> None:
 
 def _bid(d: DealState, action: Action) -> None:
     """An allowed bid stands (A1, A2; V1's confirm-or-raise; W4's trump named with it)."""
-    b = d.ladder[action.bid]
+    b = d.ladder.by_key[action.bid]
     p = d.player
     r1 = d.round1_bid
     confirming = r1 is not None and d.passes == -1 and p == d.bidder and b.key == r1.key
@@ -325,11 +320,20 @@ def apply_trump(d: DealState, action: Action) -> None:
 # undo records of auction turns (:class:`ulti.games.ulti.state.Undo`)
 
 
-class Passed(Kept):
-    """A pass that does not end the auction."""
+class Passed(Undo):
+    """A pass that does not end the auction: it only counted a pass and moved the turn on, so
+    the pass itself tells what to take back (one shared record, :data:`PASSED`)."""
 
-    KEPT = ("passes", "player")
     __slots__ = ()
+
+    def restore(self, d: DealState, seat: int, action: Action) -> None:
+        d.passes -= 1
+        d.player = seat
+        if d._events is not None:
+            d._events.pop()  # the pass's own event
+
+
+PASSED = Passed()
 
 
 class TalonMoved(Kept):
@@ -339,9 +343,11 @@ class TalonMoved(Kept):
     __slots__ = ("hand", "seat")
 
     def __init__(self, d: DealState) -> None:
-        super().__init__(d)
-        self.seat = d.player
-        self.hand = d.hands[d.player]
+        self.n_history = len(d.history)  # (Kept's fields, set here: the hot path)
+        self.n_events = -1 if d._events is None else len(d._events)
+        self.kept = self._get_kept(d)
+        self.seat = p = d.player
+        self.hand = d.hands[p]
 
     def restore(self, d: DealState, seat: int, action: Action) -> None:
         d.hands[self.seat] = self.hand
@@ -367,7 +373,9 @@ class AuctionTurn(Kept):
     __slots__ = ("hands",)
 
     def __init__(self, d: DealState) -> None:
-        super().__init__(d)
+        self.n_history = len(d.history)  # (Kept's fields, set here: the hot path)
+        self.n_events = -1 if d._events is None else len(d._events)
+        self.kept = self._get_kept(d)
         self.hands = tuple(d.hands)
 
     def restore(self, d: DealState, seat: int, action: Action) -> None:
@@ -381,6 +389,7 @@ class AuctionTurn(Kept):
 
 
 __all__ = [
+    "PASSED",
     "AuctionTurn",
     "Bidden",
     "Passed",

@@ -332,8 +332,9 @@ class Undo:
 
 class Logged(Undo):
     """A record that also cuts the history and the event log back to their lengths before
-    (:class:`Kept` and :class:`Snapshot` set ``n_history`` and ``n_events`` in their own
-    ``__init__``: records are made at every action, and a call less is worth it there)."""
+    (every kind sets ``n_history`` and ``n_events`` in its own ``__init__``, as
+    :class:`Kept`'s kinds set ``kept``, rather than call its parent's: records are made at
+    every action, and a call less is worth it there)."""
 
     __slots__ = ("n_events", "n_history")
     n_events: int
@@ -378,7 +379,9 @@ class Extra(Kept):
     __slots__ = ("marriages", "queue")
 
     def __init__(self, d: DealState) -> None:
-        super().__init__(d)
+        self.n_history = len(d.history)  # (Kept's fields, set here: the hot path)
+        self.n_events = -1 if d._events is None else len(d._events)
+        self.kept = self._get_kept(d)
         self.marriages = len(d.marriages)
         self.queue = tuple(d.kontra_queue)
 
