@@ -1,0 +1,64 @@
+"""What every page must be for a player, checked in the page: the screen checks
+(``screen_checks.js``: no sideways overflow, no source-code words, no word broken inside itself,
+no text printed over another), no English on a Hungarian screen, and axe-core's accessibility
+rules (the npm package, ``npm ci``; injected by Playwright into a context that lets it past the
+pages' Content Security Policy: ``bypass_csp=True``)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+from english_words import english_words_in
+from fixtures import require_system
+
+ROOT = Path(__file__).resolve().parents[1]
+SCREEN_JS = (Path(__file__).parent / "e2e" / "screen_checks.js").read_text(encoding="utf-8")
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+#: The screens every page is checked at: a desktop, a phone, a small phone.
+SIZES = {"desktop": (1280, 800), "phone": (390, 844), "small": (360, 740)}
+
+#: The impacts that fail a page (axe's "minor" and "moderate" are reported, not failed).
+SERIOUS = ("serious", "critical")
+
+
+def axe_path() -> Path:
+    """axe-core's script (skipped without it, with how to install it; failed under CI)."""
+    found = AXE if AXE.is_file() and shutil.which("npm") else None
+    return require_system("axe-core (npm)", found, "npm ci")
+
+
+def screen_problems(page: Page, lang: str) -> list[str]:
+    """Everything ``screen_checks.js`` finds wrong, and English words on a Hungarian screen."""
+    problems: list[str] = page.evaluate(SCREEN_JS, [lang])
+    if lang == "hu":
+        modal = page.locator("dialog[open]")
+        text = modal.last.inner_text() if modal.count() else page.inner_text("body")
+        english = english_words_in(text)
+        if english:
+            problems.append(f"English on a Hungarian screen: {english}")
+    return problems
+
+
+def axe_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is, one line each."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe_path()))
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => {
+          const r = await axe.run(document, {resultTypes: ["violations"]});
+          return r.violations.map((v) => ({
+            id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+          }));
+        }"""
+    )
+    return [
+        f"{v['impact']}: {v['id']} ({v['help']}) at {', '.join(v['nodes'])}"
+        for v in found
+        if v["impact"] in SERIOUS
+    ]
