@@ -307,8 +307,7 @@ function renderEnd(v) {
 // The tab's title and icon say when it is my turn ("● Your turn – Ulti"); the key help line.
 const ICON = document.querySelector("link[rel~=icon]");
 const ICON_HREF = ICON ? ICON.href : "";
-const TURN_ICON = "data:image/svg+xml," + encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#ffc107"/></svg>');
+const TURN_ICON = "/static/favicon-turn.svg";  // a dot: my turn
 function renderTurnSignals(v) {
   const mine = myTurn(v);
   document.title = mine ? fill(W.myTurnTitle, { game: game.title }) : game.title;

@@ -82,7 +82,7 @@ function chipsOf(v, s) {
 function takenLine(v, s) {
   const tricks = v.tricks.filter((t) => t[2] === s).length;
   if (!v.tricks.length && !v.points_taken[s]) return "";
-  return `${W.tricksTaken || W.trick}: ${tricks} · ${W.points}: ${v.points_taken[s]}`;
+  return `${W.tricksTaken || W.trick}:\u00a0${tricks} · ${W.points}:\u00a0${v.points_taken[s]}`;
 }
 
 /** A contract's name in the page's language (the sheet's rows). */
