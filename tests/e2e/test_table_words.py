@@ -39,9 +39,11 @@ LAYOUT_JS = """
   for (const e of document.querySelectorAll("body *")) {
     const r = e.getBoundingClientRect();
     if (!r.width && !r.height) continue;
-    if (r.left < -0.5 || r.right > W + 0.5) out.push(`${e.tagName}#${e.id}.${e.className} off the side`);
+    const off = r.left < -0.5 || r.right > W + 0.5;
+    if (off) out.push(`${e.tagName}#${e.id}.${e.className} off the side`);
   }
-  const slots = [...document.querySelectorAll("#trick .slot")].map((s) => s.getBoundingClientRect());
+  const slots = [...document.querySelectorAll("#trick .slot")]
+    .map((s) => s.getBoundingClientRect());
   for (let i = 0; i < slots.length; i++) {
     for (let j = i + 1; j < slots.length; j++) {
       const a = slots[i], b = slots[j];
@@ -130,7 +132,8 @@ def test_a_hungarian_deal_by_keyboard_speaks_in_words(browser: Browser, tmp_path
                 press_and_wait(page, "m")
             elif has("#hand [data-action]"):
                 cards = page.locator("#hand button.card")
-                legal = [i for i in range(cards.count()) if cards.nth(i).get_attribute("data-action")]
+                n = cards.count()
+                legal = [i for i in range(n) if cards.nth(i).get_attribute("data-action")]
                 press_and_wait(page, CARD_KEYS[legal[0]])
             else:
                 raise AssertionError(f"no key for this turn: {page.inner_text('#dock')}")
