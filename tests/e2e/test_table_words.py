@@ -65,6 +65,10 @@ def visible_problems(page: Page) -> list[str]:
     return sorted(set(BAD.findall(text)))
 
 
+def shown(page: Page, selector: str) -> bool:
+    return page.locator(selector).count() > 0
+
+
 def press_and_wait(page: Page, key: str) -> None:
     """Press ``key`` and wait until the table moves on (a new version, or the settlement)."""
     before = page.evaluate("document.body.dataset.version")
@@ -100,13 +104,12 @@ def test_a_hungarian_deal_by_keyboard_speaks_in_words(browser: Browser, tmp_path
             assert not visible_problems(page), (visible_problems(page), page.inner_text("body"))
             problems = page.evaluate(LAYOUT_JS)
             assert not problems, problems
-            has = lambda sel: page.locator(sel).count() > 0  # noqa: E731
-            if has("[data-action=lay]"):  # the talon: two cards by number, then "l"
+            if shown(page, "[data-action=lay]"):  # the talon: two cards by number, then "l"
                 page.keyboard.press("1")
                 page.keyboard.press("2")
                 assert page.locator("#hand .card.chosen").count() == 2
                 press_and_wait(page, "l")
-            elif has("#bids [data-action]"):
+            elif shown(page, "#bids [data-action]"):
                 page.keyboard.press("b")  # the picker opened, its first bid focused
                 page.wait_for_selector("#bids button.bid:focus")
                 for b in page.locator("#bids button.bid").all():
@@ -114,23 +117,23 @@ def test_a_hungarian_deal_by_keyboard_speaks_in_words(browser: Browser, tmp_path
                     assert "egység" in label and re.search(r"[a-zá-ű]{3}", label), label
                 page.keyboard.press("Tab")  # the second: a plain Simple is not played
                 press_and_wait(page, "Enter")
-            elif has("#actions [data-action=pickup]") and not picked_up:
+            elif shown(page, "#actions [data-action=pickup]") and not picked_up:
                 picked_up = True
                 if page.inner_text("#prompt").startswith("A többiek"):
                     assert "játszom" in page.inner_text("#actions [data-action=pass]")
                 press_and_wait(page, "u")
-            elif has("#actions [data-action=no-kontra]"):
+            elif shown(page, "#actions [data-action=no-kontra]"):
                 saw_kontra = True
                 assert "tovább" in page.inner_text("#actions [data-action=no-kontra]")
                 page.keyboard.press("Enter")  # no kontra: the kontras go, the cards stay
                 page.wait_for_selector("#actions [data-action=no-kontra]", state="detached")
-            elif has("#actions [data-action=pass]"):
+            elif shown(page, "#actions [data-action=pass]"):
                 press_and_wait(page, "p")
-            elif has("#actions button.trump"):
+            elif shown(page, "#actions button.trump"):
                 press_and_wait(page, "t")
-            elif has("#actions button.marriage"):
+            elif shown(page, "#actions button.marriage"):
                 press_and_wait(page, "m")
-            elif has("#hand [data-action]"):
+            elif shown(page, "#hand [data-action]"):
                 cards = page.locator("#hand button.card")
                 n = cards.count()
                 legal = [i for i in range(n) if cards.nth(i).get_attribute("data-action")]
