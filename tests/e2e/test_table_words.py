@@ -115,7 +115,17 @@ def test_a_hungarian_deal_by_keyboard_speaks_in_words(browser: Browser, tmp_path
                 for b in page.locator("#bids button.bid").all():
                     label = b.inner_text()
                     assert "egység" in label and re.search(r"[a-zá-ű]{3}", label), label
+                warned = page.locator("#bids button.bid[data-warn]")
+                if warned.count():  # a bid that cannot be made as held: a confirm step
+                    warned.first.evaluate("b => b.click()")
+                    page.wait_for_selector("#bidWarn[open]")
+                    assert "Biztos" in page.inner_text("#bidWarn")
+                    page.click("#bidWarn [data-action=warn-back]")
+                    page.wait_for_selector("#bidWarn:not([open])", state="attached")
+                    page.focus("#bids button.bid")
                 page.keyboard.press("Tab")  # the second: a plain Simple is not played
+                while page.evaluate("!!document.activeElement.dataset.warn"):
+                    page.keyboard.press("Tab")  # (one the page would not warn of)
                 press_and_wait(page, "Enter")
             elif shown(page, "#actions [data-action=pickup]") and not picked_up:
                 picked_up = True

@@ -5,7 +5,7 @@
 // the contract, trump and kontras in the top bar; the bids in the dock; the settlement of a
 // deal as its end; teaching mode (ulti-teach.js).  Every word comes from the catalogue
 // (/api/words) in the page's language.
-import { cardElement, code } from "/static/cards.js";
+import { cardElement, code, rankOf, suitOf } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
 import { el } from "/static/live.js";
 import {
@@ -419,8 +419,16 @@ function renderBids(v) {
     }
     b.appendChild(t);
     b.appendChild(el("span", "bid-value", fill(W.units, { n: a.value })));
-    b.title = `${b.querySelector(".bid-title").textContent} · ${fill(W.units, { n: a.value })}`;
-    b.onclick = () => { bidsOpen = false; send(a.action); };
+    const asks = bidAsks(a);
+    b.title = [`${b.querySelector(".bid-title").textContent} · ${fill(W.units, { n: a.value })}`, ...asks].join("\n");
+    if (asks.length) b.appendChild(el("span", "bid-asks", asks.join(" · ")));
+    if (bidWarning(v, a)) b.dataset.warn = "1";  // asks a confirm step (its warning)
+    b.onclick = () => {
+      const warn = bidWarning(v, a);
+      if (warn && !confirmBid(a, warn)) return;
+      bidsOpen = false;
+      send(a.action);
+    };
     bids.appendChild(b);
   }
 }
@@ -433,6 +441,64 @@ function moreActions(v) {
   b.dataset.action = "no-kontra";
   b.onclick = () => { kontraSkipped = momentOf(view); rerender(); };
   return [b];
+}
+
+/** What a bid asks of the soloist, in words (from its English title's parts). */
+function bidAsks(a) {
+  const t = String(a.title || "").toLowerCase();
+  const out = [];
+  if (t.includes("simple")) out.push(W.ask_simple);
+  if (t.includes("40-100")) out.push(W.ask_4070);
+  if (t.includes("20-100")) out.push(W.ask_20100);
+  if (t.includes("four aces")) out.push(W.ask_aces);
+  if (t.includes("ulti")) out.push(W.ask_ulti);
+  if (t.includes("betli")) out.push(W.ask_betli);
+  if (t.includes("durchmars")) out.push(W.ask_durchmars);
+  if (t.includes("open")) out.push(W.ask_open);
+  if (t.includes("of hearts")) out.push(W.ask_hearts);
+  return out.filter(Boolean);
+}
+
+/** A bid that cannot be made as held, by what I see (my hand): its warning, or "". */
+function bidWarning(v, a) {
+  const t = String(a.title || "").toLowerCase();
+  const hearts = t.includes("of hearts");
+  const suits = hearts ? [0] : [0, 1, 2, 3];
+  const hand = v.hand || [];
+  const has = (s, r) => hand.some((c) => suitOf(c) === s && rankOf(c) === r);
+  const out = [];
+  if (t.includes("40-100") && !suits.some((s) => has(s, 6) && has(s, 5))) out.push(W.warn4070);
+  if (t.includes("ulti") && !suits.some((s) => has(s, 0))) out.push(W.warnUlti);
+  if (out.length && hearts) out.push(W.warnHearts);
+  return out.join(" ");
+}
+
+/** The warning's confirm step: the bid goes only when the player says so. */
+function confirmBid(a, warn) {
+  let d = $("bidWarn");
+  if (!d) {
+    d = document.createElement("dialog");
+    d.id = "bidWarn";
+    document.body.appendChild(d);
+  }
+  d.innerHTML = "";
+  const body = el("div", "dialog-body");
+  body.appendChild(el("h2", "", W.warnTitle));
+  body.appendChild(el("p", "", `${hu() ? a.title_hu : a.title}: ${warn}`));
+  d.appendChild(body);
+  const foot = el("div", "dialog-foot");
+  const back = el("button", "btn", W.warnBack);
+  back.type = "button";
+  back.dataset.action = "warn-back";
+  back.onclick = () => d.close();
+  const go = el("button", "btn", W.warnGo);
+  go.type = "button";
+  go.dataset.action = "warn-go";
+  go.onclick = () => { d.close(); bidsOpen = false; send(a.action); };
+  foot.append(back, go);
+  d.appendChild(foot);
+  d.showModal();
+  return false;
 }
 
 /** A card tapped: its flight starts where it left the hand; teaching mode may ask first. */
