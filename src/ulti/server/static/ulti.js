@@ -395,7 +395,7 @@ function renderBids(v) {
   bids.classList.toggle("picker", phone);
   bids.classList.toggle("open", phone && bidsOpen);
   if (phone) {  // one button; the ladder as a sheet over the table
-    const open = el("button", "bid-open", bidsOpen ? W.close : fill(W.chooseBidBtn, { n: legalOf("bid").length }));
+    const open = el("button", "bid-open", bidsOpen ? W.warnBack : fill(W.chooseBidBtn, { n: legalOf("bid").length }));
     open.type = "button";
     open.dataset.action = "open-bids";
     open.setAttribute("aria-expanded", String(bidsOpen));
