@@ -204,7 +204,9 @@ def other_move(page: Page) -> None:
         cards.nth(1).click()
         page.click("[data-action=lay]")
     elif page.locator("#bids [data-action]").count():
-        page.locator("#bids [data-action]").first.click()
+        if page.locator("#bids [data-action=open-bids][aria-expanded=false]").count():
+            page.click("#bids [data-action=open-bids]")  # a phone: the ladder's sheet
+        page.locator("#bids button.bid:not([data-warn])").first.click()
     elif page.locator("#actions [data-action=pass]").count():
         page.click("#actions [data-action=pass]")
     else:

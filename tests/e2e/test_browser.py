@@ -122,9 +122,14 @@ class Table:
             self.click_and_wait("[data-action=lay]")
         elif self.has("#bids [data-action]"):
             self.shot(2, "bid")
+            if self.has("#bids [data-action=open-bids][aria-expanded=false]"):
+                page.click("#bids [data-action=open-bids]")  # a phone: the ladder's sheet
+                page.wait_for_selector("#bids button.bid")
+                self.check("the bids' sheet")
             # the lowest legal bid but a plain Simple, which left standing is not played (A5)
-            n = page.locator("#bids [data-action]").count()
-            self.click_and_wait("#bids [data-action]", 1 if n > 1 else 0)
+            # (never one the page warns of: it asks to be confirmed)
+            n = page.locator("#bids button.bid:not([data-warn])").count()
+            self.click_and_wait("#bids button.bid:not([data-warn])", 1 if n > 1 else 0)
         elif self.has("#actions button.kontra") and not self.doubled:
             self.doubled = True
             self.shot(5, "kontra")
@@ -271,7 +276,9 @@ def test_a_person_plays_a_deal_by_clicking(browser: Browser, tmp_path: Path) -> 
             elif page.locator("#bids [data-action]").count():
                 # the lowest legal bid but a plain Simple, which left standing is not played
                 # (A5): the person is to play cards in this deal
-                bids = page.locator("#bids [data-action]")
+                if page.locator("#bids [data-action=open-bids]").count():
+                    page.click("#bids [data-action=open-bids]")  # a phone: the ladder's sheet
+                bids = page.locator("#bids button.bid:not([data-warn])")
                 bids.nth(1 if bids.count() > 1 else 0).click()
             elif page.locator("#actions [data-action=pickup]").count() and not picked_up:
                 picked_up = True

@@ -211,11 +211,18 @@ def click_a_move(page: Page, rng: random.Random) -> None:
         cards.nth(a).click()
         cards.nth(b).click()
         lay.click()
+    elif page.locator("#bids [data-action=open-bids]").count() and (
+        rng.random() < 0.4 or not page.locator("#actions [data-action=pass]").count()
+    ):
+        page.click("#bids [data-action=open-bids]")  # a phone: the ladder's sheet, a bid
+        bids = page.locator("#bids button.bid:not([data-warn])")
+        bids.first.wait_for()
+        bids.nth(rng.randrange(bids.count())).click()
     else:
         passing = page.locator("#actions [data-action=pass]")
         options = page.locator(
-            "#bids [data-action], #hand [data-action], "
-            "#actions [data-action]:not([disabled]):not(.claim):not(.rematch)"
+            "#bids button.bid:visible:not([data-warn]), #hand [data-action], "
+            "#actions [data-action]:not([disabled]):not(.claim):not(.rematch):not(.no-kontra)"
         )
         if passing.count() and rng.random() < 0.6:
             passing.first.click()

@@ -41,6 +41,7 @@ import { tableGame } from "/static/table-game.js";  // first: its request goes o
 import { cardElement, cardStyle, setCardStyle } from "/static/cards.js";
 import { guestName, tableClub } from "/static/club.js";
 import { el, liveSeat, renderRecords, toast } from "/static/live.js";
+import { fill } from "/static/i18n.js";
 import { backsRow, name, reasonText } from "/static/table-kit.js";
 import {
   $, W, club, lang, legalOf, live, myTurn, params, rerender, seat, send, setClub, setLang, setLive,
@@ -133,6 +134,7 @@ function render() {
   renderHand(v);
   $("prompt").textContent = game.prompt(v, myTurn(v));
   renderActions(v);
+  renderTurnSignals(v);
   renderLog();
   renderSheet(v);
   renderEnd(v);
@@ -171,6 +173,8 @@ function renderHand(v) {
       b.title = `${b.title} — ${why(c)}`;
     }
     if (pick && pick.has(c)) { b.classList.add("chosen"); b.setAttribute("aria-pressed", "true"); }
+    const mark = game.handMark ? game.handMark(c) : "";
+    if (mark) { b.classList.add("marked"); b.title = `${b.title} — ${mark}`; }
     if (plays.has(c)) b.dataset.action = plays.get(c);
     b.onclick = () => {
       if (pick) pick.tap(c, b);
@@ -282,7 +286,7 @@ function rulesText() {
 function renderEnd(v) {
   const ids = game.end;
   const dialog = $(ids.dialog);
-  $(ids.close).textContent = W.close;
+  $(ids.close).textContent = game.sessionOver(v) ? W.close : W.nextDeal || W.close;
   const p = game.endOf(v);
   if (!p || dismissed === p.deal) {
     if (dialog.open) dialog.close();
@@ -299,6 +303,61 @@ function renderEnd(v) {
   dialog.dataset.deal = String(p.deal);
   if (!dialog.open) dialog.showModal();
 }
+
+// The tab's title and icon say when it is my turn ("● Your turn – Ulti"); the key help line.
+const ICON = document.querySelector("link[rel~=icon]");
+const ICON_HREF = ICON ? ICON.href : "";
+const TURN_ICON = "/static/favicon-turn.svg";  // a dot: my turn
+function renderTurnSignals(v) {
+  const mine = myTurn(v);
+  document.title = mine ? fill(W.myTurnTitle, { game: game.title }) : game.title;
+  if (ICON) ICON.href = mine ? TURN_ICON : ICON_HREF;
+  let help = $("keysHelp");
+  if (!help) {
+    help = el("div", "keys-help muted");
+    help.id = "keysHelp";
+    $("dock").appendChild(help);
+  }
+  help.textContent = W.keysHelp;
+}
+
+// -- the keyboard: the terminal's keys (src/ulti/tui/ulti.py) ----------------------------------
+const CARD_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
+const PRESS = { p: "pass", u: "pickup", l: "lay", c: "claim", k: "kontra", m: "marriage", t: "trump" };
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const t = e.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+  const end = document.querySelector("dialog[open]");
+  if (end) {
+    if (e.key === "Enter" && end.id === game.end.dialog) { e.preventDefault(); $(game.end.close).click(); }
+    return;
+  }
+  const click = (sel) => {
+    const b = document.querySelector(sel);
+    if (!b || b.disabled) return false;
+    e.preventDefault();
+    b.click();
+    return true;
+  };
+  const i = CARD_KEYS.indexOf(e.key);
+  if (i >= 0) { click(`#hand .card:nth-child(${i + 1})`); return; }
+  const key = e.key.toLowerCase();
+  if (key === "b") {  // the bids: the picker opened, its first bid focused (Tab, Enter)
+    const open = document.querySelector("#bids [data-action=open-bids][aria-expanded=false]");
+    if (open) open.click();
+    const first = document.querySelector("#bids button.bid");
+    if (first) { e.preventDefault(); first.focus(); }
+    return;
+  }
+  if (PRESS[key]) {
+    const a = PRESS[key];
+    click(`#actions [data-action^="${a}"], #actions button.${a}`);
+    return;
+  }
+  if (e.key === "Enter") click("#actions [data-action=no-kontra]");
+}
+addEventListener("keydown", onKey);
 
 // -- the controls -------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 // of card backs, a seat's announced marriages).
 import { SUITS, cardBack, rankOf, suitOf } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
-import { el } from "/static/live.js";
+import { el, plain, rulesOf } from "/static/live.js";
 import { W, club, lang, table } from "/static/table-state.js";
 
 export const hu = () => lang === "hu";
@@ -34,8 +34,8 @@ export function titled(x, withHu = false) {
 /** Why a card may not be played now ({en, hu}, or a text), in the page's language. */
 export function reasonText(r) {
   if (!r) return W.notNow;
-  if (typeof r === "string") return r;
-  return (hu() ? r.hu : r.en) || r.en || W.notNow;
+  const t = plain(typeof r === "string" ? r : (hu() ? r.hu : r.en) || r.en || W.notNow);
+  return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
 /** While seats are free: how many ("Waiting for players: 1 free seat"). */
@@ -44,12 +44,22 @@ export function freeSeats(v) {
   return fill(W.club["free-seats"], { n: free });
 }
 
-/** A computer player's kind ("Computer · rules"); "" for a person. */
+// A computer player's level by its spec (the lobby's levels: ulti.players.LEVELS).
+const LEVEL = {
+  rules: "easy", random: "easy", easy: "easy", pimc: "normal", club: "club", expert: "expert",
+  "pimc:samples=12,ms=80": "club", "pimc:samples=64,ms=800": "expert",
+};
+
+/** A computer player by its level ("Computer · club player"); "" for a person. */
 export function botKind(p) {
   if (!p || p.kind !== "bot") return "";
-  const k = W[`bot_${String(p.spec || "").split(":")[0]}`];
+  const spec = String(p.spec || "");
+  const level = LEVEL[spec] || LEVEL[spec.split(":")[0]];
+  const k = level ? W[`level_${level}`] : "";
   return k ? `${W.bot} · ${k}` : W.bot;
 }
+
+export { plain, rulesOf };
 
 /** The marriages seat ``s`` announced, as chips ("40 ♥" in trump, "20 ♣" otherwise). */
 export function marriageChips(v, s) {
@@ -72,7 +82,9 @@ export function seatHead(box, v, s) {
   box.dataset.seat = String(s);
   box.classList.toggle("turn", v.current_player === s && !v.over && !v.waiting);
   const head = el("div", "seat-head");
-  head.appendChild(el("span", "seat-name", name(s)));
+  const who = el("span", "seat-name", name(s));
+  who.title = name(s);
+  head.appendChild(who);
   if (v.dealer === s) head.appendChild(el("span", "badge dealer", W.dealer));
   box.appendChild(head);
   return head;

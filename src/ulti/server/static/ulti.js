@@ -5,11 +5,12 @@
 // the contract, trump and kontras in the top bar; the bids in the dock; the settlement of a
 // deal as its end; teaching mode (ulti-teach.js).  Every word comes from the catalogue
 // (/api/words) in the page's language.
-import { cardElement, code } from "/static/cards.js";
+import { cardElement, code, rankOf, suitOf } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
 import { el } from "/static/live.js";
 import {
-  backsRow, botKind, cardName, freeSeats, hu, marriageChips, name, seatHead, suitWords, titled,
+  backsRow, botKind, cardName, freeSeats, hu, marriageChips, name, plain, rulesOf, seatHead, suitWords,
+  titled,
 } from "/static/table-kit.js";
 import {
   $, W, club, lang, legalOf, myTurn, rerender, seat, send, table, view,
@@ -17,6 +18,10 @@ import {
 import * as teach from "/static/ulti-teach.js";
 
 const chosen = new Set();  // the two cards chosen for the talon
+let fromTalon = new Set();  // the talon's cards in my hand, until two are laid
+let lastOfDeal = null;  // the finished deal's last trick (shown with its settlement)
+let kontraSkipped = "";  // the moment whose kontras I waved off ("no kontra")
+let bidsOpen = false;  // the phone's bid picker open
 
 // the centre's state: tricks already taken away (this deal), the last trick on demand
 let collected = 0;
@@ -77,7 +82,7 @@ function chipsOf(v, s) {
 function takenLine(v, s) {
   const tricks = v.tricks.filter((t) => t[2] === s).length;
   if (!v.tricks.length && !v.points_taken[s]) return "";
-  return `${W.tricksTaken || W.trick}: ${tricks} · ${W.points}: ${v.points_taken[s]}`;
+  return `${W.tricksTaken || W.trick}:\u00a0${tricks} · ${W.points}:\u00a0${v.points_taken[s]}`;
 }
 
 /** A contract's name in the page's language (the sheet's rows). */
@@ -95,15 +100,33 @@ function prompt(v, mine) {
   if (teach.checking()) return W.analysis["web-checking"];
   if (v.waiting) return freeSeats(v);
   if (v.over) return v.session_over ? W.over : "";
-  if (!mine) return `${W.waiting} ${name(v.current_player)}`;
+  if (!mine) {
+    const p = table.players[v.current_player];
+    if (p && p.kind === "bot") return fill(W.thinking, { name: name(v.current_player) });
+    return `${W.waiting} ${name(v.current_player)}`;
+  }
   if (legalOf("discard").length > 0) return W.chooseTwo;
+  if (keepOrPickup(v)) return W.keepOrPickup;
+  if (kontraOffered(v)) return W.kontraOptional;
   switch (v.phase) {
-    case "BID": return W.chooseBid;
+    case "BID": return legalOf("bid").length ? W.chooseBid : W.yourTurn;
     case "KONTRA": return W.kontraAnswer;
     case "TRUMP": return W.chooseTrump || W.yourTurn;
     default: return W.yourTurn;
   }
 }
+
+/** The top bidder, both others passed: pass keeps the bid and starts the play. */
+function keepOrPickup(v) {
+  return v.phase === "BID" && v.bidder === seat && legalOf("pickup").length > 0 &&
+    legalOf("pass").length > 0 && !legalOf("bid").length;
+}
+
+/** Kontras offered beside the cards (never a must). */
+function kontraOffered(v) {
+  return legalOf("kontra").length > 0 && kontraSkipped !== momentOf(v);
+}
+const momentOf = (v) => `${v.deal_number}/${v.tricks.length}/${v.trick.length}`;
 
 // -- the top bar and the seats ----------------------------------------------------------------
 
@@ -126,8 +149,9 @@ function renderTop(v) {
   }
   for (const k of kontraLines(v)) box.appendChild(el("span", "chip kontra-chip", k));
   $("lastTrickBtn").textContent = W.lastTrick;
-  $("lastTrickBtn").disabled = !v.tricks.length;
-  $("lastTrickBtn").setAttribute("aria-pressed", String(showLast && v.tricks.length > 0));
+  const any = v.tricks.length > 0 || !!(lastOfDeal && lastOfDeal.deal === v.deal_number - 1);
+  $("lastTrickBtn").disabled = !any;
+  $("lastTrickBtn").setAttribute("aria-pressed", String(showLast && any));
 }
 
 function renderSeat(box, v, s) {
@@ -196,7 +220,8 @@ function originOf(s) {
 function renderCentre(v) {
   const auction = v.soloist < 0;
   const now = auction ? { cards: [], winner: -1, n: 0 } : centreNow(v);
-  const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+  const last = v.tricks.length ? v.tricks[v.tricks.length - 1]
+    : lastOfDeal && lastOfDeal.deal === v.deal_number - 1 ? lastOfDeal.trick : null;
   const key = JSON.stringify([lang, v.deal_number, auction, now, showLast && last, v.talon,
     auction ? v.history.length : 0, v.phase, v.current_player]);
   if (key === centreKey) return;
@@ -249,26 +274,29 @@ function renderTrick(v, now) {
 function renderExtras(v, last) {
   const extras = $("extras");
   extras.innerHTML = "";
-  if (showLast && last) {
-    const d = el("div", "last-trick");
-    d.appendChild(el("div", "muted", `${W.lastTrick} → ${name(last[2])}`));
-    const row = el("div", "row");
-    last[1].forEach((c, i) => {
-      const s = (last[0] + i) % 3;
-      const f = el("figure", "mini");
-      f.appendChild(cardElement(c, lang));
-      f.appendChild(el("figcaption", "", name(s)));
-      row.appendChild(f);
-    });
-    d.appendChild(row);
-    extras.appendChild(d);
-  }
+  if (showLast && last) extras.appendChild(lastTrickBox(last));
   if (v.talon && v.talon.length) {
     const d = el("div", "talon");
     d.appendChild(el("span", "muted", `${W.talon}: `));
     for (const c of v.talon) d.appendChild(cardElement(c, lang));
     extras.appendChild(d);
   }
+}
+
+/** A trick ([leader, cards, winner]) in a row, each card under its player's name. */
+function lastTrickBox(last) {
+  const d = el("div", "last-trick");
+  d.appendChild(el("div", "muted", `${W.lastTrick} → ${name(last[2])}`));
+  const row = el("div", "row");
+  last[1].forEach((c, i) => {
+    const s = (last[0] + i) % 3;
+    const f = el("figure", "mini");
+    f.appendChild(cardElement(c, lang));
+    f.appendChild(el("figcaption", "", name(s)));
+    row.appendChild(f);
+  });
+  d.appendChild(row);
+  return d;
 }
 
 // A completed trick stays a moment in the centre, then goes to its winner.
@@ -345,6 +373,10 @@ function layButton() {
 function action(a) {
   if (a.kind === "bid") return null;  // in the bids' list
   if (a.kind === "discard") return layButton();
+  const v = view;
+  if (a.kind === "kontra" && !kontraOffered(v)) return null;
+  if (a.kind === "pass" && keepOrPickup(v)) return { label: W.passPlay, cls: "" };
+  if (a.kind === "pass" && v.phase === "KONTRA") return { label: W.kontraPass, cls: "" };
   const label = a.title && a.title_hu ? titled(a) : describe(a);
   return { label, cls: a.kind === "trump" ? `suit-${a.suit}` : "" };
 }
@@ -354,21 +386,119 @@ function renderBids(v) {
   bids.innerHTML = "";
   const mine = myTurn(v);
   $("dock").classList.toggle("bidding", mine && legalOf("bid").length > 0);
-  if (!mine) return;
+  if (!mine || !legalOf("bid").length) {
+    bidsOpen = false;
+    bids.classList.remove("picker", "open");
+    return;
+  }
+  const phone = matchMedia("(max-width: 640px), (max-height: 520px)").matches;
+  bids.classList.toggle("picker", phone);
+  bids.classList.toggle("open", phone && bidsOpen);
+  if (phone) {  // one button; the ladder as a sheet over the table
+    const open = el("button", "bid-open", bidsOpen ? W.warnBack : fill(W.chooseBidBtn, { n: legalOf("bid").length }));
+    open.type = "button";
+    open.dataset.action = "open-bids";
+    open.setAttribute("aria-expanded", String(bidsOpen));
+    open.onclick = () => { bidsOpen = !bidsOpen; rerender(); };
+    bids.appendChild(open);
+    if (!bidsOpen) return;
+    bids.appendChild(el("h3", "bids-title", W.bidsTitle));
+  }
+  let group = null;
   for (const a of legalOf("bid")) {
+    if (a.value !== group) {
+      group = a.value;
+      bids.appendChild(el("div", "bid-group", fill(W.units, { n: a.value })));
+    }
     const b = el("button", "bid");
     b.type = "button";
     b.dataset.action = a.action;
-    b.appendChild(el("span", "bid-rank", String(a.rank)));
     const t = el("span", "bid-title", hu() ? a.title_hu : a.title);
     if (!hu() && a.title_hu && a.title_hu.toLowerCase() !== a.title.toLowerCase()) {
       t.appendChild(el("span", "muted", ` (${a.title_hu})`));
     }
     b.appendChild(t);
-    b.appendChild(el("span", "bid-value", String(a.value)));
-    b.onclick = () => send(a.action);
+    b.appendChild(el("span", "bid-value", fill(W.units, { n: a.value })));
+    const asks = bidAsks(a);
+    b.title = [`${b.querySelector(".bid-title").textContent} · ${fill(W.units, { n: a.value })}`, ...asks].join("\n");
+    if (asks.length) b.appendChild(el("span", "bid-asks", asks.join(" · ")));
+    if (bidWarning(v, a)) b.dataset.warn = "1";  // asks a confirm step (its warning)
+    b.onclick = () => {
+      const warn = bidWarning(v, a);
+      if (warn && !confirmBid(a, warn)) return;
+      bidsOpen = false;
+      send(a.action);
+    };
     bids.appendChild(b);
   }
+}
+
+/** "No kontra": the kontras beside the cards waved off until the next card. */
+function moreActions(v) {
+  if (!myTurn(v) || !kontraOffered(v) || v.phase !== "PLAY") return [];
+  const b = el("button", "act no-kontra", W.noKontra);
+  b.type = "button";
+  b.dataset.action = "no-kontra";
+  b.onclick = () => { kontraSkipped = momentOf(view); rerender(); };
+  return [b];
+}
+
+/** What a bid asks of the soloist, in words (from its English title's parts). */
+function bidAsks(a) {
+  const t = String(a.title || "").toLowerCase();
+  const out = [];
+  if (t.includes("simple")) out.push(W.ask_simple);
+  if (t.includes("40-100")) out.push(W.ask_4070);
+  if (t.includes("20-100")) out.push(W.ask_20100);
+  if (t.includes("four aces")) out.push(W.ask_aces);
+  if (t.includes("ulti")) out.push(W.ask_ulti);
+  if (t.includes("betli")) out.push(W.ask_betli);
+  if (t.includes("durchmars")) out.push(W.ask_durchmars);
+  if (t.includes("open")) out.push(W.ask_open);
+  if (t.includes("of hearts")) out.push(W.ask_hearts);
+  return out.filter(Boolean);
+}
+
+/** A bid that cannot be made as held, by what I see (my hand): its warning, or "". */
+function bidWarning(v, a) {
+  const t = String(a.title || "").toLowerCase();
+  const hearts = t.includes("of hearts");
+  const suits = hearts ? [0] : [0, 1, 2, 3];
+  const hand = v.hand || [];
+  const has = (s, r) => hand.some((c) => suitOf(c) === s && rankOf(c) === r);
+  const out = [];
+  if (t.includes("40-100") && !suits.some((s) => has(s, 6) && has(s, 5))) out.push(W.warn4070);
+  if (t.includes("ulti") && !suits.some((s) => has(s, 0))) out.push(W.warnUlti);
+  if (out.length && hearts) out.push(W.warnHearts);
+  return out.join(" ");
+}
+
+/** The warning's confirm step: the bid goes only when the player says so. */
+function confirmBid(a, warn) {
+  let d = $("bidWarn");
+  if (!d) {
+    d = document.createElement("dialog");
+    d.id = "bidWarn";
+    document.body.appendChild(d);
+  }
+  d.innerHTML = "";
+  const body = el("div", "dialog-body");
+  body.appendChild(el("h2", "", W.warnTitle));
+  body.appendChild(el("p", "", `${hu() ? a.title_hu : a.title}: ${warn}`));
+  d.appendChild(body);
+  const foot = el("div", "dialog-foot");
+  const back = el("button", "btn", W.warnBack);
+  back.type = "button";
+  back.dataset.action = "warn-back";
+  back.onclick = () => d.close();
+  const go = el("button", "btn", W.warnGo);
+  go.type = "button";
+  go.dataset.action = "warn-go";
+  go.onclick = () => { d.close(); bidsOpen = false; send(a.action); };
+  foot.append(back, go);
+  d.appendChild(foot);
+  d.showModal();
+  return false;
 }
 
 /** A card tapped: its flight starts where it left the hand; teaching mode may ask first. */
@@ -411,24 +541,35 @@ function settlementOf(v) {
 
 function fillSettlement(box, v, p) {
   const reason = hu() ? p.end_reason_hu : p.end_reason;
-  if (reason) box.appendChild(el("p", "muted", reason));
+  const rules = [];
+  const seen = (t) => { for (const r of rulesOf(t)) if (!rules.includes(r)) rules.push(r); return plain(t); };
+  if (reason) box.appendChild(el("p", "decided", fill(W.dealDecided, { why: seen(reason) })));
+  const last = p.deal === v.deal_number ? (v.tricks.length ? v.tricks[v.tricks.length - 1] : null)
+    : lastOfDeal && lastOfDeal.deal === p.deal ? lastOfDeal.trick : null;
+  if (last) box.appendChild(lastTrickBox(last));
   const s = p.settlement;
-  for (const line of hu() ? s.summary_hu || [] : s.summary || []) box.appendChild(el("p", "", line));
+  for (const line of hu() ? s.summary_hu || [] : s.summary || []) box.appendChild(el("p", "", seen(line)));
   const list = el("div", "lines");
   for (const l of s.lines) {
     const d = el("div", `line ${l.outcome}`);
     const head = el("div", "line-head");
-    head.appendChild(el("b", "", hu() ? l.item_hu : l.item));
+    head.appendChild(el("b", "", seen(hu() ? l.item_hu : l.item)));
     head.appendChild(el("span", `outcome ${l.outcome}`, W[l.outcome] || ""));
     d.appendChild(head);
     d.appendChild(el("div", "amounts", l.amounts.map((a, i) => `${name(i)} ${signed(a)}`).join(" · ")));
     const detail = hu() ? l.detail_hu : l.detail;
-    if (detail) d.appendChild(el("div", "muted", detail));
+    if (detail) d.appendChild(el("div", "muted", seen(detail)));
     list.appendChild(d);
   }
   box.appendChild(list);
   box.appendChild(el("p", "total",
     `${W.total}: ${s.totals.map((t, i) => `${name(i)} ${signed(t)}`).join(" · ")}`));
+  if (rules.length) {  // the rule ids, for the curious
+    const d = el("details", "rule-ids");
+    d.appendChild(el("summary", "", W.ruleIds));
+    d.appendChild(el("div", "muted", rules.join(", ")));
+    box.appendChild(d);
+  }
   if (v.session_over && v.over) {
     box.appendChild(el("p", "", `${W.over} ${W.winner}: ${v.winners.map(name).join(", ")}`));
     const again = club.rematchButton(true);
@@ -451,7 +592,15 @@ function render(v) {
 
 /** A new deal: nothing chosen, no trick taken away, the last trick hidden. */
 function received(before) {
+  const p = view.previous;
+  lastOfDeal = p && p.last_trick ? { deal: p.deal, trick: p.last_trick } : null;
+  if (before && view.deal_number === before.deal_number && view.hand && before.hand) {
+    if (view.hand.length > before.hand.length) {
+      fromTalon = new Set(view.hand.filter((c) => !before.hand.includes(c)));
+    } else if (view.phase !== "BID" || view.hand.length <= 10) fromTalon = new Set();
+  }
   if (!before || view.deal_number !== before.deal_number) {
+    fromTalon = new Set();
     chosen.clear();
     collected = 0;
     clearTimeout(collecting);
@@ -515,7 +664,8 @@ export const game = {
   play,
   cardsText: (n) => `${n} ${W.cards}`,
   action,
-  moreActions: () => [],
+  moreActions,
+  handMark: (c) => (fromTalon.has(c) ? W.fromTalon : ""),
   describe,
   fillSheet,
   recordLabel: (r) => `${W.deal} ${r.deal}: ${contractName(r)}`,

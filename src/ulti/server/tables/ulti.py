@@ -270,6 +270,13 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
                 "end_reason": prev.outcome.text("en"),
                 "end_reason_hu": prev.outcome.text("hu"),
                 "settlement": prev.settlement.to_dict(),
+                # the deal's last trick ([leader, cards, winner]; None when no card was played),
+                # shown with its settlement: the next deal has begun when the page hears of it
+                "last_trick": (
+                    [prev.tricks[-1][0], list(prev.tricks[-1][1]), prev.tricks[-1][2]]
+                    if prev.tricks
+                    else None
+                ),
             }
         return {
             "version": self.version,
