@@ -51,7 +51,7 @@ class Room:
         base = self.srv.base
         done = self.done
         return [
-            ("lobby", f"{base}/", "#preset option"),
+            ("lobby", f"{base}/", "#preset option[value=casual]"),
             ("leaderboard", f"{base}/leaderboard", "#board *"),
             ("profile", f"{base}/u/Kov%C3%A1cs%20B%C3%A9la", ".profile-name"),
             ("ulti-table", self.ulti["links"]["0"], "#hand button.card"),

@@ -127,10 +127,7 @@ def test_a_person_plays_a_whole_match_against_a_computer_player(tmp_path: Path) 
         s.act("claim")
         f = s.recv()
         assert f["type"] == "error" and f["code"] == "over"
-        assert (
-            f["message"] == "the match is over (Z12)"
-            and f["message_hu"] == "a bummlinak vége (Z12)"
-        )
+        assert f["message"] == "the match is over" and f["message_hu"] == "a bummlinak vége"
         # a finished deal: its record and its replay (every card shown now), with the token
         auth = {"Authorization": f"Bearer {t['tokens']['0']}"}
         rec = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/record.json", headers=auth)

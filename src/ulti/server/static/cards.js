@@ -64,6 +64,7 @@ export function cardElement(c, lang, extra = {}) {
   el.className = `card suit-${suitOf(c)}`;
   el.dataset.card = code(c);
   el.title = cardName(c, lang);
+  if (!extra.button) el.setAttribute("role", "img");  // (a span's name needs a role)
   el.setAttribute("aria-label", cardName(c, lang));
   el.innerHTML = `<svg class="face" width="100%" height="100%" viewBox="0 0 60 90" `
     + `aria-hidden="true" focusable="false">`

@@ -2,6 +2,7 @@
 // language), the rules families in words, computer players in words, numbers and dates.
 import { accountBar, currentUser, loadMe, onAccount, profileUrl } from "/static/account.js";
 import { pickLang, words } from "/static/i18n.js";
+import { levelName } from "/static/levels.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -46,18 +47,10 @@ export function familyName(family, W) {
   return `Ulti · ${(W.presets && W.presets[preset]) || preset}`;
 }
 
-const STRENGTH = {
-  pimc: "normal", "pimc:samples=12,ms=80": "club", "pimc:samples=64,ms=800": "expert",
-  rules: "easy", random: "randomBot", easy: "easy", club: "club", expert: "expert",
-};
-
-/** A computer player (``bot:pimc:samples=64,ms=800``, or its spec) in words: its kind and
- * strength as the lobby's form names them. */
+/** A computer player (``bot:pimc:samples=64,ms=800``, or its spec) in words: its level, as
+ * the lobby's form names it. */
 export function botName(player, W) {
-  const spec = String(player).replace(/^bot:/, "");
-  const kind = W[`bot_${spec.split(":")[0]}`] || spec;
-  const strength = STRENGTH[spec] ? W[STRENGTH[spec]] : spec.split(":").slice(1).join(":");
-  return `${kind}${strength ? ` — ${strength}` : ""}`;
+  return levelName(player, W) || W.bot;
 }
 
 export const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x)}`;

@@ -19,6 +19,15 @@ export function errorText(e, lang) {
   return typeof m === "string" ? m : JSON.stringify(m);
 }
 
+/** The page's language: the player's saved choice, else the first of the browser's
+ * languages that we speak (hu-HU → hu), else ``fallback``, else English. */
 export function pickLang(fallback) {
-  return localStorage.getItem("ulti-lang") || fallback || "en";
+  let saved = null;
+  try { saved = localStorage.getItem("ulti-lang"); } catch { /* storage blocked */ }
+  if (saved === "hu" || saved === "en") return saved;
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const primary = String(tag).toLowerCase().split("-")[0];
+    if (primary === "hu" || primary === "en") return primary;
+  }
+  return fallback || "en";
 }

@@ -4,6 +4,7 @@
 import { accountBar, currentUser, loadMe, onAccount, openAccountDialog, profileUrl } from "/static/account.js";
 import { cardStyle, setCardStyle } from "/static/cards.js";
 import { errorText, fill, pickLang, words } from "/static/i18n.js";
+import { LEVELS, levelName } from "/static/levels.js";
 import { el, post, toast } from "/static/live.js";
 
 let lang = pickLang();
@@ -16,13 +17,6 @@ const $ = (id) => document.getElementById(id);
 const SEATS = { ulti: 3, snapszli: 2 };
 const game = () => $("game").value;
 const catalogue = () => catalogues[game()];
-
-// A computer seat's player and budget (ulti.players.make_player and make_snap_player specs).
-// The default pimc first, then the strength levels (ulti.players.LEVELS: expert, club, easy).
-const BOTS = [
-  ["pimc", "normal"], ["pimc:samples=64,ms=800", "expert"], ["pimc:samples=12,ms=80", "club"],
-  ["rules", "easy"], ["random", "randomBot"],
-];
 
 // A seat of the new table: a person (an invite link), a computer player, a free seat for
 // someone from the lobby, or — logged in — the creator's own.
@@ -37,11 +31,12 @@ function seatRow(i, W) {
   const C = W.club;
   const user = currentUser();
   const div = el("div", "seat-row");
-  div.appendChild(el("b", "", `${W.seat} ${i}`));
+  div.appendChild(el("b", "", `${W.seat} ${i + 1}`));
   const kind = document.createElement("select");
   kind.name = `kind${i}`;
   kind.setAttribute("aria-label", "kind");
-  if (user) kind.appendChild(option("me", fill(C["me-seat"], { name: user.name })));
+  // the creator's own seat (a guest names themself; an account's seat is the account's)
+  kind.appendChild(option("me", user ? fill(C["me-seat"], { name: user.name }) : W.me));
   kind.append(option("person", W.person), option("bot", W.bot), option("open", C["open-seat"]));
   const name = document.createElement("input");
   name.name = `name${i}`;
@@ -51,13 +46,13 @@ function seatRow(i, W) {
   const spec = document.createElement("select");
   spec.name = `spec${i}`;
   spec.setAttribute("aria-label", W.strength);
-  for (const [value, label] of BOTS) spec.appendChild(option(value, `${W["bot_" + value.split(":")[0]]} — ${W[label]}`));
+  for (const [value] of LEVELS) spec.appendChild(option(value, levelName(value, W)));
   div.append(kind, name, spec);
-  kind.value = i === 0 ? (user ? "me" : "person") : "bot";
+  kind.value = i === 0 ? "me" : "bot";
   const sync = () => {
     spec.disabled = kind.value !== "bot";
     spec.hidden = kind.value !== "bot";
-    name.hidden = kind.value === "me" || kind.value === "open";
+    name.hidden = (kind.value === "me" && !!user) || kind.value === "open";
   };
   kind.onchange = sync;
   sync();
@@ -77,8 +72,9 @@ function presetWords(name, doc) {
   return W.presets[`${name}${doc ? ".doc" : ""}`];
 }
 
+// (the option's words alone: its rule id belongs in the rule book, not on the form)
 function optionLabel(o) {
-  return `${o.rule}: ${optionWords(o.name, false)}`;
+  return optionWords(o.name, false);
 }
 
 function renderOptions() {
@@ -195,7 +191,8 @@ $("form").onsubmit = async (e) => {
   const user = currentUser();
   const seats = [...Array(n).keys()].map((i) => {
     const kind = f.get(`kind${i}`);
-    if (kind === "me") return { kind: "person", name: user ? user.name : W.me, me: true };
+    if (kind === "me" && user) return { kind: "person", name: user.name, me: true };
+    if (kind === "me") return { kind: "person", name: f.get(`name${i}`) || W.me, mine: true };
     if (kind === "open") return { kind: "open", name: W.club["free-seat"] };
     return { kind, name: f.get(`name${i}`), spec: kind === "bot" ? f.get(`spec${i}`) : null };
   });
@@ -204,6 +201,9 @@ $("form").onsubmit = async (e) => {
         match_points: Number(f.get("match_points")), show_points: f.get("show_points") === "on",
         lang, seats }
     : { preset: f.get("preset"), options: chosenOptions(), deals: Number(f.get("deals")), lang, seats };
+  // a guest's own seat is a person's seat to the server (an own seat needs an account)
+  const own = seats.map((st) => !!(st.me || st.mine));
+  body.seats = seats.map(({ mine, ...st }) => st);
   // the club's settings only where chosen (a server without them reads the table as before)
   if (f.get("public") === "on") body.public = true;
   if (body.public && user && f.get("rated") === "on") body.rated = true;
@@ -219,22 +219,26 @@ $("form").onsubmit = async (e) => {
   }
   links.className = "";
   const C = W.club;
-  const invites = Object.entries(data.links || {}).filter(([s]) => !seats[s].me);
-  const mine = Object.entries(data.links || {}).filter(([s]) => seats[s].me);
+  const invites = Object.entries(data.links || {}).filter(([s]) => !own[s]);
+  const mine = Object.entries(data.links || {}).filter(([s]) => own[s]);
+  if (mine.length === 1 && !invites.length && !seats.some((st) => st.kind === "open")) {
+    location.assign(mine[0][1]);  // nobody to invite: the creator is taken to their seat
+    return;
+  }
   for (const [s, url] of mine) {
     const d = el("div", "my-seat");
-    d.append(`${C["your-seat"]} (${W.seat} ${s}): `);
-    const a = el("a", "", url);
+    d.append(`${C["your-seat"]} (${W.seat} ${Number(s) + 1}): `);
+    const a = el("a", "", C["go-to-seat"]);  // (a button's words, not the token's address)
     a.href = url;
     a.dataset.seat = s;
-    a.className = "my-seat-link";
+    a.className = "my-seat-link btn";
     d.appendChild(a);
     links.appendChild(d);
   }
   if (invites.length) links.appendChild(el("p", "", W.invite));
   for (const [s, url] of invites) {
     const d = el("div", "");
-    d.append(`${W.seat} ${s} (${seats[s].name}): `);
+    d.append(`${W.seat} ${Number(s) + 1} (${seats[s].name}): `);
     const a = el("a", "", url);
     a.href = url;
     a.dataset.seat = s;
@@ -242,7 +246,7 @@ $("form").onsubmit = async (e) => {
     links.appendChild(d);
   }
   seats.forEach((st, s) => {
-    if (st.kind === "open") links.appendChild(el("div", "muted", `${W.seat} ${s}: ${C["open-note"]}`));
+    if (st.kind === "open") links.appendChild(el("div", "muted", `${W.seat} ${Number(s) + 1}: ${C["open-note"]}`));
   });
 };
 

@@ -41,7 +41,7 @@ import { tableGame } from "/static/table-game.js";  // first: its request goes o
 import { cardElement, cardStyle, setCardStyle } from "/static/cards.js";
 import { guestName, tableClub } from "/static/club.js";
 import { el, liveSeat, renderRecords, toast } from "/static/live.js";
-import { fill } from "/static/i18n.js";
+import { fill, pickLang } from "/static/i18n.js";
 import { backsRow, name, reasonText } from "/static/table-kit.js";
 import {
   $, W, club, lang, legalOf, live, myTurn, params, rerender, seat, send, setClub, setLang, setLive,
@@ -70,8 +70,9 @@ function receive(frame) {
     const before = view;
     setView(frame.view, frame.version);
     if (game.received) game.received(before);
-    if (frame.type === "sync" && !params.get("lang") && !localStorage.getItem("ulti-lang")) {
-      chooseLang(table.lang);
+    if (frame.type === "sync" && !params.get("lang")) {
+      // the player's saved choice, else their browser's language, else the table's
+      chooseLang(pickLang(table.lang));
       club.relabel();
     }
     render();

@@ -3,6 +3,7 @@
 // of card backs, a seat's announced marriages).
 import { SUITS, cardBack, rankOf, suitOf } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
+import { levelName } from "/static/levels.js";
 import { el, plain, rulesOf } from "/static/live.js";
 import { W, club, lang, table } from "/static/table-state.js";
 
@@ -44,18 +45,10 @@ export function freeSeats(v) {
   return fill(W.club["free-seats"], { n: free });
 }
 
-// A computer player's level by its spec (the lobby's levels: ulti.players.LEVELS).
-const LEVEL = {
-  rules: "easy", random: "easy", easy: "easy", pimc: "normal", club: "club", expert: "expert",
-  "pimc:samples=12,ms=80": "club", "pimc:samples=64,ms=800": "expert",
-};
-
 /** A computer player by its level ("Computer · club player"); "" for a person. */
 export function botKind(p) {
   if (!p || p.kind !== "bot") return "";
-  const spec = String(p.spec || "");
-  const level = LEVEL[spec] || LEVEL[spec.split(":")[0]];
-  const k = level ? W[`level_${level}`] : "";
+  const k = levelName(p.spec, W);
   return k ? `${W.bot} · ${k}` : W.bot;
 }
 
