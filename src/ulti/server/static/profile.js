@@ -1,7 +1,7 @@
 // A player's profile (docs/CLUB.md): sessions, deals and units; the contracts bid and made;
 // the kontras; the ratings per rules family, each with its history drawn as a line chart; the
 // recent sessions with their deals' replays.  The name is the last part of /u/{name}.
-import { clubHeader, day, familyName, num, signed } from "/static/clubpage.js";
+import { clubHeader, day, familyName, num, signed, signedNum } from "/static/clubpage.js";
 import { errorText, fill } from "/static/i18n.js";
 import { el } from "/static/live.js";
 
@@ -42,6 +42,7 @@ function chart(points, W) {
   const pad = { l: 46, r: 12, t: 14, b: 44 };
   const ys = points.map((p) => p.rating);
   const ty = ticks(Math.min(...ys), Math.max(...ys));
+  const digits = ty.every(Number.isInteger) ? 0 : ty.every((v) => Number.isInteger(v * 10)) ? 1 : 2;
   const y0 = ty[0];
   const y1 = ty[ty.length - 1];
   const n = points.length;
@@ -52,7 +53,7 @@ function chart(points, W) {
   // the rating axis: its steps as grid lines, its name turned along it
   for (const v of ty) {
     root.appendChild(svg("line", { x1: pad.l, x2: w - pad.r, y1: Y(v), y2: Y(v), class: "grid" }));
-    root.appendChild(svg("text", { x: pad.l - 5, y: Y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
+    root.appendChild(svg("text", { x: pad.l - 5, y: Y(v) + 4, "text-anchor": "end", class: "tick" }, num(v, digits, page.lang())));
   }
   root.appendChild(svg("text", {
     x: 11, y: pad.t + (h - pad.t - pad.b) / 2, "text-anchor": "middle", class: "axis-title",
@@ -116,7 +117,7 @@ function headPart(C, lang) {
     stat(C.sessions, String(data.sessions ?? 0)),
     stat(C.deals, String(data.deals ?? 0)),
     stat(C.units, signed(data.units ?? 0)),
-    stat(C["per-deal"], typeof data.units_per_deal === "number" ? signed(Number(data.units_per_deal.toFixed(2))) : "–"),
+    stat(C["per-deal"], typeof data.units_per_deal === "number" ? signedNum(data.units_per_deal, 2, page.lang()) : "–"),
   );
   top.appendChild(stats);
   return top;
