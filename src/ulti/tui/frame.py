@@ -38,7 +38,7 @@ from textual.widgets import Button, DataTable, RichLog, Static
 from ulti.core.cards import SUIT_SYMBOLS, code, name
 from ulti.core.errors import UltiError
 from ulti.games.base import Player, State
-from ulti.tui.texts import rank_short, t
+from ulti.tui.texts import plain, rank_short, t
 
 #: The person's seat at every table.
 HUMAN = 0
@@ -115,8 +115,9 @@ def by_suit(cards: Sequence[int]) -> dict[int, list[int]]:
 
 
 def why_line(label: str, why: Refusal, lang: str) -> str:
-    """One refusal in words: ``what: why (rule)``."""
-    return f"{label}: {why.text(lang)} ({why.rule})"
+    """One refusal in words: ``what: why`` (the rule's id is for the rules screen, not the
+    table)."""
+    return f"{label}: {plain(why.text(lang), lang)}"
 
 
 def write_atomically(path: Path, content: str) -> None:

@@ -73,7 +73,7 @@ from ulti.tui.frame import (
     table_css,
     why_line,
 )
-from ulti.tui.texts import rank_short, suit_name, t, ta
+from ulti.tui.texts import plain, rank_short, signed, suit_name, t, ta
 
 
 @dataclass
@@ -192,7 +192,6 @@ class UltiApp(CardTable[Action, Observation]):
     TITLE = "Ulti"
     CSS = table_css("players", 27, 26)
     SIDE = "players"
-    LOG_MIN_WIDTH = 78  # RichLog's default: a line wider than the column is cut, not wrapped
     BINDINGS: ClassVar = [
         # one key a move: the hand's cards by number, and each kind of action by a letter
         *card_bindings(len(CARD_KEYS)),
@@ -248,16 +247,35 @@ class UltiApp(CardTable[Action, Observation]):
         history = self.deal.history
         if a.kind == ActionKind.PASS and any(x.kind == ActionKind.PLAY for _, x in history[:index]):
             text = f"{who}: {t(self.lang, 'no_more_kontra')}"  # K1: an answer declined
+        elif a.kind in (ActionKind.PICKUP, ActionKind.CLAIM):
+            # what a seat did, not the button's first person ("Felveszem a talont")
+            key = "log_pickup" if a.kind == ActionKind.PICKUP else "log_claim"
+            text = f"{who}: {t(self.lang, key + ('_you' if self.is_you(seat) else ''))}"
         elif a.kind == ActionKind.DISCARD and seat != HUMAN and not self.deal.is_over():
             text = f"{who}: {t(self.lang, 'lays_talon')}"
+        elif a.kind == ActionKind.DISCARD:
+            cards = " ".join(name(c, "hu" if self.lang == "hu" else "symbol") for c in a.cards)
+            key = "log_lays_you" if self.is_you(seat) else "log_lays"
+            text = f"{who}: {t(self.lang, key, cards=cards)}"
+        elif a.kind == ActionKind.MARRIAGE:
+            points = 40 if a.suit == self.deal.trump else 20
+            key = "log_marriage_you" if self.is_you(seat) else "log_marriage"
+            text = f"{who}: {t(self.lang, key, points=points, suit=suit_words(a.suit, self.lang))}"
         elif a.kind == ActionKind.BID:
             b = self.deal.ladder[a.bid]
             text = f"{who}: {b.title_hu if self.lang == 'hu' else b.title}"
         elif a.kind == ActionKind.PLAY:
             text = f"{who}: {name(a.card, 'hu' if self.lang == 'hu' else 'symbol')}"
+        elif a.kind == ActionKind.TRUMP:
+            text = f"{who}: {describe(a, self.lang, trump=-1, ladder=self.deal.ladder)}"
         else:
             text = f"{who}: {action_label(a, self.lang, self.deal)}"
-        return text
+        return plain(text, self.lang)
+
+    def is_you(self, seat: int) -> bool:
+        """Whether the log speaks to ``seat`` (the person, named "You"/"Te"): "Te felveszed",
+        not "Te felveszi"."""
+        return seat == HUMAN and self.session.players[seat] == t(self.lang, "you")
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -281,7 +299,7 @@ class UltiApp(CardTable[Action, Observation]):
         tot = self.session.totals
         status = Text(
             f" {t(lang, 'deal')} {n}/{self.session.planned_deals} · "
-            + " ".join(f"{names[i][:8]} {tot[i]:+d}" for i in range(3))
+            + " ".join(f"{names[i][:8]} {signed(tot[i], lang)}" for i in range(3))
         )
         if obs.contract:
             b = d.ladder[obs.contract]
@@ -311,7 +329,7 @@ class UltiApp(CardTable[Action, Observation]):
         for seat in range(3):
             role = ""
             if obs.soloist >= 0:
-                role = t(lang, "soloist") if seat == obs.soloist else t(lang, "defender")
+                role = t(lang, "soloist") if seat == obs.soloist else t(lang, "defender_seat")
             turn = " ◀" if obs.current_player == seat else ""
             out.append(f"{names[seat][:10]}", style="bold" if seat == HUMAN else "")
             n = obs.hand_sizes[seat]
@@ -410,7 +428,11 @@ class UltiApp(CardTable[Action, Observation]):
         )
         return [
             CardButton(
-                c, c in legal_cards or discard, c in self.chosen, playing and c not in legal_cards
+                c,
+                c in legal_cards or discard,
+                c in self.chosen,
+                playing and c not in legal_cards,
+                self.lang,
             )
             for c in order
         ]
@@ -534,21 +556,22 @@ class UltiApp(CardTable[Action, Observation]):
         d = self.deal
         assert d.settlement is not None
         assert d.outcome is not None
-        body = Text(d.outcome.text(self.lang) + "\n\n")
-        body.append(d.settlement.explain(tuple(self.session.players), self.lang))  # type: ignore[arg-type]
+        body = Text(plain(d.outcome.text(self.lang), self.lang) + "\n\n")
+        explained = d.settlement.explain(tuple(self.session.players), self.lang)  # type: ignore[arg-type]
+        body.append(plain(explained, self.lang))
         return SettlementScreen(t(self.lang, "settlement"), body, t(self.lang, "close"))
 
     def score_sheet(self) -> ScoreSheet:
         names = self.session.players
         rows = [
-            (str(no), names[dealer], contract, *(f"{v:+d}" for v in run))
+            (str(no), names[dealer], contract, *(signed(v, self.lang) for v in run))
             for no, dealer, contract, _res, run in self.session.score_sheet(self.lang)
         ]
         money = self.session.money()
         title = (
             t(self.lang, "score_sheet")
             + " · "
-            + ", ".join(f"{names[i]} {money[i]:+d} Ft" for i in range(3))
+            + ", ".join(f"{names[i]} {signed(money[i], self.lang)} Ft" for i in range(3))
         )
         if self.session.is_over():
             title += f" · {t(self.lang, 'winner')}: " + ", ".join(
