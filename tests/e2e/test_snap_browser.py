@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from english_words import english_words_in
 from server_util import Running, bot, page_errors, person
@@ -223,10 +223,12 @@ def test_the_lobby_creates_a_snapszli_table(browser: Browser, tmp_path: Path) ->
         page = browser.new_page(viewport={"width": 390, "height": 844})
         errors = page_errors(page)
         page.goto(f"{srv.base}/")
-        page.select_option("#langSelect", "hu")
+        # the language chosen once the page's script is in (it listens for the choice), and
+        # the title waited for in Hungarian, not read at once
         page.wait_for_selector("#preset option[value=casual]", state="attached")
+        page.select_option("#langSelect", "hu")
         page.select_option("#game", "snapszli")
-        assert "kettesben" in page.inner_text("#title")
+        expect(page.locator("#title")).to_contain_text("kettesben", timeout=60_000)
         assert page.locator(".seat-row").count() == 2
         assert not page.is_visible("[name=deals]") and page.is_visible("[name=match_points]")
         page.wait_for_selector("#preset option[value=sixty-six]", state="attached")

@@ -23,7 +23,7 @@ from ulti.server.ratings import (
     user_key,
 )
 
-LOBBY = ROOT / "src" / "ulti" / "server" / "static" / "lobby.js"
+LOBBY = ROOT / "src" / "ulti" / "server" / "static" / "levels.js"
 
 
 def test_a_new_rating_and_its_ordinal() -> None:
@@ -147,11 +147,13 @@ def test_bot_keys_refuse_what_no_player_reads() -> None:
 
 
 def lobby_bots() -> list[tuple[str, str]]:
-    """The lobby's computer players: ``[spec, web word]`` pairs of lobby.js's ``BOTS``."""
+    """The lobby's computer players: ``[spec, web word]`` pairs of levels.js's ``LEVELS`` (the
+    level "random" is titled by the word ``randomBot``)."""
     src = LOBBY.read_text(encoding="utf-8")
-    block = re.search(r"const BOTS = \[(.*?)\];", src, flags=re.S)
+    block = re.search(r"export const LEVELS = \[(.*?)\];", src, flags=re.S)
     assert block is not None
-    return re.findall(r'\["([^"]+)", "(\w+)"\]', block.group(1))
+    pairs = re.findall(r'\["([^"]+)", "(\w+)"\]', block.group(1))
+    return [(spec, "randomBot" if level == "random" else level) for spec, level in pairs]
 
 
 def test_the_lobby_specs_are_titled_by_their_strength_in_both_languages() -> None:

@@ -509,8 +509,8 @@ def test_a_how_to_play_table(tmp_path: Path) -> None:
         assert srv.app.state.tables.get(alone["id"]).rules.bid_ladder == "howto"  # W3 alone
         words = srv.facts(alone)["rules_title"]
         assert words == {
-            "en": "standard + ladder: how-to-play (W3)",
-            "hu": "alap + licitsor: játékleírás (W3)",
+            "en": "standard + ladder: how-to-play",
+            "hu": "alap + licitsor: játékleírás",
         }
         t = srv.create([person("Anna"), person("Béla"), person("Cili")], preset="howto")
         info = srv.facts(t)

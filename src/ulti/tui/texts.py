@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ulti.core.cards import RANK_FACES, RANK_INDEX_EN, RANK_INDEX_HU, SUIT_NAMES_EN, SUIT_NAMES_HU
-from ulti.i18n import text
+from ulti.i18n import LANGS, text
 
 
 def t(lang: str, key: str, **fields: object) -> str:
@@ -33,8 +33,10 @@ def rank_short(lang: str, rank: int) -> str:
 
 #: A RULES.md id as the engine's words cite it: ``A5``, ``R8``, ``ZV1``, ``K1b``.
 RULE_ID = r"[A-Z]{1,2}\d{1,2}[a-z]?"
+#: "and" between two cited ids, in every language (``R2 and R3``)
+_AND = "|".join(re.escape(text("ui.and", lang)) for lang in LANGS)
 _CITED = re.compile(
-    rf"\s*\((?:{RULE_ID}|unclear seed)(?:(?:,\s*|\s*/\s*|\s+(?:and|és)\s+){RULE_ID})*\)"
+    rf"\s*\((?:{RULE_ID}|unclear seed)(?:(?:,\s*|\s*/\s*|\s+(?:{_AND})\s+){RULE_ID})*\)"
 )
 _LEADING = re.compile(rf"(?:(?<=^)|(?<=\n)|(?<=— )|(?<=: )){RULE_ID}:\s+")
 _MINUS = re.compile(r"(?<![\w.,-])-(?=\d)")
