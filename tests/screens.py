@@ -19,6 +19,16 @@ ROOT = Path(__file__).resolve().parents[1]
 SCREEN_JS = (Path(__file__).parent / "e2e" / "screen_checks.js").read_text(encoding="utf-8")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
+#: A turn of the person at the table, or the deal's settlement: the moment a test may act.
+READY_JS = """
+() => {
+  if (document.querySelector("#settlementDialog[open]")) return "settlement";
+  if (document.body.dataset.turn !== "me") return false;
+  const acts = "#actions [data-action], #bids [data-action], #hand [data-action]";
+  return !!document.querySelector(acts);
+}
+"""
+
 #: The screens every page is checked at: a desktop, a phone, a small phone.
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "small": (360, 740)}
 

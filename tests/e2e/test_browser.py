@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from english_words import english_words_in
+from screens import READY_JS
 from server_util import Running, bot, page_errors, person
 
 pytestmark = pytest.mark.slow
@@ -36,16 +37,6 @@ TARGETS = (
 
 #: The layout checks of one moment, run in the page: a list of what is wrong (empty when fine).
 LAYOUT_JS = (Path(__file__).parent / "table_checks.js").read_text()
-
-#: A turn of the person, or the deal's settlement: the moment a test may act.
-READY_JS = """
-() => {
-  if (document.querySelector("#settlementDialog[open]")) return "settlement";
-  if (document.body.dataset.turn !== "me") return false;
-  const acts = "#actions [data-action], #bids [data-action], #hand [data-action]";
-  return !!document.querySelector(acts);
-}
-"""
 
 
 class Table:

@@ -13,19 +13,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from screens import READY_JS
 from server_util import Running, bot, page_errors, person
 
 pytestmark = pytest.mark.slow
 
-#: A turn of the person, or the deal's settlement: the moment the test may act.
-READY_JS = """
-() => {
-  if (document.querySelector("#settlementDialog[open]")) return "settlement";
-  if (document.body.dataset.turn !== "me") return false;
-  const acts = "#actions [data-action], #bids [data-action], #hand [data-action]";
-  return !!document.querySelector(acts);
-}
-"""
 
 #: What must never reach a player's eyes (a rule id, a program's leftovers).
 BAD = re.compile(r"\b[A-Z]\d{1,2}\b|\[object Object\]|\bundefined\b|\bNaN\b")
