@@ -44,26 +44,6 @@ export function el(tag, cls, text) {
   return e;
 }
 
-// A rule's id (RULES.md: R8, A5, Z5, Z1-Z13) as the engine's texts carry it.
-const RULE = String.raw`[A-Z]\d{1,2}(?:\s*[-–]\s*[A-Z]?\d{1,2})?`;
-const RULE_PARENS = new RegExp(String.raw`\s*\((?:${RULE})(?:\s*,\s*${RULE})*\)`, "g");
-const RULE_TAIL = new RegExp(String.raw`,\s*${RULE}(?=\))`, "g");
-const RULE_HEAD = new RegExp(String.raw`(^|[.;]\s+)${RULE}:\s*`, "g");
-const RULE_ANY = new RegExp(String.raw`\b${RULE}\b`, "g");
-
-/** The rule ids a text names (for a details line), in order, each once. */
-export function rulesOf(text) {
-  return [...new Set(String(text || "").match(RULE_ANY) || [])];
-}
-
-/** A text for a player: its words without the rule ids ("R8: after trick 1 …" → "After
- * trick 1 …"; "follow suit (R2)" → "follow suit"). */
-export function plain(text) {
-  const t = String(text || "").replace(RULE_PARENS, "").replace(RULE_TAIL, "")
-    .replace(RULE_HEAD, "$1").trim();
-  return t;
-}
-
 /** A short message at the foot of the page. */
 export function toast(text) {
   const t = $("toast");
@@ -138,7 +118,7 @@ export function liveSeat({
       if (frame.type === "replaced") { replaced = true; return; }
       if (frame.type === "error") {
         refusal = frame;
-        toast(plain(errorText(frame, lang())));
+        toast(errorText(frame, lang()));
         if (onError) onError(frame);
         return;
       }

@@ -6,7 +6,7 @@
 // comes from the catalogue (/api/words: the web section, and Snapszli's own words in W.snap).
 import { cardBack, cardElement } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
-import { el, plain, rulesOf, toast } from "/static/live.js";
+import { el, toast } from "/static/live.js";
 import {
   backsRow, botKind, cardName, freeSeats, hu, marriageChips, name, seatHead, suitWords, titled,
 } from "/static/table-kit.js";
@@ -17,8 +17,8 @@ let shownDeal = 0;  // the deal this page showed last
 
 // -- words ----------------------------------------------------------------------------------
 
-function endText(o) { return o ? plain(hu() ? o.text_hu : o.text) : ""; }
-function endRules(o) { return o ? rulesOf(hu() ? o.text_hu : o.text) : []; }
+function endText(o) { return o ? (hu() ? o.text_hu : o.text) : ""; }
+function endRules(o) { return o && o.rule ? [o.rule] : []; }
 
 function scoreText(v) {
   return fill(S.score, {
@@ -57,7 +57,7 @@ function renderTop(v) {
   box.appendChild(el("span", "chip contract-chip score-chip", scoreText(v)));
   box.appendChild(el("span", "chip trump-chip", fill(S.trump, { suit: suitWords(v.trump) })));
   if ((v.closed_by >= 0 || v.talon_size === 0) && !v.over) {
-    box.appendChild(el("span", "chip strict-chip", plain(S.strict)));
+    box.appendChild(el("span", "chip strict-chip", S.strict));
   }
 }
 
@@ -167,7 +167,7 @@ function moreActions(v) {
   if (!v.hint) return [];
   const h = el("button", "act hint", S.hint);
   h.type = "button";
-  h.onclick = () => toast(`${S.hint}: ${plain((hu() ? v.hint.hu : v.hint.en) || v.hint.en)}`);
+  h.onclick = () => toast(`${S.hint}: ${(hu() ? v.hint.hu : v.hint.en) || v.hint.en}`);
   return [h];
 }
 

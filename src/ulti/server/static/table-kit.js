@@ -4,7 +4,7 @@
 import { SUITS, cardBack, rankOf, suitOf } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
 import { levelName } from "/static/levels.js";
-import { el, plain, rulesOf } from "/static/live.js";
+import { el } from "/static/live.js";
 import { W, club, lang, table } from "/static/table-state.js";
 
 export const hu = () => lang === "hu";
@@ -32,10 +32,11 @@ export function titled(x, withHu = false) {
   return withHu && !same ? `${x.title} (${x.title_hu})` : x.title || x.action || "";
 }
 
-/** Why a card may not be played now ({en, hu}, or a text), in the page's language. */
+/** Why a card may not be played now ({en, hu, rules}: the server's plain words, or a text),
+ * in the page's language. */
 export function reasonText(r) {
   if (!r) return W.notNow;
-  const t = plain(typeof r === "string" ? r : (hu() ? r.hu : r.en) || r.en || W.notNow);
+  const t = String(typeof r === "string" ? r : (hu() ? r.hu : r.en) || r.en || W.notNow);
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
@@ -52,7 +53,6 @@ export function botKind(p) {
   return k ? `${W.bot} · ${k}` : W.bot;
 }
 
-export { plain, rulesOf };
 
 /** The marriages seat ``s`` announced, as chips ("40 ♥" in trump, "20 ♣" otherwise). */
 export function marriageChips(v, s) {

@@ -9,7 +9,7 @@ import { cardElement, code, rankOf, suitOf } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
 import { el } from "/static/live.js";
 import {
-  backsRow, botKind, cardName, freeSeats, hu, marriageChips, name, plain, rulesOf, seatHead, suitWords,
+  backsRow, botKind, cardName, freeSeats, hu, marriageChips, name, seatHead, suitWords,
   titled,
 } from "/static/table-kit.js";
 import {
@@ -534,15 +534,16 @@ function settlementOf(v) {
   if (v.over && v.settlement) {
     const o = v.outcome || {};
     return { deal: v.deal_number, settlement: v.settlement,
-      end_reason: o.text || v.end_reason, end_reason_hu: o.text_hu };
+      end_reason: o.text || v.end_reason, end_reason_hu: o.text_hu, end_rules: o.rule ? [o.rule] : [] };
   }
   return v.previous;
 }
 
 function fillSettlement(box, v, p) {
   const reason = hu() ? p.end_reason_hu : p.end_reason;
-  const rules = [];
-  const seen = (t) => { for (const r of rulesOf(t)) if (!rules.includes(r)) rules.push(r); return plain(t); };
+  // the server sends plain words, and the rule ids they cited for a details line
+  const rules = [...new Set([...(p.end_rules || []), ...(p.settlement.rules || [])])];
+  const seen = (t) => t;
   if (reason) box.appendChild(el("p", "decided", fill(W.dealDecided, { why: seen(reason) })));
   const last = p.deal === v.deal_number ? (v.tricks.length ? v.tricks[v.tricks.length - 1] : null)
     : lastOfDeal && lastOfDeal.deal === p.deal ? lastOfDeal.trick : null;

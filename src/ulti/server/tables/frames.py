@@ -9,11 +9,12 @@ languages.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
 from ulti import i18n
+from ulti.i18n.plain import said
 from ulti.server.guard import RateLimit
 
 #: A JSON object: a frame, a view, an event, a stored seat (untyped JSON).
@@ -39,20 +40,24 @@ class Allowance(Protocol):
 class TableError(Exception):
     """A refused frame: ``code`` for programs, ``message`` (English) and ``message_hu`` for
     people: the words of ``error.KEY`` in the catalogue (:mod:`ulti.i18n`), or ``texts``
-    given in both languages (an illegal action's reason)."""
+    given in both languages (an illegal action's reason), in plain words
+    (:func:`ulti.i18n.plain.said`); ``rules``: the rule ids behind it, for the curious."""
 
     def __init__(
         self,
         code: str,
         key: str,
         texts: Mapping[str, str] | None = None,
+        *,
+        rules: Sequence[str] = (),
         **fields: object,
     ) -> None:
-        words = dict(texts) if texts is not None else i18n.both(f"error.{key}", **fields)
+        words = said(texts if texts is not None else i18n.both(f"error.{key}", **fields), rules)
         super().__init__(words["en"])
         self.code = code
-        self.message = words["en"]
-        self.message_hu = words["hu"]
+        self.message: str = words["en"]
+        self.message_hu: str = words["hu"]
+        self.rules: list[str] = words["rules"]
 
     def frame(self) -> Json:
         """The error frame a client is sent."""
@@ -61,6 +66,7 @@ class TableError(Exception):
             "code": self.code,
             "message": self.message,
             "message_hu": self.message_hu,
+            "rules": self.rules,
         }
 
 

@@ -42,6 +42,7 @@ from ulti.games.snapszli import (
     render,
     to_record,
 )
+from ulti.i18n.plain import plain, said
 from ulti.players.snapszli import explain, make_snap_player
 from ulti.server.schemas import NewTable, SeatSpec
 from ulti.server.stats import DealFacts, snap_deal_facts
@@ -117,8 +118,8 @@ def end_words(e: End | None, names: Sequence[str]) -> Json | None:
         "code": e.code,
         "winner": e.winner,
         "game_points": e.game_points,
-        "text": e.text("en", names),
-        "text_hu": e.text("hu", names),
+        "text": plain(e.text("en", names), "en"),
+        "text_hu": plain(e.text("hu", names), "hu"),
     }
 
 
@@ -190,8 +191,8 @@ class SnapszliTable(GameTable[SnapDeal, SnapAction, SnapRules]):
             return None
         if why is None:  # pragma: no cover - the engine names every refusal
             return TableError("illegal", "illegal")
-        texts = {lang: f"{why.rule}: {why.text(lang)}" for lang in i18n.LANGS}
-        return TableError("illegal", "illegal", texts)
+        texts = {lang: why.text(lang) for lang in i18n.LANGS}
+        return TableError("illegal", "illegal", texts, rules=[why.rule])
 
     def _over(self) -> TableError:
         return TableError("over", "over", i18n.both("snap.web-match-over"))
@@ -255,13 +256,13 @@ class SnapszliTable(GameTable[SnapDeal, SnapAction, SnapRules]):
         return v
 
     @staticmethod
-    def _reasons(d: SnapDeal, obs: SnapObservation) -> dict[str, dict[str, str]]:
+    def _reasons(d: SnapDeal, obs: SnapObservation) -> dict[str, Json]:
         """Why each of the seat's other cards may not be played now (Z4-Z7), citing the rule."""
         reasons = {}
         for c in obs.hand:
             why = d.why_illegal(play(c))
             if why is not None:
-                reasons[str(c)] = {lang: f"{why.text(lang)} ({why.rule})" for lang in i18n.LANGS}
+                reasons[str(c)] = said({lang: why.text(lang) for lang in i18n.LANGS}, [why.rule])
         return reasons
 
     def _hint(self, obs: SnapObservation) -> Json:
@@ -273,11 +274,13 @@ class SnapszliTable(GameTable[SnapDeal, SnapAction, SnapRules]):
         if adviser.explanation[0] == "hint-claim" and not self.show_points:
             adviser.explanation = ("web-hint-claim", {})  # own points: a learner's option
         trump = obs.trump
-        return {"action": str(advised)} | {
-            lang: f"{describe(advised, lang, trump)}: "
-            + explain(*adviser.explanation, lang=lang, trump=trump)
-            for lang in i18n.LANGS
-        }
+        return {"action": str(advised)} | said(
+            {
+                lang: f"{describe(advised, lang, trump)}: "
+                + explain(*adviser.explanation, lang=lang, trump=trump)
+                for lang in i18n.LANGS
+            }
+        )
 
     def _match_facts(self) -> Json:
         """The match's public facts: the version, the deal's number, the score, how each

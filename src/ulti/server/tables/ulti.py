@@ -25,6 +25,7 @@ from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.record import action_code, render, to_record
 from ulti.games.ulti.rules import OPTIONS, Ruleset
 from ulti.games.ulti.session import Session
+from ulti.i18n.plain import cited, plain, said
 from ulti.players.base import Budget
 from ulti.server.catalogues import rules_info
 from ulti.server.schemas import NewTable, SeatSpec
@@ -134,8 +135,8 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
         why = d.refusal(action)  # the engine's precise reason, from its legality alone
         if why is None:  # pragma: no cover - the legal actions and the refusals agree
             return TableError("illegal", "illegal")
-        texts = {lang: f"{why.rule}: {why.text(lang)}" for lang in i18n.LANGS}
-        return TableError("illegal", "illegal", texts)
+        texts = {lang: why.text(lang) for lang in i18n.LANGS}
+        return TableError("illegal", "illegal", texts, rules=[why.rule])
 
     def describe(self, action: Action, lang: str, trump: int) -> str:
         return describe(action, lang, trump=trump, ladder=self.rules.ladder)
@@ -192,6 +193,10 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
             b = ladder[obs.contract]
             v["contract_info"] = {**_bid_words(b), "open": b.open}
         v["kontra_info"] = kontra_info(obs)
+        if v.get("settlement") is not None:
+            v["settlement"] = settlement_words(v["settlement"])
+        if v.get("outcome") is not None:
+            v["outcome"] = outcome_words(v["outcome"])
         v.update(self._session_facts())
         return v
 
@@ -232,7 +237,7 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
                 entry.update(title=hidden["en"], title_hu=hidden["hu"])
 
     @staticmethod
-    def _reasons(d: Deal, obs: Observation) -> dict[str, dict[str, str]]:
+    def _reasons(d: Deal, obs: Observation) -> dict[str, Json]:
         """Why each of the seat's other cards may not be played now (the engine's legality:
         its own hand, the public trick), in both languages with the rule."""
         allowed = set(d.legal_cards())
@@ -241,7 +246,7 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
             if c not in allowed:
                 why = d.why_illegal(c)
                 assert why is not None
-                reasons[str(c)] = {lang: f"{why.text(lang)} ({why.rule})" for lang in i18n.LANGS}
+                reasons[str(c)] = said({lang: why.text(lang) for lang in i18n.LANGS}, [why.rule])
         return reasons
 
     def _session_facts(self) -> Json:
@@ -265,11 +270,13 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
         previous = None
         if prev is not None and prev.settlement is not None:
             assert prev.outcome is not None
+            end = said({lang: prev.outcome.text(lang) for lang in i18n.LANGS})
             previous = {
                 "deal": len(session.deals) - 1,
-                "end_reason": prev.outcome.text("en"),
-                "end_reason_hu": prev.outcome.text("hu"),
-                "settlement": prev.settlement.to_dict(),
+                "end_reason": end["en"],
+                "end_reason_hu": end["hu"],
+                "end_rules": end["rules"],
+                "settlement": settlement_words(prev.settlement.to_dict()),
                 # the deal's last trick ([leader, cards, winner]; None when no card was played),
                 # shown with its settlement: the next deal has begun when the page hears of it
                 "last_trick": (
@@ -373,3 +380,29 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
 
 #: The table of this game (:func:`ulti.server.tables.registry.table_class` finds it by name).
 TABLE = UltiTable
+
+
+def settlement_words(s: Json) -> Json:
+    """A settlement (:meth:`Settlement.to_dict`) as a player's page shows it: each line's
+    item and detail and the summary in plain words (:func:`ulti.i18n.plain.plain`), with
+    ``rules``: the rule ids they cited, for a details line."""
+    out = dict(s)
+    texts: list[str] = []
+    lines = []
+    for line in s["lines"]:
+        line = dict(line)
+        for key in ("item", "detail", "item_hu", "detail_hu"):
+            texts.append(line[key])
+            line[key] = plain(line[key], "hu" if key.endswith("_hu") else "en")
+        lines.append(line)
+    out["lines"] = lines
+    for key, lang in (("summary", "en"), ("summary_hu", "hu")):
+        texts.extend(s[key])
+        out[key] = [plain(t, lang) for t in s[key]]
+    out["rules"] = cited(*texts)
+    return out
+
+
+def outcome_words(o: Json) -> Json:
+    """How a deal ended (:meth:`Outcome.to_dict`) in plain words; its rule stays in ``rule``."""
+    return {**o, "text": plain(o["text"], "en"), "text_hu": plain(o["text_hu"], "hu")}
