@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from english_words import english_words_in
 from server_util import TINY, Running, Seat, bot, card_turn, page_errors, person, play_on
@@ -324,5 +324,55 @@ def test_teaching_mode_asks_before_a_losing_card(
             )
             assert live.session.deals[deal_index].history[v_in_deal] == (0, play(c))
             warned = True
+        assert not errors, errors
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_teaching_mode_is_offered_by_the_lobby_and_the_table_s_top_bar(
+    browser: Browser, tmp_path: Path, lang: str
+) -> None:
+    """The new-table form offers teaching mode for Ulti (not for Snapszli, not for a rated
+    table); chosen there, the table opens with it on, and the top bar's switch turns it off
+    and on again, the score sheet's switch following, the choice remembered."""
+    with Running(f"sqlite:///{tmp_path / 'offer.sqlite3'}", **TINY) as srv:
+        ctx = browser.new_context(viewport=PHONE, locale="hu-HU" if lang == "hu" else "en-GB")
+        page = ctx.new_page()
+        errors = page_errors(page)
+        page.goto(f"{srv.base}/")
+        page.wait_for_selector("#preset option[value=casual]", state="attached")
+        page.wait_for_selector("[name=kind0] option[value=me]", state="attached")
+        row = page.locator("#teachRow")
+        expect(row).to_be_visible()
+        expect(row).to_contain_text(words(lang, "teaching"))
+        assert not page.is_checked("#teach")
+        page.select_option("#game", "snapszli")
+        expect(row).to_be_hidden()  # Ulti's own
+        page.select_option("#game", "ulti")
+        expect(row).to_be_visible()
+        check(page, lang, "the lobby's offer")
+        page.select_option("[name=kind0]", "me")
+        for s in (1, 2):
+            page.select_option(f"[name=kind{s}]", "bot")
+            page.select_option(f"[name=spec{s}]", "rules")
+        page.check("#teach")
+        page.click("#create")
+        page.wait_for_url("**/t/**")  # nobody to invite: the creator is taken to the seat
+        page.wait_for_selector("#hand button.card")
+        tool = page.locator("#teachBtn")
+        expect(tool).to_be_visible()
+        expect(tool).to_have_text(words(lang, "teaching"))
+        expect(tool).to_have_attribute("aria-pressed", "true")
+        assert page.evaluate("localStorage.getItem('ulti-teach')") == "1"
+        tool.click()
+        expect(tool).to_have_attribute("aria-pressed", "false")
+        assert page.evaluate("localStorage.getItem('ulti-teach')") == "0"
+        page.click("#sheetBtn")
+        page.wait_for_selector("#sheetDialog[open] #teachToggle:not([hidden])")
+        assert not page.is_checked("#teachBox")  # the sheet's switch follows
+        page.click("#teachBox")
+        page.click("[data-action=close-sheet]")
+        expect(tool).to_have_attribute("aria-pressed", "true")
+        check(page, lang, "the table's top bar")
         assert not errors, errors
         ctx.close()

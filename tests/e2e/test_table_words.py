@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from screens import READY_JS
 from server_util import Running, bot, page_errors, person
@@ -84,6 +84,13 @@ def test_a_hungarian_deal_by_keyboard_speaks_in_words(browser: Browser, tmp_path
         errors = page_errors(page)
         page.goto(t["links"]["0"] + "&lang=hu")
         page.wait_for_selector("#hand button.card")
+        # the sounds: off at first, the speaker in the top bar turns them on, remembered
+        sound = page.locator("#soundBtn")
+        expect(sound).to_have_attribute("aria-pressed", "false")
+        assert "csengő" in (sound.get_attribute("aria-label") or "")
+        sound.click()
+        expect(sound).to_have_attribute("aria-pressed", "true")
+        assert page.evaluate("localStorage.getItem('ulti-sound')") == "1"
         # computer seats by their level, never by their method
         seats = page.inner_text("#felt")
         assert "mintavétel" not in seats and "kezdő" in seats and "klubjátékos" in seats
@@ -151,6 +158,8 @@ def test_a_hungarian_deal_by_keyboard_speaks_in_words(browser: Browser, tmp_path
         assert not visible_problems(page), (visible_problems(page), text)
         assert page.inner_text("#closeSettlement") == "Tovább"
         assert dialog.evaluate("d => d.open")
+        chimes = page.evaluate("['turnChimes', 'endChimes'].map((k) => document.body.dataset[k])")
+        assert int(chimes[0]) >= 1 and chimes[1] == "1", chimes  # my turns, and the deal's end
         page.keyboard.press("Enter")
         page.wait_for_function("() => !document.querySelector('#settlementDialog').open")
         # the last trick still on demand as the next deal's auction runs

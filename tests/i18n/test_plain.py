@@ -52,3 +52,16 @@ def test_every_catalogue_text_reads_plain_without_an_id() -> None:
     for key in list(i18n.keys()):
         for lang, words in zip(i18n.LANGS, i18n.pair(key), strict=True):
             assert not standing.search(plain(words, lang)), (key, lang, words)
+
+
+#: The catalogue's sections only player screens show (the terminal tables, the web pages):
+#: their words cite no rule id at all (the rule book, the records and the command line may).
+PLAYER_SCREENS = ("ui.", "snap.tui-", "snap.web-", "web.", "club.", "analysis.", "table.")
+
+
+def test_the_words_of_player_screens_cite_no_rule_id() -> None:
+    citing = [
+        (key, cited(*i18n.pair(key))) for key in list(i18n.keys()) if key.startswith(PLAYER_SCREENS)
+    ]
+    assert [(key, ids) for key, ids in citing if ids] == []
+    assert len(citing) > 300  # the sections are there to be read

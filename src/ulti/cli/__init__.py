@@ -52,8 +52,8 @@ class Entry:
 COMMANDS: dict[str, Entry] = {
     "rules": Entry(
         "ulti.cli.rules",
-        "Print the active ruleset and its whole bidding ladder (B5); with --game snapszli, "
-        "Snapszli's options (ZV1-ZV4), presets and the chosen rules.",
+        "Print the active ruleset and its whole bidding ladder; with --game snapszli, "
+        "Snapszli's options, presets and the chosen rules.",
     ),
     "replay": Entry(
         "ulti.cli.replay",

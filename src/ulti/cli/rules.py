@@ -40,8 +40,8 @@ def rules(
     rules_file: RulesOpt = None,
     lang: Annotated[str, _lang_option("the rules tables and the errors")] = "en",
 ) -> None:
-    """Print the active ruleset and its whole bidding ladder (B5); with --game snapszli,
-    Snapszli's options (ZV1-ZV4), presets and the chosen rules."""
+    """Print the active ruleset and its whole bidding ladder; with --game snapszli,
+    Snapszli's options, presets and the chosen rules."""
     lang = _lang(lang)
     if _game(game, lang) == "snapszli":
         _snap_rules_table(_snap_rules(preset, rules_file, lang), lang)

@@ -50,7 +50,8 @@ MaxKontraOpt = Annotated[
     int | None,
     typer.Option(
         "--max-kontra",
-        help="The kontra cap (V11), 2 to 16; default: the rules' own, at most 4 (Mordkontra), "
+        help="The kontra cap (how many doublings), 2 to 16; default: the rules' own, "
+        "at most 4 (Mordkontra), "
         "as the OpenSpiel game. It sets the information state's length.",
     ),
 ]

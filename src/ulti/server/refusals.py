@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from ulti import i18n
 from ulti.core.errors import CatalogueError
+from ulti.i18n.plain import said
 from ulti.server.accounts import AccountError
 
 
@@ -27,13 +28,19 @@ class Worded(Protocol):
 
 
 class Refused(Exception):
-    """An HTTP refusal in both languages: ``{"detail": English, "detail_hu": Hungarian}``."""
+    """An HTTP refusal in both languages: ``{"detail": English, "detail_hu": Hungarian}``, in
+    plain words (:func:`ulti.i18n.plain.said`), with ``"rules"``: the rule ids the words cited,
+    when they cited any."""
 
     def __init__(
         self, status: int, en: str, hu: str, headers: dict[str, str] | None = None
     ) -> None:
-        super().__init__(en)
-        self.status, self.en, self.hu, self.headers = status, en, hu, headers
+        words = said({"en": en, "hu": hu})
+        super().__init__(words["en"])
+        self.status, self.headers = status, headers
+        self.en: str = words["en"]
+        self.hu: str = words["hu"]
+        self.rules: list[str] = words["rules"]
 
     @classmethod
     def of(
@@ -78,6 +85,7 @@ def validation_message(exc: ValidationError) -> str:
 
 async def answer_refused(_req: Request, exc: Refused) -> JSONResponse:
     """The app's answer to a :class:`Refused` (its exception handler)."""
-    return JSONResponse(
-        {"detail": exc.en, "detail_hu": exc.hu}, status_code=exc.status, headers=exc.headers
-    )
+    body: dict[str, object] = {"detail": exc.en, "detail_hu": exc.hu}
+    if exc.rules:
+        body["rules"] = exc.rules
+    return JSONResponse(body, status_code=exc.status, headers=exc.headers)

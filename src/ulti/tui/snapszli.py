@@ -60,7 +60,7 @@ from ulti.tui.frame import (
     why_line,
     write_atomically,
 )
-from ulti.tui.texts import suit_name, t
+from ulti.tui.texts import plain, suit_name, t
 
 BOT = 1
 
@@ -212,8 +212,8 @@ class SnapApp(CardTable[SnapAction, SnapObservation]):
 
     def refusal(self, exc: UltiError) -> str:
         if isinstance(exc, SnapIllegal):
-            return f"{exc.text(self.lang)} ({exc.rule})"
-        return str(exc)
+            return plain(exc.text(self.lang), self.lang)
+        return plain(str(exc), self.lang)
 
     def log_lines(self, seat: int, action: SnapAction, index: int) -> list[Text | str]:
         """The log's lines for the deal's action number ``index`` (``action``, by ``seat``):
@@ -343,7 +343,7 @@ class SnapApp(CardTable[SnapAction, SnapObservation]):
                 out.append(f"{say(lang, 'my-marriage')}: {points} ")
                 out.append(SUIT_SYMBOLS[suit] + "\n", style=SUIT_STYLE[suit])
         if obs.outcome is not None:
-            out.append(f"\n{obs.outcome.text(lang, names)}\n", style="italic")
+            out.append(f"\n{plain(obs.outcome.text(lang, names), lang)}\n", style="italic")
         return out
 
     def card_buttons(self, obs: SnapObservation) -> list[CardButton]:
@@ -446,7 +446,7 @@ class SnapApp(CardTable[SnapAction, SnapObservation]):
         names = self.names
         end = d.outcome
         assert end is not None
-        body = Text(end.text(lang, names) + "\n\n", style="bold")
+        body = Text(plain(end.text(lang, names), lang) + "\n\n", style="bold")
         gp = "game-point" if end.game_points == 1 else "game-points"
         body.append(say(lang, gp, name=names[end.winner], n=end.game_points) + "\n")
         body.append(

@@ -537,7 +537,8 @@ class UltiApp(CardTable[Action, Observation]):
         options = []
         for a in bids:
             b = d.ladder[a.bid]
-            label = f"{b.rank:>2} · {b.title} / {b.title_hu} · {b.value}"
+            title = b.title_hu if self.lang == "hu" else b.title  # the player's own language
+            label = f"{b.rank:>2} · {title} · {ta(self.lang, 'units', n=b.value)}"
             options.append((str(a), label))
 
         async def chosen(text: str | None) -> None:

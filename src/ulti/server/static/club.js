@@ -26,8 +26,11 @@ function keepToken(tableId, seat, token) {
   try { localStorage.setItem(`ulti-token-${tableId}-${seat}`, token); } catch (e) { /* private */ }
 }
 
-// Small line icons (no emoji font is needed): a speech bubble, a person, an eye.
+// Small line icons (no emoji font is needed): a speech bubble, a person, an eye, a speaker
+// (sounding, and muted).
 const ICONS = {
+  sound: "M4 9h4l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11",
+  muted: "M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6",
   chat: "M4 5h16v10H9l-5 4z",
   person: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 4-6 8-6s8 2 8 6",
   eye: "M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z",

@@ -6,6 +6,7 @@ import { cardStyle, setCardStyle } from "/static/cards.js";
 import { errorText, fill, pickLang, words } from "/static/i18n.js";
 import { LEVELS, levelName } from "/static/levels.js";
 import { el, post, toast } from "/static/live.js";
+import { setTeaching, teachingOn } from "/static/teaching.js";
 
 let lang = pickLang();
 let bar = null;  // the account bar (account.js)
@@ -144,6 +145,10 @@ function render() {
   $("dealsRow").hidden = snap;
   $("matchRow").hidden = !snap;
   $("showPointsRow").hidden = !snap;
+  $("teachRowLabel").textContent = W.analysis.teaching;  // Ulti's teaching mode, at a friendly table
+  $("teachRowDoc").textContent = W.analysis["teaching-doc"];
+  $("teach").checked = teachingOn();
+  showTeach();
   $("optionsLabel").textContent = W.club["rule-options"];  // (W.options: the options' names)
   renderClub(W);
   if (bar) bar.render();
@@ -207,6 +212,7 @@ $("form").onsubmit = async (e) => {
   // the club's settings only where chosen (a server without them reads the table as before)
   if (f.get("public") === "on") body.public = true;
   if (body.public && user && f.get("rated") === "on") body.rated = true;
+  if (!$("teachRow").hidden) setTeaching($("teach").checked);  // remembered by this browser
   const after = Number(f.get("bot_after"));
   if (f.get("bot_after") && after > 0) body.bot_after = Math.min(3600, Math.max(10, Math.round(after * 60)));
   const { ok, status, data } = await post("/api/tables", body);
@@ -279,7 +285,13 @@ function renderClub(W) {
   renderTables();
 }
 
-$("public").onchange = () => { $("ratedRow").hidden = !(currentUser() && $("public").checked); };
+/** Teaching mode is offered for Ulti at a table that is not rated. */
+function showTeach() {
+  $("teachRow").hidden = game() !== "ulti" || (!$("ratedRow").hidden && $("rated").checked);
+}
+
+$("public").onchange = () => { $("ratedRow").hidden = !(currentUser() && $("public").checked); showTeach(); };
+$("rated").onchange = showTeach;
 
 // -- the open tables, live ----------------------------------------------------------------
 

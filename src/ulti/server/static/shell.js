@@ -39,9 +39,10 @@
 //                                   reads (true when it did); the server refused something
 import { tableGame } from "/static/table-game.js";  // first: its request goes out at once
 import { cardElement, cardStyle, setCardStyle } from "/static/cards.js";
-import { guestName, tableClub } from "/static/club.js";
+import { guestName, icon, tableClub } from "/static/club.js";
 import { el, liveSeat, renderRecords, toast } from "/static/live.js";
 import { fill, pickLang } from "/static/i18n.js";
+import { chime, setSound, soundOn } from "/static/sound.js";
 import { backsRow, name, reasonText } from "/static/table-kit.js";
 import {
   $, W, club, lang, legalOf, live, myTurn, params, rerender, seat, send, setClub, setLang, setLive,
@@ -56,6 +57,7 @@ const GAMES = {
 let game = null;  // the game's module
 const log = [];
 let dismissed = 0;  // the deal whose end was seen (its dialog closed)
+let wasMyTurn = false;  // whether it was my turn at the last drawing (a chime when it becomes so)
 
 // -- the frames -----------------------------------------------------------------------------
 
@@ -96,6 +98,12 @@ function mount(g) {
   const m = g.markup;
   $("felt").innerHTML = m.felt;
   $("tools").insertAdjacentHTML("afterbegin", m.tools || "");
+  const sound = el("button", "tool sound-tool");  // the speaker: sounds on or off
+  sound.type = "button";
+  sound.id = "soundBtn";
+  sound.dataset.action = "sound";
+  sound.onclick = () => { setSound(!soundOn()); renderSound(); };
+  $("langSelect").before(sound);
   $("dock").insertAdjacentHTML("beforeend", m.dock || "");
   document.querySelector("#sheetDialog .dialog-body").insertAdjacentHTML("beforeend", m.sheet || "");
   $("sheetDialog").insertAdjacentHTML("beforebegin", endDialog(g.end));
@@ -136,6 +144,7 @@ function render() {
   $("prompt").textContent = game.prompt(v, myTurn(v));
   renderActions(v);
   renderTurnSignals(v);
+  renderSound();
   renderLog();
   renderSheet(v);
   renderEnd(v);
@@ -302,7 +311,10 @@ function renderEnd(v) {
   box.appendChild(title);
   game.fillEnd(box, v, p);
   dialog.dataset.deal = String(p.deal);
-  if (!dialog.open) dialog.showModal();
+  if (!dialog.open) {
+    dialog.showModal();
+    if (!watching) chime("end");
+  }
 }
 
 // The tab's title and icon say when it is my turn ("● Your turn – Ulti"); the key help line.
@@ -311,6 +323,8 @@ const ICON_HREF = ICON ? ICON.href : "";
 const TURN_ICON = "/static/favicon-turn.svg";  // a dot: my turn
 function renderTurnSignals(v) {
   const mine = myTurn(v);
+  if (mine && !wasMyTurn) chime("turn");
+  wasMyTurn = mine;
   document.title = mine ? fill(W.myTurnTitle, { game: game.title }) : game.title;
   if (ICON) ICON.href = mine ? TURN_ICON : ICON_HREF;
   let help = $("keysHelp");
@@ -320,6 +334,16 @@ function renderTurnSignals(v) {
     $("dock").appendChild(help);
   }
   help.textContent = W.keysHelp;
+}
+
+/** The speaker in the top bar: pressed while the sounds are on. */
+function renderSound() {
+  const b = $("soundBtn");
+  const on = soundOn();
+  b.replaceChildren(icon(on ? "sound" : "muted"));
+  b.setAttribute("aria-pressed", String(on));
+  b.setAttribute("aria-label", W.sound);
+  b.title = W.sound;
 }
 
 // -- the keyboard: the terminal's keys (src/ulti/tui/ulti.py) ----------------------------------

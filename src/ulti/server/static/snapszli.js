@@ -7,6 +7,7 @@
 import { cardBack, cardElement } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
 import { el, toast } from "/static/live.js";
+import { centreOf, flyIn, leaves } from "/static/motion.js";
 import {
   backsRow, botKind, cardName, freeSeats, hu, marriageChips, name, seatHead, suitWords, titled,
 } from "/static/table-kit.js";
@@ -14,6 +15,7 @@ import { $, W, club, lang, seat, send, table, view } from "/static/table-state.j
 
 let S = W.snap;  // Snapszli's own words, taken afresh at each render (the language may change)
 let shownDeal = 0;  // the deal this page showed last
+let onTrick = new Set();  // the cards on the trick when it was drawn last (a new one flies in)
 
 // -- words ----------------------------------------------------------------------------------
 
@@ -139,13 +141,18 @@ function renderTrick(v) {
   }
   box.classList.toggle("done", done);
   box.appendChild(el("div", "trick-title muted", done ? S["last-trick"] : ""));
+  const flying = [];  // the cards new on the trick, flown in once in place
   for (const s of [1 - seat, seat]) {
     const slot = el("div", `slot ${s === seat ? "me" : "top"}`);
     slot.dataset.seat = String(s);
     const played = now.cards.find((x) => x.seat === s);
     if (played) {
-      slot.appendChild(cardElement(played.card, lang));
+      const c = cardElement(played.card, lang);
+      slot.appendChild(c);
       if (now.winner === s) slot.classList.add("winner");
+      if (!onTrick.has(played.card) && onTrick.size + 1 >= now.cards.length) {  // just played
+        flying.push(() => flyIn(c, centreOf(s === seat ? $("hand") : $("seatTop")), s === seat));
+      }
     } else {
       slot.classList.add("empty");
       if (s === v.current_player && !v.over) slot.classList.add("next");
@@ -154,6 +161,8 @@ function renderTrick(v) {
     slot.appendChild(el("span", "slot-name", name(s)));
     box.appendChild(slot);
   }
+  for (const fly of flying) fly();
+  onTrick = new Set(now.cards.map((x) => x.card));
 }
 
 // -- actions ----------------------------------------------------------------------------------
@@ -249,7 +258,7 @@ export const game = {
   prompt,
   playing: () => true,
   picker: () => null,
-  play: (card, act) => send(act),
+  play: (card, act, button) => { leaves(button); send(act); },
   cardsText: (n) => fill(S.cards, { n }),
   action,
   moreActions,

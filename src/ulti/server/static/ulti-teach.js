@@ -1,10 +1,16 @@
 // Ulti's teaching mode (against computer players, at a table that is not rated; a switch in
-// the score sheet's dialog, remembered by this browser): before a card is sent, the server
+// the top bar and in the score sheet's dialog, remembered by this browser, also offered by the
+// lobby when a table is made: teaching.js): before a card is sent, the server
 // is asked whether it would lose units by the computer's judgement from this seat's cards
 // only; a warning opens a dialog (play it anyway, or choose again), no warning sends the card.
 import {
   $, W, club, lang, legalOf, live, rerender, seat, send, version, view, watching,
 } from "/static/table-state.js";
+import { setTeaching, teachingOn } from "/static/teaching.js";
+
+/** The switch in the top bar (the table's menu): pressed while teaching mode is on. */
+export const TOOL = `<button type="button" class="tool" id="teachBtn" data-action="teaching" aria-pressed="false" hidden></button>
+    `;
 
 /** The switch, in the score sheet's dialog. */
 export const SHEET = `
@@ -22,10 +28,9 @@ export const DIALOG = `
   </div>
 </dialog>`;
 
-const TEACH_KEY = "ulti-teach";
 /** How long a teaching question may go unanswered before the person decides without it. */
 const TEACH_WAIT = 20000;
-let teaching = localStorage.getItem(TEACH_KEY) === "1";
+let teaching = teachingOn();
 let asking = null;  // the question under way: {card, action, version, timer}
 let warned = null;  // the card the dialog asks about: {card, action, version}
 
@@ -107,13 +112,22 @@ export function label() {
   $("teachDoc").textContent = ` ${A["teaching-doc"]}`;
   $("teachToggle").hidden = !teachable(view);
   $("teachBox").checked = teaching;
+  const tool = $("teachBtn");
+  tool.textContent = A.teaching;
+  tool.title = A["teaching-doc"];
+  tool.hidden = !teachable(view);
+  tool.setAttribute("aria-pressed", String(teaching));
+}
+
+function turn(on) {
+  teaching = on;
+  setTeaching(on);
+  label();
 }
 
 export function setup() {
-  $("teachBox").onchange = (e) => {
-    teaching = e.target.checked;
-    localStorage.setItem(TEACH_KEY, teaching ? "1" : "0");
-  };
+  $("teachBox").onchange = (e) => turn(e.target.checked);
+  $("teachBtn").onclick = () => turn(!teaching);
   $("teachPlay").onclick = () => closeWarning(true);
   $("teachBack").onclick = () => closeWarning(false);
   const dialog = $("teachDialog");

@@ -15,6 +15,7 @@ import {
 import {
   $, W, club, lang, legalOf, myTurn, rerender, seat, send, table, view,
 } from "/static/table-state.js";
+import { centreOf, flyAway, flyIn, leaves } from "/static/motion.js";
 import * as teach from "/static/ulti-teach.js";
 
 const chosen = new Set();  // the two cards chosen for the talon
@@ -29,9 +30,6 @@ let collecting = null;
 let showLast = false;
 let centreKey = "";
 let centreCards = new Set();
-let playedFrom = null;  // where my last card left the hand (for its flight to the trick)
-
-const motion = () => !matchMedia("(prefers-reduced-motion: reduce)").matches;
 const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x)}`;
 const kontraWord = (level) => W.kontras[level - 1] || `×${2 ** level}`;
 
@@ -212,9 +210,7 @@ function centreNow(v) {
 const place = (s) => ["me", "right", "left"][(s - seat + 3) % 3];
 
 function originOf(s) {
-  const box = s === seat ? $("hand") : $(place(s) === "right" ? "seatRight" : "seatLeft");
-  const r = box.getBoundingClientRect();
-  return { x: r.left + r.width / 2, y: r.top + Math.min(r.height / 2, 60) };
+  return centreOf(s === seat ? $("hand") : $(place(s) === "right" ? "seatRight" : "seatLeft"));
 }
 
 function renderCentre(v) {
@@ -248,15 +244,7 @@ function renderTrick(v, now) {
     slot.appendChild(el("span", "slot-name", name(s)));
     if (now.winner === s) slot.classList.add("winner");
     box.appendChild(slot);
-    if (!before.has(card) && before.size + 1 >= centreCards.size && motion()) {
-      const from = s === seat && playedFrom ? playedFrom : originOf(s);
-      if (s === seat) playedFrom = null;
-      const to = c.getBoundingClientRect();
-      const dx = from.x - (to.left + to.width / 2);
-      const dy = from.y - (to.top + to.height / 2);
-      c.animate([{ transform: `translate(${dx}px, ${dy}px) scale(.8)`, opacity: 0.5 },
-        { transform: "none", opacity: 1 }], { duration: 240, easing: "ease-out" });
-    }
+    if (!before.has(card) && before.size + 1 >= centreCards.size) flyIn(c, originOf(s), s === seat);
   }
   // the places still empty, the next player's marked
   const filled = new Set(now.cards.map((x) => place(x.seat)));
@@ -312,18 +300,8 @@ function collectSoon(v, winner) {
         renderCentre(view);
       }
     };
-    const cards = [...$("trick").querySelectorAll(".slot .card")];
-    if (!motion() || !cards.length || !view || view.trick.length) { done(); return; }
-    const to = originOf(winner);
-    let last = null;
-    for (const c of cards) {
-      const r = c.getBoundingClientRect();
-      last = c.animate([{ transform: "none", opacity: 1 },
-        { transform: `translate(${to.x - r.left - r.width / 2}px, ${to.y - r.top - r.height / 2}px) scale(.5)`, opacity: 0 }],
-      { duration: 260, easing: "ease-in", fill: "forwards" });
-    }
-    last.onfinish = done;
-    last.oncancel = done;
+    if (!view || view.trick.length) { done(); return; }
+    flyAway([...$("trick").querySelectorAll(".slot .card")], originOf(winner), done);
   }, 700);
 }
 
@@ -503,8 +481,7 @@ function confirmBid(a, warn) {
 
 /** A card tapped: its flight starts where it left the hand; teaching mode may ask first. */
 function play(card, act, button) {
-  const r = button.getBoundingClientRect();
-  playedFrom = { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  leaves(button);
   teach.playCard(card, act);
 }
 
@@ -632,7 +609,7 @@ export const game = {
   pageClass: "",
   markup: {
     tools: `<button type="button" class="tool" id="lastTrickBtn" data-action="last-trick" aria-pressed="false" disabled></button>
-    `,
+    ${teach.TOOL}`,
     felt: `
   <section class="seat-box" id="seatLeft" aria-live="polite"></section>
   <section id="centre">
