@@ -6,6 +6,7 @@ pages' Content Security Policy: ``bypass_csp=True``)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,9 @@ from fixtures import require_system
 ROOT = Path(__file__).resolve().parents[1]
 SCREEN_JS = (Path(__file__).parent / "e2e" / "screen_checks.js").read_text(encoding="utf-8")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+#: Where the browser tests leave their screenshots: ``test-artifacts/`` in the checkout, or the
+#: folder ``python tests/shots.py OUT`` asks for (``ULTI_SHOTS``).
+ARTIFACTS = Path(os.environ.get("ULTI_SHOTS") or ROOT / "test-artifacts")
 
 #: A turn of the person at the table, or the deal's settlement: the moment a test may act.
 READY_JS = """

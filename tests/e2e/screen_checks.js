@@ -7,7 +7,9 @@
 //  (c) a word broken inside itself across two lines ("nyer/t"; after a hyphen or a slash a
 //      break is allowed);
 //  (d) two texts printed over each other: elements with text of their own whose boxes overlap
-//      (an element and what it contains excepted; a dialog covers what lies under it).
+//      (an element and what it contains excepted; a dialog covers what lies under it, and so
+//      does a sheet with a background of its own drawn over the other text; text scrolled out
+//      of its box is not seen).
 ([lang]) => {
   const W = innerWidth;
   const out = [];
@@ -81,13 +83,43 @@
   }
 
   // (d) texts over each other
+  // a rect as much of it as its scrolling or clipping boxes show (null: none of it)
+  const clipped = (e, r) => {
+    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+    for (let a = e.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (st.overflowX === "visible" && st.overflowY === "visible") continue;
+      const c = a.getBoundingClientRect();
+      [l, t, rt, b] = [Math.max(l, c.left), Math.max(t, c.top), Math.min(rt, c.right), Math.min(b, c.bottom)];
+    }
+    return rt - l > 1 && b - t > 1 ? { left: l, top: t, right: rt, bottom: b } : null;
+  };
   const boxes = [];
   for (const n of nodes) {
     range.selectNodeContents(n);
     for (const r of range.getClientRects()) {
-      if (r.width > 1 && r.height > 1) boxes.push([n.parentElement, r]);
+      const c = r.width > 1 && r.height > 1 ? clipped(n.parentElement, r) : null;
+      if (c) boxes.push([n.parentElement, c]);
     }
   }
+  const opaque = (e) => {
+    const st = getComputedStyle(e);
+    const m = st.backgroundColor.match(/rgba?\(([^)]+)\)/);
+    const alpha = m ? (m[1].split(",").length > 3 ? Number(m[1].split(",")[3]) : 1) : 0;
+    return alpha > 0.9 || st.backgroundImage !== "none";
+  };
+  // whether, where two texts meet, one of them is drawn under a background over it
+  const covered = (ea, eb, ra, rb) => {
+    const x = (Math.max(ra.left, rb.left) + Math.min(ra.right, rb.right)) / 2;
+    const y = (Math.max(ra.top, rb.top) + Math.min(ra.bottom, rb.bottom)) / 2;
+    const top = document.elementFromPoint(x, y);
+    if (!top) return false;
+    const [upper, lower] = ea.contains(top) || top.contains(ea) ? [ea, eb]
+      : eb.contains(top) || top.contains(eb) ? [eb, ea] : [null, null];
+    if (!upper) return true;  // something else lies over both
+    for (let a = upper; a && !a.contains(lower); a = a.parentElement) if (opaque(a)) return true;
+    return false;
+  };
   const inside = (a, b) => a === b || a.contains(b) || b.contains(a);
   const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2
     && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
@@ -96,7 +128,7 @@
     for (let j = i + 1; j < boxes.length; j++) {
       const [ea, ra] = boxes[i];
       const [eb, rb] = boxes[j];
-      if (inside(ea, eb) || !over(ra, rb)) continue;
+      if (inside(ea, eb) || !over(ra, rb) || covered(ea, eb, ra, rb)) continue;
       out.push(`"${ea.textContent.trim().slice(0, 24)}" (${what(ea)}) is printed over `
         + `"${eb.textContent.trim().slice(0, 24)}" (${what(eb)})`);
       overlaps += 1;

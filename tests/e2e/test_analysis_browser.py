@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from english_words import english_words_in
+from screens import ARTIFACTS as SHOTS
 from server_util import TINY, Running, Seat, bot, card_turn, page_errors, person, play_on
 from ulti import i18n
 from ulti.analysis.ulti import teach
@@ -33,7 +34,7 @@ from ulti.players.base import Budget
 
 pytestmark = pytest.mark.slow
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser" / "analysis"
+ARTIFACTS = SHOTS / "browser" / "analysis"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 #: What runs off the side of the page (empty when nothing does).

@@ -34,6 +34,7 @@ from playwright.sync_api import (
 )
 
 from english_words import english_words_in
+from screens import ARTIFACTS as SHOTS
 from server_util import Running, bot, page_errors, person
 from ulti import i18n
 
@@ -41,7 +42,7 @@ pytestmark = pytest.mark.slow
 
 
 #: Where the screenshots go (the repository's root; ignored by git).
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "club"
+ARTIFACTS = SHOTS / "club"
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}

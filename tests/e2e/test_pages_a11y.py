@@ -125,6 +125,16 @@ def test_screen_checks_find_what_they_look_for(browser: Browser, tmp_path: Path)
         "scrolls sideways": "<div style='width:900px'>széles</div>",
         "English on a Hungarian screen": "<p>You play the card</p>",
     }
+    clean = {  # what is not printed over: a sheet drawn over the page, text scrolled away
+        "a sheet": "<p style='position:absolute;top:0;margin:0'>Anna lapjai</p>"
+        "<div style='position:absolute;top:0;background:#fff'><p style='margin:0'>Béla</p></div>",
+        "a scrolled box": "<div style='height:20px;overflow:auto'>"
+        "<p style='margin:0;height:20px'>Anna</p><p style='margin:0'>Béla</p></div>"
+        "<p style='margin:0'>Cili</p>",
+    }
+    for name, html in clean.items():
+        page.set_content(f"<html lang='hu'><body style='margin:0'>{html}</body></html>")
+        assert screen_problems(page, "hu") == [], name
     for name, html in faults.items():
         page.set_content(f"<html lang='hu'><body>{html}</body></html>")
         found = screen_problems(page, "hu")

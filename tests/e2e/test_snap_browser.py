@@ -16,17 +16,20 @@ import shutil
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from english_words import english_words_in
+from screens import ARTIFACTS as SHOTS
+from screens import SIZES, screen_problems
 from server_util import Running, bot, page_errors, person
 from ulti.core.cards import code
 
 pytestmark = pytest.mark.slow
 
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+ARTIFACTS = SHOTS / "browser"
 
 #: Every interactive thing on the table a finger must hit (44×44 CSS px at least).
 TARGETS = (
@@ -72,10 +75,8 @@ class SnapPage:
     def check(self, where: str) -> None:
         problems: list[str] = self.page.evaluate(LAYOUT_JS, [TARGETS, False])
         assert not problems, f"{where}: {problems[:8]}"
-        if self.lang == "hu":
-            text = self.page.inner_text("body")
-            english = english_words_in(text)
-            assert not english, f"{where}: English on a Hungarian page: {english}\n{text}"
+        found = screen_problems(self.page, self.lang)  # words and screen as a player reads them
+        assert not found, f"{where}: {found[:8]}\n{self.page.inner_text('body')}"
 
     def has(self, selector: str) -> bool:
         return self.page.locator(selector).count() > 0
@@ -121,9 +122,8 @@ class SnapPage:
             self.click_and_wait("#hand [data-action]")
 
 
-@pytest.mark.parametrize(
-    ("lang", "size"), [("hu", (390, 844)), ("en", (1280, 800))], ids=["phone-hu", "desktop-en"]
-)
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+@pytest.mark.parametrize("lang", ["hu", "en"])
 def test_a_person_plays_a_deal_of_snapszli_by_clicking(
     browser: Browser, tmp_path: Path, lang: str, size: tuple[int, int]
 ) -> None:
@@ -132,8 +132,6 @@ def test_a_person_plays_a_deal_of_snapszli_by_clicking(
     shutil.rmtree(shots, ignore_errors=True)
     shots.mkdir(parents=True)
     with Running(f"sqlite:///{tmp_path / 'snap.sqlite3'}") as srv:
-        import httpx
-
         r = httpx.post(
             f"{srv.base}/api/tables",
             json={
