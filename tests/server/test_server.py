@@ -17,6 +17,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from server_util import Running, Seat, bot, person, play_out, postgres, wait_until
+from ulti.games.ulti.record import render
+from ulti.i18n.plain import cited, plain
 from ulti.players import Player
 from ulti.players.pool import DecisionError
 from ulti.server.guard import ServerSettings
@@ -135,11 +137,11 @@ def test_a_person_plays_a_deal_against_two_bots_over_websockets(tmp_path: Path) 
         steps = httpx.get(f"{srv.base}/api/tables/{t['id']}/deals/1/steps", headers=q).json()
         assert len(steps["steps"]) == len(rec.json()["actions"]) + 1
         assert "Settlement" in steps["text"]
-        # the account in Hungarian too (the replay page shows the one of its language)
-        from ulti.games.ulti.record import render
-
+        # the account in Hungarian too (the replay page shows the one of its language), in
+        # plain words: the record itself keeps the rule ids
         names = rec.json()["players"]
-        assert steps["text_hu"] == render(from_record(rec.json()), names, "hu")
+        account = render(from_record(rec.json()), names, "hu")
+        assert steps["text_hu"] == plain(account, "hu") and cited(account)
         assert "Elszámolás:" in steps["text_hu"] and "Settlement" not in steps["text_hu"]
         for url in (f"/api/tables/{t['id']}/deals", f"/api/tables/{t['id']}/deals/1/record.json"):
             assert httpx.get(srv.base + url).status_code == 403

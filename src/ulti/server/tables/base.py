@@ -38,6 +38,7 @@ from ulti.core.errors import UltiError
 from ulti.core.seeds import derive_seed
 from ulti.games.ulti.actions import Action as PoolAction
 from ulti.games.ulti.observation import Observation as PoolObservation
+from ulti.i18n.plain import plain
 from ulti.players import Player as PoolPlayer
 from ulti.players.pool import BotPool, DecisionError
 from ulti.server.guard import ServerSettings
@@ -651,7 +652,13 @@ class GameTable(GameHooks[S, A, R]):
         for who, a in d.history:
             replay.apply(a)
             out.append(picture(a, who))
-        return {"steps": out, "text": self._render(d, "en"), "text_hu": self._render(d, "hu")}
+        # the deal's account as the replay page shows it: in plain words (the record keeps
+        # the rule ids: record.txt)
+        return {
+            "steps": out,
+            "text": plain(self._render(d, "en"), "en"),
+            "text_hu": plain(self._render(d, "hu"), "hu"),
+        }
 
     # -- analysis and teaching mode (a game's own, where it has them) ------------------------
 
