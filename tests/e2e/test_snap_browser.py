@@ -259,3 +259,58 @@ def test_the_lobby_creates_a_snapszli_table(browser: Browser, tmp_path: Path) ->
         assert page.locator(".seat-row").count() == 3 and page.is_visible("[name=deals]")
         assert not errors, errors
         page.close()
+
+
+def test_a_deal_of_snapszli_by_keyboard_alone(browser: Browser, tmp_path: Path) -> None:
+    """The terminal's keys at the web table (src/ulti/tui/snapszli.py): a card by its number,
+    e to exchange the trump card, m to announce a marriage, Enter to go on; the key line in
+    the page's language names them."""
+    with Running(f"sqlite:///{tmp_path / 'keys.sqlite3'}") as srv:
+        r = httpx.post(
+            f"{srv.base}/api/tables",
+            json={
+                "game": "snapszli",
+                "lang": "hu",
+                "seats": [person("Anna"), bot("rules", "Béla")],
+            },
+        )
+        assert r.status_code == 201, r.text
+        t = r.json()
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="hu-HU")
+        page = context.new_page()
+        errors = page_errors(page)
+        page.goto(t["links"]["0"])
+        page.wait_for_selector("#hand button.card")
+        keys = page.inner_text("#keysHelp")
+        assert "e adu csere" in keys and "x elég" in keys and "licit" not in keys
+        pressed: set[str] = set()
+        deadline = time.monotonic() + 180
+        while page.wait_for_function(READY_JS, timeout=60_000).json_value() != "end":
+            assert time.monotonic() < deadline, "the deal did not finish"
+            before = str(page.evaluate("document.body.dataset.version"))
+            if page.locator("#actions [data-action=exchange]").count() and "e" not in pressed:
+                key = "e"
+            elif page.locator("#actions button.marriage").count() and "m" not in pressed:
+                key = "m"
+            else:
+                cards = page.locator("#hand button.card")
+                legal = [
+                    i for i in range(cards.count()) if cards.nth(i).get_attribute("data-action")
+                ]
+                key = str(legal[0] + 1)
+            pressed.add(key)
+            page.keyboard.press(key)
+            page.wait_for_function(
+                "(v) => document.body.dataset.version !== v || "
+                "!!document.querySelector('#endDialog[open]')",
+                arg=before,
+            )
+        live = srv.app.state.tables.get(t["id"])
+        first = live.session.deals[0]
+        mine = {a.kind.name for seat, a in first.history if seat == 0}
+        assert "PLAY" in mine
+        assert ("e" in pressed) == ("EXCHANGE" in mine) and ("m" in pressed) == ("MARRIAGE" in mine)
+        page.keyboard.press("Enter")  # the end of the deal: go on
+        page.wait_for_function("() => !document.querySelector('#endDialog').open")
+        assert not errors, errors
+        context.close()

@@ -333,7 +333,7 @@ function renderTurnSignals(v) {
     help.id = "keysHelp";
     $("dock").appendChild(help);
   }
-  help.textContent = W.keysHelp;
+  help.textContent = game.keysHelp();
 }
 
 /** The speaker in the top bar: pressed while the sounds are on. */
@@ -346,9 +346,8 @@ function renderSound() {
   b.title = W.sound;
 }
 
-// -- the keyboard: the terminal's keys (src/ulti/tui/ulti.py) ----------------------------------
+// -- the keyboard: the terminal's keys (the cards by number; each game's letters: game.keys) --
 const CARD_KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="];
-const PRESS = { p: "pass", u: "pickup", l: "lay", c: "claim", k: "kontra", m: "marriage", t: "trump" };
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const t = e.target;
@@ -375,8 +374,8 @@ function onKey(e) {
     if (first) { e.preventDefault(); first.focus(); }
     return;
   }
-  if (PRESS[key]) {
-    const a = PRESS[key];
+  if (game.keys[key]) {  // the game's own letters (its terminal's): p pass, e exchange …
+    const a = game.keys[key];
     click(`#actions [data-action^="${a}"], #actions button.${a}`);
     return;
   }

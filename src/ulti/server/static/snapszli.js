@@ -239,6 +239,9 @@ export const game = {
   name: "snapszli",
   title: "Snapszli",
   pageClass: "snap-page",
+  // the terminal's letters (src/ulti/tui/snapszli.py), each the action it presses
+  keys: { e: "exchange", c: "close", m: "marriage", x: "claim" },
+  keysHelp: () => S["keys-help"],
   markup: {
     felt: `
   <section class="seat-box" id="seatTop" aria-live="polite"></section>

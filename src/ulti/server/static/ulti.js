@@ -630,6 +630,9 @@ export const game = {
     close: "closeSettlement", action: "close-settlement",
   },
   handShare: { side: 0.2, row: 0.18, rows: 0.13 },
+  // the terminal's letters (src/ulti/tui/ulti.py), each the action it presses
+  keys: { p: "pass", u: "pickup", l: "lay", c: "claim", k: "kontra", m: "marriage", t: "trump" },
+  keysHelp: () => W.keysHelp,
   setup,
   render,
   received,
