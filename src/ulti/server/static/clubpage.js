@@ -53,22 +53,6 @@ export function botName(player, W) {
   return levelName(player, W) || W.bot;
 }
 
-export const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x)}`;
-
-/** A number with ``digits`` decimals, as ``lang`` writes it (1.5, 1,5), a minus sign as "−"
- * in both languages (and none on a number that rounds to zero). */
-export function num(x, digits = 1, lang = "en") {
-  if (typeof x !== "number" || !Number.isFinite(x)) return "–";
-  const s = Math.abs(x).toLocaleString(lang === "hu" ? "hu-HU" : "en-GB",
-    { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return (x < 0 && /[1-9]/.test(s) ? "−" : "") + s;
-}
-
-/** :func:`num` with a "+" before what is above zero (units won and lost). */
-export function signedNum(x, digits = 1, lang = "en") {
-  const s = num(x, digits, lang);
-  return x > 0 && /[1-9]/.test(s) ? `+${s}` : s;
-}
 
 /** A date (ISO text or seconds) in the page's language. */
 export function day(at, lang, withTime = false) {

@@ -1,7 +1,8 @@
 // The leaderboard (docs/CLUB.md): per rules family, every rated player — people and computer
 // players alike — by the conservative rating μ − 3σ, with μ ± σ and the sessions played.
 import { profileUrl } from "/static/account.js";
-import { botName, clubHeader, familyName, num } from "/static/clubpage.js";
+import { botName, clubHeader, familyName } from "/static/clubpage.js";
+import { num } from "/static/numbers.js";
 import { errorText, fill } from "/static/i18n.js";
 import { el } from "/static/live.js";
 

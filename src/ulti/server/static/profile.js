@@ -1,7 +1,8 @@
 // A player's profile (docs/CLUB.md): sessions, deals and units; the contracts bid and made;
 // the kontras; the ratings per rules family, each with its history drawn as a line chart; the
 // recent sessions with their deals' replays.  The name is the last part of /u/{name}.
-import { clubHeader, day, familyName, num, signed, signedNum } from "/static/clubpage.js";
+import { clubHeader, day, familyName } from "/static/clubpage.js";
+import { num, signed, signedNum } from "/static/numbers.js";
 import { errorText, fill } from "/static/i18n.js";
 import { el } from "/static/live.js";
 

@@ -10,6 +10,7 @@
 import { accountBar } from "/static/account.js";
 import { cardElement } from "/static/cards.js";
 import { errorText, fill, pickLang, words } from "/static/i18n.js";
+import { num, signedNum } from "/static/numbers.js";
 import { seatToken } from "/static/seat.js";
 
 const [, , tableId, deal] = location.pathname.split("/");
@@ -75,13 +76,10 @@ function el(tag, cls, text) {
   return e;
 }
 
-const number = (x, digits = 1) =>
-  x.toLocaleString(hu ? "hu-HU" : "en-GB", { maximumFractionDigits: digits });
 /** Units with their sign (a value), or as they are (an amount); "–" when not valued. */
 function units(x, signed = true) {
   if (x === null || x === undefined) return "–";
-  const sign = signed && x > 0 ? "+" : x < 0 ? "−" : "";
-  return sign + number(Math.abs(x));
+  return (signed ? signedNum : num)(x, 1, lang, false);
 }
 const seatName = (s) => (analysis.names && analysis.names[s]) || `${A.seat} ${s + 1}`;
 const label = (o) => (o ? o.label[lang] || o.label.en : "–");
@@ -171,7 +169,7 @@ function renderSummary() {
     const r = el("tr");
     r.dataset.seat = String(s.seat);
     r.append(el("td", "", seatName(s.seat)),
-      el("td", "num", s.accuracy === null ? "–" : `${number(s.accuracy, 0)}%`),
+      el("td", "num", s.accuracy === null ? "–" : `${num(s.accuracy, 0, lang)}%`),
       el("td", "num", String(s.mistakes)), el("td", "num", units(s.lost, false)),
       el("td", "num", String(s.decisions)));
     t.appendChild(r);
@@ -186,7 +184,7 @@ function renderWorst() {
   // ``worst``: the costliest mistakes by their place in ``decisions``
   const worst = analysis.worst.map((i) => analysis.decisions[i]).filter(Boolean);
   if (!worst.length) {
-    box.appendChild(el("p", "muted", fill(A["no-mistakes"], { threshold: number(analysis.threshold) })));
+    box.appendChild(el("p", "muted", fill(A["no-mistakes"], { threshold: num(analysis.threshold, 1, lang, false) })));
     return;
   }
   const list = el("ol", "worst");
@@ -263,7 +261,7 @@ function renderDecisions() {
   const box = $("decisions");
   box.innerHTML = "";
   box.appendChild(el("h3", "", A["web-decisions"]));
-  box.appendChild(el("p", "muted", fill(A["web-threshold"], { threshold: number(analysis.threshold) })));
+  box.appendChild(el("p", "muted", fill(A["web-threshold"], { threshold: num(analysis.threshold, 1, lang, false) })));
   if (!analysis.decisions.length) { box.appendChild(el("p", "muted", A["web-no-decisions"])); }
   const list = el("ol", "decisions");
   for (const d of analysis.decisions) {

@@ -16,6 +16,7 @@ import {
   $, W, club, lang, legalOf, myTurn, rerender, seat, send, table, view,
 } from "/static/table-state.js";
 import { centreOf, flyAway, flyIn, leaves } from "/static/motion.js";
+import { signed } from "/static/numbers.js";
 import * as teach from "/static/ulti-teach.js";
 
 const chosen = new Set();  // the two cards chosen for the talon
@@ -30,7 +31,6 @@ let collecting = null;
 let showLast = false;
 let centreKey = "";
 let centreCards = new Set();
-const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x)}`;
 const kontraWord = (level) => W.kontras[level - 1] || `×${2 ** level}`;
 
 // -- words ----------------------------------------------------------------------------------
