@@ -113,11 +113,11 @@ class Table:
             self.shot(3, "talon")
             self.click_and_wait("[data-action=lay]")
         elif self.has("#bids [data-action]"):
-            self.shot(2, "bid")
             if self.has("#bids [data-action=open-bids][aria-expanded=false]"):
                 page.click("#bids [data-action=open-bids]")  # a phone: the ladder's sheet
                 page.wait_for_selector("#bids button.bid")
                 self.check("the bids' sheet")
+            self.shot(2, "bid")
             # the lowest legal bid but a plain Simple, which left standing is not played (A5)
             # (never one the page warns of: it asks to be confirmed)
             n = page.locator("#bids button.bid:not([data-warn])").count()
