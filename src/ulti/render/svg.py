@@ -291,41 +291,38 @@ _FR_DIAMOND = (
 
 
 def _hungarian_sign(suit: int) -> str:
+    """A Hungarian sign's body; the enclosing group strokes in the suit's ``line`` colour,
+    with round caps and no fill unless a shape names one."""
     c = PALETTE[suit]
     fill, line, detail = c.fill, c.line, c.detail
     if suit == 0:  # piros: a heart, with a highlight
         return (
-            f'<path d="{_HEART}" fill="{fill}" stroke="{line}"/>'
-            f'<path d="M-6.6-5.2C-6.4-7.2-4.6-8-3.4-7.6" fill="none" stroke="{detail}" '
-            'stroke-width="1.3" stroke-linecap="round"/>'
+            f'<path d="{_HEART}" fill="{fill}"/>'
+            f'<path d="M-6.6-5.2C-6.4-7.2-4.6-8-3.4-7.6" stroke="{detail}" stroke-width="1.3"/>'
         )
     if suit == 1:  # makk: a hatched cup over a nut, hanging from a stalk
         return (
-            f'<path d="{_ACORN_STEM}" fill="none" stroke="{line}" stroke-width="1.8" '
-            'stroke-linecap="round"/>'
-            f'<path d="{_ACORN_NUT}" fill="{fill}" stroke="{line}"/>'
-            f'<path d="M-3.2 1.4C-3.4 4.2-2.2 6.4-.6 7.6" fill="none" stroke="{detail}" '
-            'stroke-width="1.1" stroke-linecap="round"/>'
-            f'<path d="{_ACORN_CUP}" fill="{line}" stroke="{line}"/>'
-            f'<path d="{_ACORN_HATCH}" stroke="{detail}" stroke-width=".7"/>'
+            f'<path d="{_ACORN_STEM}" stroke-width="1.8"/>'
+            f'<path d="{_ACORN_NUT}" fill="{fill}"/>'
+            f'<path d="M-3.2 1.4C-3.4 4.2-2.2 6.4-.6 7.6" stroke="{detail}" stroke-width="1.1"/>'
+            f'<path d="{_ACORN_CUP}" fill="{line}"/>'
+            f'<path d="{_ACORN_HATCH}" stroke="{detail}" stroke-width=".7" '
+            'stroke-linecap="butt"/>'
         )
     if suit == 2:  # zöld: a leaf with its stem and veins
         return (
-            f'<path d="{_LEAF_STEM}" fill="none" stroke="{line}" stroke-width="1.8" '
-            'stroke-linecap="round"/>'
-            f'<path d="{_LEAF}" fill="{fill}" stroke="{line}"/>'
-            f'<path d="{_LEAF_VEINS}" fill="none" stroke="{detail}" stroke-width=".8" '
-            'stroke-linecap="round"/>'
+            f'<path d="{_LEAF_STEM}" stroke-width="1.8"/>'
+            f'<path d="{_LEAF}" fill="{fill}"/>'
+            f'<path d="{_LEAF_VEINS}" stroke="{detail}" stroke-width=".8"/>'
         )
     # tök: a round hawk bell: loop on top, a band round it, a slit and its clapper below
     return (
-        f'<circle cy="-7.9" r="1.9" fill="none" stroke="{line}" stroke-width="1.4"/>'
-        f'<circle cy="1.4" r="7.8" fill="{fill}" stroke="{line}"/>'
-        f'<path d="{_BELL_BAND}" fill="{line}"/>'
-        f'<path d="{_BELL_SLIT}" stroke="{line}" stroke-width="1.3"/>'
-        f'<circle cy="8.2" r="1.3" fill="{line}"/>'
-        f'<path d="M-5.2-2.4C-4.6-4.4-3-5.4-1.4-5.6" fill="none" stroke="{detail}" '
-        'stroke-width="1.2" stroke-linecap="round"/>'
+        '<circle cy="-7.9" r="1.9" stroke-width="1.4"/>'
+        f'<circle cy="1.4" r="7.8" fill="{fill}"/>'
+        f'<path d="{_BELL_BAND}" fill="{line}" stroke="none"/>'
+        f'<path d="{_BELL_SLIT}" stroke-width="1.3" stroke-linecap="butt"/>'
+        f'<circle cy="8.2" r="1.3" fill="{line}" stroke="none"/>'
+        f'<path d="M-5.2-2.4C-4.6-4.4-3-5.4-1.4-5.6" stroke="{detail}" stroke-width="1.2"/>'
     )
 
 
@@ -346,9 +343,13 @@ def _sign(
 ) -> str:
     """A suit sign ``size`` units wide centred on ``(x, y)``; ``outline`` in card units."""
     scale = size / 20
-    body = _hungarian_sign(suit) if style == "hungarian" else _french_sign(suit)
+    if style == "hungarian":
+        body = _hungarian_sign(suit)
+        paint = f'stroke="{PALETTE[suit].line}" fill="none" stroke-linecap="round" '
+    else:
+        body, paint = _french_sign(suit), ""
     return (
-        f'<g class="{cls}" transform="{_place(x, y, scale, rotate)}" '
+        f'<g class="{cls}" transform="{_place(x, y, scale, rotate)}" {paint}'
         f'stroke-width="{_n(outline / scale)}" stroke-linejoin="round">{body}</g>'
     )
 
