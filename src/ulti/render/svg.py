@@ -8,6 +8,9 @@ string and draws everything itself (suit signs are hand-written paths; no icon f
   ids the card codes (``"HA"``) and ``"back"``, for ``<use href="/cards/hungarian-hu.svg#HA"/>``.
 * :func:`rank_index` -- the corner index of a rank (Hungarian A/F/K/Á, English U/O/K/A).
 
+The Hungarian faces are the Tell pattern: double-headed court figures, mounted kings and the
+seasons on the Aces, drawn in :mod:`ulti.render.tell`.
+
 Colours are chosen for colour-blind players as well: :data:`PALETTE` and
 :data:`FRENCH_PALETTE` keep every pair of suit colours a clear CIE76 ΔE apart under normal
 vision and simulated protanopia, deuteranopia and tritanopia (:func:`simulate`, Machado,
@@ -36,6 +39,7 @@ from ulti.core.cards import (
     name_hu,
 )
 from ulti.i18n import text
+from ulti.render import tell
 
 __all__ = [
     "CARD_BG",
@@ -473,22 +477,13 @@ def _crown(small: bool = False) -> str:
     )
 
 
-def _hat(kind: str, colour: str, feather: str) -> str:
-    if kind == "cap":  # Alsó / Jack: a flat cap with a feather
-        return (
-            f'<path d="M23.6 19C24.4 14.4 35.6 14.4 36.4 19C33.6 17.6 26.4 17.6 23.6 19Z" '
-            f'fill="{colour}" stroke="{_DARK}" stroke-width=".5"/>'
-            f'<path d="M33.6 15.6C36.8 12.4 39.2 12.8 40.6 11.2" fill="none" stroke="{feather}" '
-            'stroke-width="1.4" stroke-linecap="round"/>'
-        )
-    # Felső: a tall hat with a brim and a plume (the Tell hat)
+def _cap(colour: str, feather: str) -> str:
+    """The Jack's flat cap with a feather."""
     return (
-        f'<path d="M25.6 17.8L26.8 11.2C28.4 10 31.6 10 33.2 11.2L34.4 17.8Z" fill="{colour}" '
-        f'stroke="{_DARK}" stroke-width=".5"/>'
-        f'<path d="M22.4 18.6C26 16.8 34 16.8 37.6 18.6C34 18 26 18 22.4 18.6Z" fill="{colour}" '
-        f'stroke="{_DARK}" stroke-width=".6"/>'
-        f'<path d="M33 11.8C34.6 8 37.6 7.6 38.4 5.2C38.8 8.4 36.6 10.8 33.6 12.6Z" '
-        f'fill="{feather}" stroke="{_DARK}" stroke-width=".3"/>'
+        f'<path d="M23.6 19C24.4 14.4 35.6 14.4 36.4 19C33.6 17.6 26.4 17.6 23.6 19Z" '
+        f'fill="{colour}" stroke="{_DARK}" stroke-width=".5"/>'
+        f'<path d="M33.6 15.6C36.8 12.4 39.2 12.8 40.6 11.2" fill="none" stroke="{feather}" '
+        'stroke-width="1.4" stroke-linecap="round"/>'
     )
 
 
@@ -504,7 +499,7 @@ def _arm(path: str, sleeve: str, hx: float, hy: float) -> str:
 
 
 def _standing(tunic: str, hose: str, trim: str) -> str:
-    """Legs, boots and a belted tunic (Alsó, Felső, Jack)."""
+    """Legs, boots and a belted tunic (the Jack)."""
     return (
         f'<path d="M24.8 57L25.2 76.4H29L29.6 57ZM30.4 57L31 76.4H34.8L35.2 57Z" fill="{hose}" '
         f'stroke="{_DARK}" stroke-width=".5"/>'
@@ -520,7 +515,7 @@ def _standing(tunic: str, hose: str, trim: str) -> str:
 
 
 def _robe(robe: str, fur: str) -> str:
-    """A long robe with a fur hem and collar (Király, King, Queen)."""
+    """A long robe with a fur hem and collar (the King and Queen)."""
     return (
         f'<path d="M23 29.6C26 27.4 34 27.4 37 29.6L42.4 80.4H17.6Z" fill="{robe}" '
         f'stroke="{_DARK}" stroke-width=".6" stroke-linejoin="round"/>'
@@ -545,12 +540,13 @@ _CLOTHES = (
 )
 _HAIR = ("#6b4423", "#3b2a1a", "#8a6a3a", "#5a3a22")
 
-#: Where a court card holds its sign (x, y, size): Alsó low on the left, Felső raised high on
-#: the right, Király at the chest.
-COURT_SIGN = {UNDER: (18.6, 62.0, 11.0), OVER: (42.0, 12.4, 11.0), KING: (41.2, 42.4, 11.0)}
+#: Where a French court card holds its sign (x, y, size): the Jack low on the left, the King
+#: and Queen at the chest.  (The Hungarian figures are :mod:`ulti.render.tell`'s.)
+COURT_SIGN = {UNDER: (18.6, 62.0, 11.0), KING: (41.2, 42.4, 11.0)}
 
 
 def _figure(style: str, suit: int, rank: int) -> str:
+    """The French Jack (``UNDER``) or King: a single-headed standing figure."""
     tunic, hose, trim = _CLOTHES[suit]
     hair = _HAIR[suit]
     sx, sy, size = COURT_SIGN[rank]
@@ -565,23 +561,10 @@ def _figure(style: str, suit: int, rank: int) -> str:
             + _arm("M24.2 31.6Q20.6 41 19.8 50.8", tunic, 19.8, 52)
             + _arm("M35.8 31.6Q39.8 38.6 40.8 44.2", tunic, 41, 45.2)
             + _head(hair, "moustache")
-            + _hat("cap", trim, "#b3262f")
+            + _cap(trim, "#b3262f")
             + sign
         )
-    if rank == OVER:
-        return (
-            # a sword at the left hip
-            '<path d="M21.2 48.4L17.4 66" stroke="#8d939c" stroke-width="1.3" '
-            'stroke-linecap="round"/>'
-            '<path d="M19.4 46.8L23.4 48.8" stroke="#6b4a2b" stroke-width="1.4"/>'
-            + _standing(tunic, hose, trim)
-            + _arm("M24.2 31.6Q19.4 38.4 22.6 44.4", tunic, 22.8, 45)
-            + _arm("M35.8 31.2Q41 27.4 41.8 20.6", tunic, 41.8, 19.6)
-            + _head(hair, "beard")
-            + _hat("hat", "#3f4a3a" if suit != 2 else "#5b3b2a", trim)
-            + sign
-        )
-    # Király / King
+    # the King
     return (
         # a sceptre in the left hand
         f'<path d="M19.4 25.6L21 60" stroke="{_GOLD_LINE}" stroke-width="1.3" '
@@ -627,11 +610,10 @@ def _ace(style: str, suit: int, lang: str) -> str:
     season = escape(text(f"season.{suit}", lang))  # the season on each suit's Ász (Tell)
     line = PALETTE[suit].line
     return (
-        # a thin decorative frame and the large sign over a ribbon with the season
+        # a thin frame, the season's scene, the large sign over a ribbon with its name
         '<rect x="14.6" y="5.6" width="30.8" height="78.8" rx="2" fill="none" '
         'stroke="#c9b98f" stroke-width=".6"/>'
-        '<path d="M22 11.4Q30 7 38 11.4M22 78.6Q30 83 38 78.6" fill="none" '
-        'stroke="#c9b98f" stroke-width=".8"/>'
+        + tell.season(suit)
         + _sign(style, suit, 30, 32, 25, "ace-sign", outline=0.8)
         + '<path d="M16.2 52.4L11.6 53.6L13.8 56.6L11.6 59.6L16.2 59Z'
         'M43.8 52.4L48.4 53.6L46.2 56.6L48.4 59.6L43.8 59Z" fill="#e3d3a8" stroke="#6b5a36" '
@@ -653,7 +635,9 @@ def _face(card: int, style: str, lang: str) -> str:
     elif style == "french":
         middle = _french_figure(suit, rank)
     else:
-        middle = _figure(style, suit, rank)
+        middle = tell.court(
+            suit, rank, lambda x, y, size: _sign(style, suit, x, y, size, "court-sign")
+        )
     return _frame() + middle + _corners(style, suit, rank, lang)
 
 
