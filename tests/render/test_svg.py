@@ -259,14 +259,33 @@ def test_sprite_holds_every_face_and_the_back(style: str, lang: str) -> None:
     text = svg.sprite_svg(style, lang)
     root = ET.fromstring(text.encode())
     symbols = root.findall(f"{NS}symbol")
-    assert len(symbols) == 33
-    assert [s.get("id") for s in symbols] == [C.code(c) for c in range(32)] + ["back"]
-    assert all(s.get("viewBox") == "0 0 60 90" for s in symbols)
+    assert len(symbols) == 37
+    ids = [C.code(c) for c in range(32)] + ["back"] + [f"suit-{s}" for s in C.SUITS]
+    assert [s.get("id") for s in symbols] == ids
+    assert all(s.get("viewBox") == "0 0 60 90" for s in symbols[:33])
     ha = symbols[C.card(C.HEARTS, C.ACE)].find(f"{NS}title")
     assert ha is not None and ha.text == C.name(C.card(C.HEARTS, C.ACE), lang)
-    assert len(set(re.findall(r'\bid="([^"]+)"', text))) == 33  # no other ids to clash
+    assert len(set(re.findall(r'\bid="([^"]+)"', text))) == 37  # no other ids to clash
     assert svg.sprite_svg(style, lang) is text  # drawn once
     assert len(text.encode()) < 250_000  # sharp and small: paths, no raster
+
+
+@pytest.mark.parametrize(("style", "lang"), STYLE_LANGS)
+def test_sprite_holds_the_styles_suit_signs(style: str, lang: str) -> None:
+    """``suit-0`` .. ``suit-3``, for the page's words: each the sign of the style's faces (the
+    Hungarian heart, acorn, leaf and bell; the French glyphs' shapes), named, drawn, no text."""
+    root = ET.fromstring(svg.sprite_svg(style, lang).encode())
+    by_id = {s.get("id"): s for s in root.findall(f"{NS}symbol")}
+    for suit in C.SUITS:
+        symbol = by_id[f"suit-{suit}"]
+        assert symbol.get("viewBox") == svg.SUIT_VIEWBOX
+        title = symbol.find(f"{NS}title")
+        assert title is not None and title.text == C.suit_name(suit, lang)
+        assert not any(el.tag == f"{NS}text" for el in symbol.iter())
+        (sign,) = [el for el in symbol if el.tag == f"{NS}g"]
+        ace = ET.fromstring(svg.card_svg(C.card(suit, C.ACE), style, lang))
+        (big,) = having(ace, "ace-sign")
+        assert [ET.tostring(e) for e in sign] == [ET.tostring(e) for e in big]  # the same sign
 
 
 def test_back_is_a_card() -> None:

@@ -5,7 +5,8 @@ string and draws everything itself (suit signs are hand-written paths; no icon f
 
 * :func:`card_svg` -- one card face as a standalone ``<svg>`` document (``viewBox 0 0 60 90``).
 * :func:`sprite_svg` -- all 32 faces and a card back as ``<symbol>`` elements of one document,
-  ids the card codes (``"HA"``) and ``"back"``, for ``<use href="/cards/hungarian-hu.svg#HA"/>``.
+  ids the card codes (``"HA"``) and ``"back"``, for ``<use href="/cards/hungarian-hu.svg#HA"/>``,
+  and the style's four suit signs, ``"suit-0"`` to ``"suit-3"``, for the page's words.
 * :func:`rank_index` -- the corner index of a rank (Hungarian A/F/K/Á, English U/O/K/A).
 
 The Hungarian faces are the Tell pattern: double-headed court figures, mounted kings and the
@@ -37,6 +38,7 @@ from ulti.core.cards import (
     code,
     name_en,
     name_hu,
+    suit_name,
 )
 from ulti.i18n import text
 from ulti.render import tell
@@ -49,6 +51,7 @@ __all__ = [
     "LANGS",
     "PALETTE",
     "STYLES",
+    "SUIT_VIEWBOX",
     "WIDTH",
     "SuitColours",
     "back_svg",
@@ -710,10 +713,25 @@ def _symbol(ident: str, title: str, body: str) -> str:
     )
 
 
+#: The viewBox of a suit sign's symbol: the 20 x 20 sign and room for its outline.
+SUIT_VIEWBOX = "-11 -11 22 22"
+
+
+def _suit_symbol(style: str, suit: int, lang: str) -> str:
+    """A suit's sign alone, for the page's words (``<use href="…svg#suit-0"/>``)."""
+    return (
+        f'<symbol id="suit-{suit}" viewBox="{SUIT_VIEWBOX}" role="img">'
+        f"<title>{escape(suit_name(suit, lang))}</title>"
+        + _sign(style, suit, 0, 0, 20, "suit-sign", outline=1.1)
+        + "</symbol>"
+    )
+
+
 @functools.lru_cache(maxsize=len(STYLES) * len(LANGS))
 def sprite_svg(style: str = "hungarian", lang: str = "hu") -> str:
     """All 32 faces and the back in one SVG document, each a ``<symbol>`` whose id is the
-    card's code (``"HA"``) or ``"back"``: ``<use href="/cards/hungarian-hu.svg#HA"/>``."""
+    card's code (``"HA"``) or ``"back"``: ``<use href="/cards/hungarian-hu.svg#HA"/>``; and
+    the four suit signs of the style, ``"suit-0"`` to ``"suit-3"`` (:data:`SUIT_VIEWBOX`)."""
     _check_style(style)
     _check_lang(lang)
     parts: list[str] = [
@@ -723,5 +741,6 @@ def sprite_svg(style: str = "hungarian", lang: str = "hu") -> str:
     parts.extend(_symbol(code(c), _title(c, lang), _face(c, style, lang)) for c in range(32))
     back = text("card.back", lang)
     parts.append(_symbol("back", back, _back(style)))
+    parts.extend(_suit_symbol(style, suit, lang) for suit in range(4))
     parts.append("</svg>\n")
     return "".join(parts)
