@@ -211,7 +211,7 @@ def _tell_hat() -> str:  # Tell: a tall pointed hat, its brim turned up, a long 
 
 def _morion() -> str:  # Harras: a soldier's morion, crested, brim peaked fore and aft
     return (
-        _p("M-3.8-9.4C-2.6-14.2 2.6-14.2 3.8-9.4Z", STEEL)
+        _p("M-3.8-9.4C-2.6-13 2.6-13 3.8-9.4Z", STEEL)
         + _p("M-5.2-4.8C-5.6-9.2-3-11 0-11S5.6-9.2 5.2-4.8Z", STEEL)
         + _p("M-9-7.8C-6.4-4.2 6.4-4.2 9-7.8C7.6-3-7.6-3-9-7.8Z", STEEL)
         + _line("M-2.8-8.6Q-2-10-.6-10.4", "#ffffff", 0.6)
@@ -241,7 +241,7 @@ def _fur_cap() -> str:  # Fürst: a soft red cap with a grey fur rim
 
 def _hunting_hat() -> str:  # Stüssi: a green hunting hat, its brim turned up, a brush
     return (
-        _line("M-3.4-10L-5.2-12.6M-3-10L-3.2-13.2M-2.6-10L-1.2-12.8", "#6b5a40", 1.2)
+        _line("M-3.4-10L-5.2-12.2M-3-10L-3.2-12.6M-2.6-10L-1.2-12.3", "#6b5a40", 1.2)
         + _p("M-4.6-5.2C-4.8-9-2.6-11.2 0-11.2S4.6-9 4.4-5.2Z", "#4a6a30")
         + _p("M-4.6-6.6C-1.6-5.8 1.6-5.8 4.5-6.6V-5.2H-4.6Z", "#7a3a22", ' stroke-width=".3"')
         + _p("M-7.6-8.6C-7.4-5.2-4-4.2 1-4.4C4.6-4.6 7-5 7.6-5.6C5-3.4-3-3-6.4-5.4Z", "#3a5626")
