@@ -1,6 +1,8 @@
-"""Card faces as SVG (ulti.render.svg): every face of both styles and both languages is well-formed,
-titled and indexed; pip cards carry their number of signs (C1); the suit colours stay apart
-for colour-blind players and stand out against the card."""
+"""Card faces as SVG (ulti.render.svg, the Tell pictures of ulti.render.tell): every face of both
+styles and both languages is well-formed, titled and indexed; pip cards carry their number of
+signs (C1); the Hungarian court cards are double-headed Tell figures, the kings on horseback,
+the Aces with their seasons; the suit colours stay apart for colour-blind players and stand
+out against the card."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from ulti.core import cards as C
-from ulti.render import svg
+from ulti.render import svg, tell
 
 NS = "{http://www.w3.org/2000/svg}"
 STYLE_LANGS = list(itertools.product(svg.STYLES, svg.LANGS))
@@ -77,17 +79,113 @@ def test_c1_pip_cards_show_seven_to_ten_signs(style: str) -> None:
         assert len({(p.get("transform")) for p in pips}) == len(pips)  # none on top of another
 
 
+COURTS = (C.UNDER, C.OVER, C.KING)
+
+
+def face(suit: int, rank: int, style: str = "hungarian") -> ET.Element:
+    return ET.fromstring(svg.card_svg(C.card(suit, rank), style, "hu"))
+
+
+def upper_half(root: ET.Element) -> ET.Element:
+    (upper,) = [h for h in having(root, "half") if not h.get("transform")]
+    return upper
+
+
+#: What a drawing's shape is made of (its colours left out).
+GEOMETRY = ("d", "cx", "cy", "r", "rx", "ry", "x", "y", "width", "height", "transform")
+
+
+def shape(el: ET.Element, leave_out: str = "") -> tuple[tuple[str, ...], ...]:
+    """``el``'s elements by tag and geometry, without those of class ``leave_out`` (and
+    theirs): two drawings that differ only in colour have the same shape."""
+    out: list[tuple[str, ...]] = []
+
+    def walk(e: ET.Element) -> None:
+        if leave_out and leave_out in classes(e):
+            return
+        out.append((e.tag, *(e.get(a, "") for a in GEOMETRY)))
+        for child in e:
+            walk(child)
+
+    walk(el)
+    return tuple(out)
+
+
+def test_hungarian_court_cards_are_double_headed() -> None:
+    """The upper half of each figure, and the same half turned about the card's centre, a band
+    between them (the Tell deck); the French courts stay single-headed."""
+    for suit, rank in itertools.product(C.SUITS, COURTS):
+        root = face(suit, rank)
+        halves = having(root, "half")
+        assert len(halves) == 2, C.code(C.card(suit, rank))
+        upper, lower = halves
+        assert upper.get("transform") is None
+        assert lower.get("transform") == "rotate(180 30 45)"
+        assert [ET.tostring(e) for e in upper] == [ET.tostring(e) for e in lower]
+        assert len(list(upper.iter())) > 20 and len(having(upper, "court-sign")) == 1
+        assert len(having(root, "divider")) == 1
+        assert len(having(root, "index")) == 2  # the corners as they were
+        french = face(suit, rank, "french")
+        assert not having(french, "half") and len(having(french, "court-sign")) == 1
+
+
 def test_court_cards_alsó_holds_its_sign_low_felső_high_király_crowned() -> None:
+    """Players tell the Alsó from the Felső by the sign: held low (in the lower third of the
+    half, by the band) and held high (in its upper third)."""
     for suit in C.SUITS:
         ys = {}
-        for rank in (C.UNDER, C.OVER, C.KING):
-            root = ET.fromstring(svg.card_svg(C.card(suit, rank), "hungarian", "hu"))
-            (sign,) = having(root, "court-sign")
+        for rank in COURTS:
+            (sign,) = having(upper_half(face(suit, rank)), "court-sign")
             ys[rank] = translate_y(sign)
-        assert ys[C.UNDER] > 45 > ys[C.OVER], ys  # Alsó below the middle, Felső above it
+        assert ys[C.UNDER] > 30 and ys[C.OVER] < 15, ys
         assert ys[C.UNDER] > ys[C.KING] > ys[C.OVER]
-        king = svg.card_svg(C.card(suit, C.KING), "hungarian", "hu")
-        assert svg._GOLD in king  # the crown
+        king = face(suit, C.KING)
+        assert len(having(king, "crown")) == 2  # crowned, in both halves
+        assert not having(face(suit, C.OVER), "crown") and not having(face(suit, C.UNDER), "crown")
+
+
+def test_felső_and_alsó_are_different_figures_in_every_suit() -> None:
+    """The eight Tell characters are eight drawings, not one figure per rank in four colours
+    (the suit sign left out: it differs anyway)."""
+    drawings = {
+        (suit, rank): shape(upper_half(face(suit, rank)), "court-sign")
+        for suit, rank in itertools.product(C.SUITS, (C.UNDER, C.OVER))
+    }
+    for rank in (C.UNDER, C.OVER):
+        assert len({drawings[suit, rank] for suit in C.SUITS}) == 4, rank
+    assert len(set(drawings.values())) == 8
+
+
+def test_figures_differ_in_shape_and_not_only_in_colour() -> None:
+    """The test above can fail: one drawing in two colours is one shape."""
+    a = ET.fromstring('<g><path d="M0 0H9" fill="#d22844"/><circle r="2" fill="#111111"/></g>')
+    b = ET.fromstring('<g><path d="M0 0H9" fill="#1a9f73"/><circle r="2" fill="#222222"/></g>')
+    assert shape(a) == shape(b)
+    assert shape(a) != shape(ET.fromstring('<g><path d="M0 0H8" fill="#d22844"/></g>'))
+
+
+def test_kings_ride_horses() -> None:
+    for suit in C.SUITS:
+        king = face(suit, C.KING)
+        horses = having(king, "horse")
+        assert len(horses) == 2 and all(len(h) > 3 for h in horses)
+        assert len(having(upper_half(king), "horse")) == 1
+        assert not having(face(suit, C.OVER), "horse") and not having(face(suit, C.UNDER), "horse")
+    kings = {shape(upper_half(face(suit, C.KING)), "court-sign") for suit in C.SUITS}
+    assert len(kings) == 1  # the same rider and horse, in the suit's colours
+    assert len({svg.card_svg(C.card(suit, C.KING)) for suit in C.SUITS}) == 4
+
+
+def test_hungarian_aces_show_their_season() -> None:
+    seasons = set()
+    for suit in C.SUITS:
+        root = face(suit, C.ACE)
+        (scene,) = having(root, "season")
+        assert len(scene) >= 5
+        seasons.add(shape(scene))
+        assert not having(face(suit, C.ACE, "french"), "season")
+    assert len(seasons) == 4  # spring, winter, autumn and summer are four pictures
+    assert tell.season(C.HEARTS) != tell.season(C.BELLS)
 
 
 def test_aces_show_one_large_sign() -> None:
@@ -161,13 +259,33 @@ def test_sprite_holds_every_face_and_the_back(style: str, lang: str) -> None:
     text = svg.sprite_svg(style, lang)
     root = ET.fromstring(text.encode())
     symbols = root.findall(f"{NS}symbol")
-    assert len(symbols) == 33
-    assert [s.get("id") for s in symbols] == [C.code(c) for c in range(32)] + ["back"]
-    assert all(s.get("viewBox") == "0 0 60 90" for s in symbols)
+    assert len(symbols) == 37
+    ids = [C.code(c) for c in range(32)] + ["back"] + [f"suit-{s}" for s in C.SUITS]
+    assert [s.get("id") for s in symbols] == ids
+    assert all(s.get("viewBox") == "0 0 60 90" for s in symbols[:33])
     ha = symbols[C.card(C.HEARTS, C.ACE)].find(f"{NS}title")
     assert ha is not None and ha.text == C.name(C.card(C.HEARTS, C.ACE), lang)
-    assert len(set(re.findall(r'\bid="([^"]+)"', text))) == 33  # no other ids to clash
+    assert len(set(re.findall(r'\bid="([^"]+)"', text))) == 37  # no other ids to clash
     assert svg.sprite_svg(style, lang) is text  # drawn once
+    assert len(text.encode()) < 250_000  # sharp and small: paths, no raster
+
+
+@pytest.mark.parametrize(("style", "lang"), STYLE_LANGS)
+def test_sprite_holds_the_styles_suit_signs(style: str, lang: str) -> None:
+    """``suit-0`` .. ``suit-3``, for the page's words: each the sign of the style's faces (the
+    Hungarian heart, acorn, leaf and bell; the French glyphs' shapes), named, drawn, no text."""
+    root = ET.fromstring(svg.sprite_svg(style, lang).encode())
+    by_id = {s.get("id"): s for s in root.findall(f"{NS}symbol")}
+    for suit in C.SUITS:
+        symbol = by_id[f"suit-{suit}"]
+        assert symbol.get("viewBox") == svg.SUIT_VIEWBOX
+        title = symbol.find(f"{NS}title")
+        assert title is not None and title.text == C.suit_name(suit, lang)
+        assert not any(el.tag == f"{NS}text" for el in symbol.iter())
+        (sign,) = [el for el in symbol if el.tag == f"{NS}g"]
+        ace = ET.fromstring(svg.card_svg(C.card(suit, C.ACE), style, lang))
+        (big,) = having(ace, "ace-sign")
+        assert [ET.tostring(e) for e in sign] == [ET.tostring(e) for e in big]  # the same sign
 
 
 def test_back_is_a_card() -> None:

@@ -5,8 +5,12 @@ string and draws everything itself (suit signs are hand-written paths; no icon f
 
 * :func:`card_svg` -- one card face as a standalone ``<svg>`` document (``viewBox 0 0 60 90``).
 * :func:`sprite_svg` -- all 32 faces and a card back as ``<symbol>`` elements of one document,
-  ids the card codes (``"HA"``) and ``"back"``, for ``<use href="/cards/hungarian-hu.svg#HA"/>``.
+  ids the card codes (``"HA"``) and ``"back"``, for ``<use href="/cards/hungarian-hu.svg#HA"/>``,
+  and the style's four suit signs, ``"suit-0"`` to ``"suit-3"``, for the page's words.
 * :func:`rank_index` -- the corner index of a rank (Hungarian A/F/K/Á, English U/O/K/A).
+
+The Hungarian faces are the Tell pattern: double-headed court figures, mounted kings and the
+seasons on the Aces, drawn in :mod:`ulti.render.tell`.
 
 Colours are chosen for colour-blind players as well: :data:`PALETTE` and
 :data:`FRENCH_PALETTE` keep every pair of suit colours a clear CIE76 ΔE apart under normal
@@ -34,8 +38,10 @@ from ulti.core.cards import (
     code,
     name_en,
     name_hu,
+    suit_name,
 )
 from ulti.i18n import text
+from ulti.render import tell
 
 __all__ = [
     "CARD_BG",
@@ -45,6 +51,7 @@ __all__ = [
     "LANGS",
     "PALETTE",
     "STYLES",
+    "SUIT_VIEWBOX",
     "WIDTH",
     "SuitColours",
     "back_svg",
@@ -291,41 +298,38 @@ _FR_DIAMOND = (
 
 
 def _hungarian_sign(suit: int) -> str:
+    """A Hungarian sign's body; the enclosing group strokes in the suit's ``line`` colour,
+    with round caps and no fill unless a shape names one."""
     c = PALETTE[suit]
     fill, line, detail = c.fill, c.line, c.detail
     if suit == 0:  # piros: a heart, with a highlight
         return (
-            f'<path d="{_HEART}" fill="{fill}" stroke="{line}"/>'
-            f'<path d="M-6.6-5.2C-6.4-7.2-4.6-8-3.4-7.6" fill="none" stroke="{detail}" '
-            'stroke-width="1.3" stroke-linecap="round"/>'
+            f'<path d="{_HEART}" fill="{fill}"/>'
+            f'<path d="M-6.6-5.2C-6.4-7.2-4.6-8-3.4-7.6" stroke="{detail}" stroke-width="1.3"/>'
         )
     if suit == 1:  # makk: a hatched cup over a nut, hanging from a stalk
         return (
-            f'<path d="{_ACORN_STEM}" fill="none" stroke="{line}" stroke-width="1.8" '
-            'stroke-linecap="round"/>'
-            f'<path d="{_ACORN_NUT}" fill="{fill}" stroke="{line}"/>'
-            f'<path d="M-3.2 1.4C-3.4 4.2-2.2 6.4-.6 7.6" fill="none" stroke="{detail}" '
-            'stroke-width="1.1" stroke-linecap="round"/>'
-            f'<path d="{_ACORN_CUP}" fill="{line}" stroke="{line}"/>'
-            f'<path d="{_ACORN_HATCH}" stroke="{detail}" stroke-width=".7"/>'
+            f'<path d="{_ACORN_STEM}" stroke-width="1.8"/>'
+            f'<path d="{_ACORN_NUT}" fill="{fill}"/>'
+            f'<path d="M-3.2 1.4C-3.4 4.2-2.2 6.4-.6 7.6" stroke="{detail}" stroke-width="1.1"/>'
+            f'<path d="{_ACORN_CUP}" fill="{line}"/>'
+            f'<path d="{_ACORN_HATCH}" stroke="{detail}" stroke-width=".7" '
+            'stroke-linecap="butt"/>'
         )
     if suit == 2:  # zöld: a leaf with its stem and veins
         return (
-            f'<path d="{_LEAF_STEM}" fill="none" stroke="{line}" stroke-width="1.8" '
-            'stroke-linecap="round"/>'
-            f'<path d="{_LEAF}" fill="{fill}" stroke="{line}"/>'
-            f'<path d="{_LEAF_VEINS}" fill="none" stroke="{detail}" stroke-width=".8" '
-            'stroke-linecap="round"/>'
+            f'<path d="{_LEAF_STEM}" stroke-width="1.8"/>'
+            f'<path d="{_LEAF}" fill="{fill}"/>'
+            f'<path d="{_LEAF_VEINS}" stroke="{detail}" stroke-width=".8"/>'
         )
     # tök: a round hawk bell: loop on top, a band round it, a slit and its clapper below
     return (
-        f'<circle cy="-7.9" r="1.9" fill="none" stroke="{line}" stroke-width="1.4"/>'
-        f'<circle cy="1.4" r="7.8" fill="{fill}" stroke="{line}"/>'
-        f'<path d="{_BELL_BAND}" fill="{line}"/>'
-        f'<path d="{_BELL_SLIT}" stroke="{line}" stroke-width="1.3"/>'
-        f'<circle cy="8.2" r="1.3" fill="{line}"/>'
-        f'<path d="M-5.2-2.4C-4.6-4.4-3-5.4-1.4-5.6" fill="none" stroke="{detail}" '
-        'stroke-width="1.2" stroke-linecap="round"/>'
+        '<circle cy="-7.9" r="1.9" stroke-width="1.4"/>'
+        f'<circle cy="1.4" r="7.8" fill="{fill}"/>'
+        f'<path d="{_BELL_BAND}" fill="{line}" stroke="none"/>'
+        f'<path d="{_BELL_SLIT}" stroke-width="1.3" stroke-linecap="butt"/>'
+        f'<circle cy="8.2" r="1.3" fill="{line}" stroke="none"/>'
+        f'<path d="M-5.2-2.4C-4.6-4.4-3-5.4-1.4-5.6" stroke="{detail}" stroke-width="1.2"/>'
     )
 
 
@@ -346,9 +350,13 @@ def _sign(
 ) -> str:
     """A suit sign ``size`` units wide centred on ``(x, y)``; ``outline`` in card units."""
     scale = size / 20
-    body = _hungarian_sign(suit) if style == "hungarian" else _french_sign(suit)
+    if style == "hungarian":
+        body = _hungarian_sign(suit)
+        paint = f'stroke="{PALETTE[suit].line}" fill="none" stroke-linecap="round" '
+    else:
+        body, paint = _french_sign(suit), ""
     return (
-        f'<g class="{cls}" transform="{_place(x, y, scale, rotate)}" '
+        f'<g class="{cls}" transform="{_place(x, y, scale, rotate)}" {paint}'
         f'stroke-width="{_n(outline / scale)}" stroke-linejoin="round">{body}</g>'
     )
 
@@ -472,22 +480,13 @@ def _crown(small: bool = False) -> str:
     )
 
 
-def _hat(kind: str, colour: str, feather: str) -> str:
-    if kind == "cap":  # Alsó / Jack: a flat cap with a feather
-        return (
-            f'<path d="M23.6 19C24.4 14.4 35.6 14.4 36.4 19C33.6 17.6 26.4 17.6 23.6 19Z" '
-            f'fill="{colour}" stroke="{_DARK}" stroke-width=".5"/>'
-            f'<path d="M33.6 15.6C36.8 12.4 39.2 12.8 40.6 11.2" fill="none" stroke="{feather}" '
-            'stroke-width="1.4" stroke-linecap="round"/>'
-        )
-    # Felső: a tall hat with a brim and a plume (the Tell hat)
+def _cap(colour: str, feather: str) -> str:
+    """The Jack's flat cap with a feather."""
     return (
-        f'<path d="M25.6 17.8L26.8 11.2C28.4 10 31.6 10 33.2 11.2L34.4 17.8Z" fill="{colour}" '
-        f'stroke="{_DARK}" stroke-width=".5"/>'
-        f'<path d="M22.4 18.6C26 16.8 34 16.8 37.6 18.6C34 18 26 18 22.4 18.6Z" fill="{colour}" '
-        f'stroke="{_DARK}" stroke-width=".6"/>'
-        f'<path d="M33 11.8C34.6 8 37.6 7.6 38.4 5.2C38.8 8.4 36.6 10.8 33.6 12.6Z" '
-        f'fill="{feather}" stroke="{_DARK}" stroke-width=".3"/>'
+        f'<path d="M23.6 19C24.4 14.4 35.6 14.4 36.4 19C33.6 17.6 26.4 17.6 23.6 19Z" '
+        f'fill="{colour}" stroke="{_DARK}" stroke-width=".5"/>'
+        f'<path d="M33.6 15.6C36.8 12.4 39.2 12.8 40.6 11.2" fill="none" stroke="{feather}" '
+        'stroke-width="1.4" stroke-linecap="round"/>'
     )
 
 
@@ -503,7 +502,7 @@ def _arm(path: str, sleeve: str, hx: float, hy: float) -> str:
 
 
 def _standing(tunic: str, hose: str, trim: str) -> str:
-    """Legs, boots and a belted tunic (Alsó, Felső, Jack)."""
+    """Legs, boots and a belted tunic (the Jack)."""
     return (
         f'<path d="M24.8 57L25.2 76.4H29L29.6 57ZM30.4 57L31 76.4H34.8L35.2 57Z" fill="{hose}" '
         f'stroke="{_DARK}" stroke-width=".5"/>'
@@ -519,7 +518,7 @@ def _standing(tunic: str, hose: str, trim: str) -> str:
 
 
 def _robe(robe: str, fur: str) -> str:
-    """A long robe with a fur hem and collar (Király, King, Queen)."""
+    """A long robe with a fur hem and collar (the King and Queen)."""
     return (
         f'<path d="M23 29.6C26 27.4 34 27.4 37 29.6L42.4 80.4H17.6Z" fill="{robe}" '
         f'stroke="{_DARK}" stroke-width=".6" stroke-linejoin="round"/>'
@@ -544,12 +543,13 @@ _CLOTHES = (
 )
 _HAIR = ("#6b4423", "#3b2a1a", "#8a6a3a", "#5a3a22")
 
-#: Where a court card holds its sign (x, y, size): Alsó low on the left, Felső raised high on
-#: the right, Király at the chest.
-COURT_SIGN = {UNDER: (18.6, 62.0, 11.0), OVER: (42.0, 12.4, 11.0), KING: (41.2, 42.4, 11.0)}
+#: Where a French court card holds its sign (x, y, size): the Jack low on the left, the King
+#: and Queen at the chest.  (The Hungarian figures are :mod:`ulti.render.tell`'s.)
+COURT_SIGN = {UNDER: (18.6, 62.0, 11.0), KING: (41.2, 42.4, 11.0)}
 
 
 def _figure(style: str, suit: int, rank: int) -> str:
+    """The French Jack (``UNDER``) or King: a single-headed standing figure."""
     tunic, hose, trim = _CLOTHES[suit]
     hair = _HAIR[suit]
     sx, sy, size = COURT_SIGN[rank]
@@ -564,23 +564,10 @@ def _figure(style: str, suit: int, rank: int) -> str:
             + _arm("M24.2 31.6Q20.6 41 19.8 50.8", tunic, 19.8, 52)
             + _arm("M35.8 31.6Q39.8 38.6 40.8 44.2", tunic, 41, 45.2)
             + _head(hair, "moustache")
-            + _hat("cap", trim, "#b3262f")
+            + _cap(trim, "#b3262f")
             + sign
         )
-    if rank == OVER:
-        return (
-            # a sword at the left hip
-            '<path d="M21.2 48.4L17.4 66" stroke="#8d939c" stroke-width="1.3" '
-            'stroke-linecap="round"/>'
-            '<path d="M19.4 46.8L23.4 48.8" stroke="#6b4a2b" stroke-width="1.4"/>'
-            + _standing(tunic, hose, trim)
-            + _arm("M24.2 31.6Q19.4 38.4 22.6 44.4", tunic, 22.8, 45)
-            + _arm("M35.8 31.2Q41 27.4 41.8 20.6", tunic, 41.8, 19.6)
-            + _head(hair, "beard")
-            + _hat("hat", "#3f4a3a" if suit != 2 else "#5b3b2a", trim)
-            + sign
-        )
-    # Király / King
+    # the King
     return (
         # a sceptre in the left hand
         f'<path d="M19.4 25.6L21 60" stroke="{_GOLD_LINE}" stroke-width="1.3" '
@@ -626,11 +613,10 @@ def _ace(style: str, suit: int, lang: str) -> str:
     season = escape(text(f"season.{suit}", lang))  # the season on each suit's Ász (Tell)
     line = PALETTE[suit].line
     return (
-        # a thin decorative frame and the large sign over a ribbon with the season
+        # a thin frame, the season's scene, the large sign over a ribbon with its name
         '<rect x="14.6" y="5.6" width="30.8" height="78.8" rx="2" fill="none" '
         'stroke="#c9b98f" stroke-width=".6"/>'
-        '<path d="M22 11.4Q30 7 38 11.4M22 78.6Q30 83 38 78.6" fill="none" '
-        'stroke="#c9b98f" stroke-width=".8"/>'
+        + tell.season(suit)
         + _sign(style, suit, 30, 32, 25, "ace-sign", outline=0.8)
         + '<path d="M16.2 52.4L11.6 53.6L13.8 56.6L11.6 59.6L16.2 59Z'
         'M43.8 52.4L48.4 53.6L46.2 56.6L48.4 59.6L43.8 59Z" fill="#e3d3a8" stroke="#6b5a36" '
@@ -652,7 +638,9 @@ def _face(card: int, style: str, lang: str) -> str:
     elif style == "french":
         middle = _french_figure(suit, rank)
     else:
-        middle = _figure(style, suit, rank)
+        middle = tell.court(
+            suit, rank, lambda x, y, size: _sign(style, suit, x, y, size, "court-sign")
+        )
     return _frame() + middle + _corners(style, suit, rank, lang)
 
 
@@ -725,10 +713,25 @@ def _symbol(ident: str, title: str, body: str) -> str:
     )
 
 
+#: The viewBox of a suit sign's symbol: the 20 x 20 sign and room for its outline.
+SUIT_VIEWBOX = "-11 -11 22 22"
+
+
+def _suit_symbol(style: str, suit: int, lang: str) -> str:
+    """A suit's sign alone, for the page's words (``<use href="…svg#suit-0"/>``)."""
+    return (
+        f'<symbol id="suit-{suit}" viewBox="{SUIT_VIEWBOX}" role="img">'
+        f"<title>{escape(suit_name(suit, lang))}</title>"
+        + _sign(style, suit, 0, 0, 20, "suit-sign", outline=1.1)
+        + "</symbol>"
+    )
+
+
 @functools.lru_cache(maxsize=len(STYLES) * len(LANGS))
 def sprite_svg(style: str = "hungarian", lang: str = "hu") -> str:
     """All 32 faces and the back in one SVG document, each a ``<symbol>`` whose id is the
-    card's code (``"HA"``) or ``"back"``: ``<use href="/cards/hungarian-hu.svg#HA"/>``."""
+    card's code (``"HA"``) or ``"back"``: ``<use href="/cards/hungarian-hu.svg#HA"/>``; and
+    the four suit signs of the style, ``"suit-0"`` to ``"suit-3"`` (:data:`SUIT_VIEWBOX`)."""
     _check_style(style)
     _check_lang(lang)
     parts: list[str] = [
@@ -738,5 +741,6 @@ def sprite_svg(style: str = "hungarian", lang: str = "hu") -> str:
     parts.extend(_symbol(code(c), _title(c, lang), _face(c, style, lang)) for c in range(32))
     back = text("card.back", lang)
     parts.append(_symbol("back", back, _back(style)))
+    parts.extend(_suit_symbol(style, suit, lang) for suit in range(4))
     parts.append("</svg>\n")
     return "".join(parts)

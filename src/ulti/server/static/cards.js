@@ -2,6 +2,8 @@
 // from the one catalogue of words (ulti.i18n, served by /api/words).
 import { words } from "/static/i18n.js";
 
+/** The French faces' suit glyphs, by suit (piros, makk, zöld, tök as ♥ ♣ ♠ ♦): the notation's
+ * signs.  A page shows a suit as ``suitSign`` (the chosen faces' own sign) or by its name. */
 export const SUITS = ["♥", "♣", "♠", "♦"];
 const PIPS = ["7", "8", "9", "10"];
 const LETTERS = "HALB";
@@ -36,22 +38,41 @@ export function cardStyle() {
 
 const spriteUrl = (style, lang) => `/cards/${style}-${lang === "hu" ? "hu" : "en"}.svg`;
 
-/** Choose the card faces; cards already on the page are redrawn in place. */
+/** Choose the card faces; cards and suit signs already on the page are redrawn in place. */
 export function setCardStyle(s) {
   if (!CARD_STYLES.includes(s)) throw new Error(`unknown card style ${s} (${CARD_STYLES.join(", ")})`);
   try { localStorage.setItem(STYLE_KEY, s); } catch { /* storage blocked: this page only */ }
-  for (const use of document.querySelectorAll("svg.face use")) {
+  for (const use of document.querySelectorAll("svg.face use, svg.suit use")) {
     const href = use.getAttribute("href") || "";
     use.setAttribute("href", href.replace(/\/cards\/[a-z]+-/, `/cards/${s}-`));
   }
 }
 
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A suit's sign as an element, from the chosen faces' sprite (``#suit-0`` .. ``#suit-3``: the
+ * Hungarian heart, acorn, leaf and bell beside Hungarian faces, ♥ ♣ ♠ ♦ beside French ones): an
+ * inline ``<svg class="suit" role="img">`` named by the suit's name in ``lang``. */
+export function suitSign(s, lang) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("class", "suit");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", suitName(s, lang));
+  svg.setAttribute("viewBox", "0 0 22 22");  // the symbol's -11 -11 22 22 (ulti.render.svg)
+  const use = document.createElementNS(SVG_NS, "use");
+  use.setAttribute("href", `${spriteUrl(cardStyle(), lang)}#suit-${s}`);
+  use.setAttribute("width", "22");
+  use.setAttribute("height", "22");
+  svg.appendChild(use);
+  return svg;
+}
+
 /** A card's back, from the faces' sprite: an ``<svg class="back">`` (``cls``: another class). */
 export function cardBack(lang, cls = "back") {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("class", cls);
   svg.setAttribute("viewBox", "0 0 60 90");
-  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+  const use = document.createElementNS(SVG_NS, "use");
   use.setAttribute("href", `${spriteUrl(cardStyle(), lang)}#back`);
   svg.appendChild(use);
   return svg;

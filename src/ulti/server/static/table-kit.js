@@ -1,7 +1,7 @@
 // What the shell and every game's module draw with: the words for players, cards, actions
 // and refusals in the page's language, and the parts every table has (a seat's head, a row
-// of card backs, a seat's announced marriages).
-import { SUITS, cardBack, rankOf, suitOf } from "/static/cards.js";
+// of card backs, a seat's announced marriages, a suit's sign among words).
+import { SUITS, cardBack, cardStyle, rankOf, suitOf, suitSign } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
 import { levelName } from "/static/levels.js";
 import { el } from "/static/live.js";
@@ -21,7 +21,32 @@ export function name(s) {
 export function cardName(c) {
   return fill(W.of, { rank: W.ranks[rankOf(c)], suit: W.suits[suitOf(c)] });
 }
-export const suitWords = (s) => `${SUITS[s]} ${W.suits[s]}`;
+/** A suit as plain text ("piros"; "♥ Hearts" beside French faces, whose sign the glyph is),
+ * for titles, labels and texts; ``suitLabel`` is the suit as an element. */
+export const suitWords = (s) => (cardStyle() === "french" ? `${SUITS[s]} ${W.suits[s]}` : W.suits[s]);
+
+/** A suit as an element: the chosen faces' sign and the suit's name ("<sign> piros"; the sign
+ * hidden from screen readers, which read the name beside it). */
+export function suitLabel(s) {
+  const span = el("span", "suit-words");
+  const sign = suitSign(s, lang);
+  sign.setAttribute("aria-hidden", "true");
+  span.append(sign, ` ${W.suits[s]}`);
+  return span;
+}
+
+/** ``template``'s text as the children of a new ``tag`` element (class ``cls``), each
+ * ``{field}`` filled from ``fields``: an element (``suitLabel``) goes in as itself, anything
+ * else as text. */
+export function filled(tag, cls, template, fields) {
+  const e = el(tag, cls);
+  for (const [i, part] of template.split(/\{(\w+)\}/).entries()) {
+    if (i % 2 === 0) { if (part) e.append(part); continue; }
+    const v = fields[part];
+    e.append(v instanceof Node ? v : v === undefined ? `{${part}}` : String(v));
+  }
+  return e;
+}
 
 /** A {title, title_hu} pair in the page's language (``withHu``: in English the Hungarian
  * beside it where it differs); an action without titles by its text. */
@@ -54,10 +79,25 @@ export function botKind(p) {
 }
 
 
-/** The marriages seat ``s`` announced, as chips ("40 ♥" in trump, "20 ♣" otherwise). */
+const marriagesOf = (v, s) => v.marriages.filter(([who]) => who === s)
+  .map(([, suit]) => [suit === v.trump ? 40 : 20, suit]);
+
+/** The marriages seat ``s`` announced, as the chips' texts ("40 piros" in trump, "20 makk"
+ * otherwise; "40 ♥", "20 ♣" beside French faces). */
 export function marriageChips(v, s) {
-  return v.marriages.filter(([who]) => who === s)
-    .map(([, suit]) => `${suit === v.trump ? 40 : 20} ${SUITS[suit]}`);
+  const french = cardStyle() === "french";
+  return marriagesOf(v, s).map(([n, suit]) => `${n} ${french ? SUITS[suit] : W.suits[suit]}`);
+}
+
+/** The marriages seat ``s`` announced, as chips: ``<span class="chip small marriage-chip">``
+ * holding the points and the suit's sign, titled "40 piros". */
+export function marriageChipElements(v, s) {
+  return marriagesOf(v, s).map(([n, suit]) => {
+    const chip = el("span", "chip small marriage-chip", `${n} `);
+    chip.appendChild(suitSign(suit, lang));
+    chip.title = `${n} ${W.suits[suit]}`;
+    return chip;
+  });
 }
 
 /** ``n`` card backs in a row (hidden from screen readers: a count stands beside them). */
