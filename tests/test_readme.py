@@ -41,3 +41,13 @@ def test_the_architecture_section_names_every_package_of_the_code() -> None:
         assert f"{p.name}/" in section, p
     for m in src.glob("*.py"):
         assert m.name in section, m.name
+
+
+def test_every_picture_and_local_link_of_the_readme_is_there() -> None:
+    """The screenshots the README shows (and the files it links) exist in the checkout."""
+    text = README.read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(((?!https?:|#)[^)\s]+)\)", text)
+    pictures = [t for t in targets if t.endswith(".png")]
+    assert len(pictures) >= 2
+    for target in targets:
+        assert (README.parent / target.split("#")[0]).exists(), target

@@ -9,7 +9,8 @@ import { fill } from "/static/i18n.js";
 import { el, toast } from "/static/live.js";
 import { centreOf, flyIn, leaves } from "/static/motion.js";
 import {
-  backsRow, botKind, cardName, freeSeats, hu, marriageChips, name, seatHead, suitWords, titled,
+  backsRow, botKind, cardName, filled, freeSeats, hu, marriageChipElements, marriageChips, name,
+  seatHead, suitLabel, suitWords, titled,
 } from "/static/table-kit.js";
 import { $, W, club, lang, seat, send, table, view } from "/static/table-state.js";
 
@@ -57,7 +58,7 @@ function renderTop(v) {
   const box = $("contract");
   box.innerHTML = "";
   box.appendChild(el("span", "chip contract-chip score-chip", scoreText(v)));
-  box.appendChild(el("span", "chip trump-chip", fill(S.trump, { suit: suitWords(v.trump) })));
+  box.appendChild(filled("span", "chip trump-chip", S.trump, { suit: suitLabel(v.trump) }));
   if ((v.closed_by >= 0 || v.talon_size === 0) && !v.over) {
     box.appendChild(el("span", "chip strict-chip", S.strict));
   }
@@ -77,13 +78,13 @@ function renderOpponent(v) {
   const extra = club.seatExtras(s);
   if (extra) box.appendChild(extra);
   // the marriages announced, and their shown cards the opponent still holds (Z7, Z13)
-  const chips = marriageChips(v, s);
+  const chips = marriageChipElements(v, s);  // each with its suit's sign
   const mine = new Set(v.hand || []);
   const held = v.shown.filter((c) => !mine.has(c));
   if (chips.length || held.length) {
     const c = el("div", "chips");
     c.appendChild(el("span", "muted", `${S.announced}:`));
-    for (const t of chips) c.appendChild(el("span", "chip small", t));
+    c.append(...chips);
     for (const card of held) c.appendChild(cardElement(card, lang));
     box.appendChild(c);
   }

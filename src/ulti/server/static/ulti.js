@@ -9,7 +9,8 @@ import { cardElement, code, rankOf, suitOf } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
 import { el } from "/static/live.js";
 import {
-  backsRow, botKind, cardName, freeSeats, hu, marriageChips, name, seatHead, suitWords,
+  backsRow, botKind, cardName, filled, freeSeats, hu, marriageChipElements, marriageChips, name,
+  seatHead, suitLabel, suitWords,
   titled,
 } from "/static/table-kit.js";
 import {
@@ -138,8 +139,8 @@ function renderTop(v) {
     c.append(el("b", "", `${name(v.soloist)}: `), titled(v.contract_info, true));
     box.appendChild(c);
     const naming = v.phase === "TRUMP";  // the soloist names it now
-    box.appendChild(el("span", "chip trump-chip",
-      v.trump >= 0 ? `${W.trump}: ${suitWords(v.trump)}` : naming ? `${W.trump}: …` : W.noTrump));
+    box.appendChild(v.trump >= 0 ? filled("span", "chip trump-chip", `${W.trump}: {suit}`, { suit: suitLabel(v.trump) })
+      : el("span", "chip trump-chip", naming ? `${W.trump}: …` : W.noTrump));
   } else if (v.bid_info) {
     box.appendChild(el("span", "chip", `${W.auction}: ${titled(v.bid_info, true)} (${name(v.bidder)})`));
   } else {
@@ -162,10 +163,12 @@ function renderSeat(box, v, s) {
     box.appendChild(el("div", `badge role ${s === v.soloist ? "soloist" : "defender"}`,
       s === v.soloist ? W.soloist : W.defender));
   }
-  const chips = chipsOf(v, s);
-  if (chips.length) {
+  const kontras = s === v.soloist ? kontraLines(v) : kontrasAgainst(v, s);
+  const marriages = marriageChipElements(v, s);  // each with its suit's sign
+  if (kontras.length || marriages.length) {
     const c = el("div", "chips");
-    for (const t of chips) c.appendChild(el("span", "chip small", t));
+    for (const t of kontras) c.appendChild(el("span", "chip small", t));
+    c.append(...marriages);
     box.appendChild(c);
   }
   const taken = takenLine(v, s);
