@@ -387,15 +387,26 @@ def _harras() -> str:
     )
 
 
+def _sword(x: float, tip: float, hilt: float, grip: str) -> str:
+    """An upright sword on the line ``x``: its point at ``tip``, the blade down to ``hilt``,
+    then the gold cross-guard, the ``grip`` and the pommel."""
+    return (
+        _p(
+            f"M{_n(x - 1.2)} {_n(hilt)}V{_n(tip + 2.4)}L{_n(x)} {_n(tip)}"
+            f"L{_n(x + 1.2)} {_n(tip + 2.4)}V{_n(hilt)}Z",
+            STEEL,
+            ' stroke-width=".4"',
+        )
+        + _line(f"M{_n(x)} {_n(tip + 2.8)}V{_n(hilt - 0.8)}", STEEL_DARK, 0.4)
+        + _rod(f"M{_n(x - 3.6)} {_n(hilt + 0.4)}H{_n(x + 3.6)}", GOLD, 1.1)
+        + _rod(f"M{_n(x)} {_n(hilt + 1)}V{_n(hilt + 5)}", grip, 1.2)
+        + f'<circle cx="{_n(x)}" cy="{_n(hilt + 6)}" r="1.1" fill="{GOLD}"/>'
+    )
+
+
 def _rudenz() -> str:
     blue = "#35589a"
-    sword = (
-        _p("M21 35.6V10.6L22.2 8.2L23.4 10.6V35.6Z", STEEL, ' stroke-width=".4"')
-        + _line("M22.2 11V34.8", STEEL_DARK, 0.4)
-        + _rod("M18.6 36H25.8", GOLD, 1.1)
-        + _rod("M22.2 36.6V40.6", "#5a3a22", 1.2)
-        + f'<circle cx="22.2" cy="41.6" r="1.1" fill="{GOLD}"/>'
-    )
+    sword = _sword(22.2, 8.2, 35.6, "#5a3a22")
     return (
         _p(_NECK, SKIN)
         + _p(_TORSO, blue)
@@ -473,13 +484,7 @@ def _stussi() -> str:
 
 def _reding() -> str:
     sleeve = "#8c2a3a"
-    sword = (
-        _p("M46.2 32.6V8.6L47.4 6.2L48.6 8.6V32.6Z", STEEL, ' stroke-width=".4"')
-        + _line("M47.4 9V32", STEEL_DARK, 0.4)
-        + _rod("M43.8 33H51", GOLD, 1.1)
-        + _rod("M47.4 33.6V37.4", "#3a2a22", 1.2)
-        + f'<circle cx="47.4" cy="38.4" r="1.1" fill="{GOLD}"/>'
-    )
+    sword = _sword(47.4, 6.2, 32.6, "#3a2a22")
     return (
         _p(_NECK, SKIN)
         + _p(_TORSO, STEEL)
