@@ -1,5 +1,6 @@
 """Ulti's duplicate tournaments (:mod:`ulti.arena.tournament`): three seats, every deal under
-every seating of the players (for three players the six orders).
+every seating of the players (for three players the six orders).  The results and their
+statistics serve the table of four as well (:mod:`ulti.arena.ulti4`).
 
 A unit's result (:class:`UnitResult`) holds the units each seat won, the soloist, the contract
 and whether it was made, and the decision times (card plays apart).  A player's score for a
@@ -51,10 +52,11 @@ class UnitResult:
     card_times: list[list[float]] = field(default_factory=list)
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> UnitResult:
-        """A result as :func:`dataclasses.asdict` wrote it (a checkpoint's line)."""
+    def from_dict(cls, d: dict[str, Any], seats: int = ULTI.seats) -> UnitResult:
+        """A result as :func:`dataclasses.asdict` wrote it (a checkpoint's line), of a table
+        of ``seats``."""
         return cls(
-            *duplicate.read_seats(d, ULTI.seats),
+            *duplicate.read_seats(d, seats),
             int(d["soloist"]),
             None if d["contract"] is None else str(d["contract"]),
             bool(d["made"]),
@@ -125,10 +127,11 @@ def _tally(n: int, results: Sequence[UnitResult]) -> _Tally:
     t = _Tally.of(n)
     for r in results:
         slot = t.per_deal.setdefault(r.index, [[] for _ in range(n)])
+        table = range(len(r.seating))  # three seats, or four (the dealer's result 0)
         for b in set(r.seating):
-            seats = [s for s in range(3) if r.seating[s] == b]
+            seats = [s for s in table if r.seating[s] == b]
             slot[b].append(statistics.fmean(r.returns[s] for s in seats))
-        for s in range(3):
+        for s in table:
             t.times[r.seating[s]] += r.times[s] if r.times else []
             t.card_times[r.seating[s]] += r.card_times[s] if r.card_times else []
         if r.soloist >= 0 and r.contract:

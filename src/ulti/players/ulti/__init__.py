@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ulti.games import base
 from ulti.games.ulti.actions import Action, ActionKind
@@ -49,16 +50,20 @@ LEVELS: dict[str, str] = {
 }
 
 
-@dataclass
-class DealRun(base.DealRun[Deal, Action]):
-    """A deal played by players, with each seat's decision times (seconds)."""
+D = TypeVar("D", bound=base.State[Any, Any])
 
-    times: list[list[float]] = field(default_factory=lambda: [[], [], []])
-    #: every decision with a choice (more than one legal action): its kind
-    #: (:func:`ulti.games.ulti.game.decision_kind`) and seconds, per seat
-    decisions: list[list[tuple[str, float]]] = field(default_factory=lambda: [[], [], []])
-    #: card plays with a choice (more than one legal card)
-    card_times: list[list[float]] = field(default_factory=lambda: [[], [], []])
+
+@dataclass
+class CardRun(base.DealRun[D, Action]):
+    """A deal of Ulti played by players (at a table of three, or of four: ``D`` is its kind of
+    deal): each seat's decision times, and its card plays' times kept apart."""
+
+    #: card plays with a choice (more than one legal card), per seat
+    card_times: list[list[float]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.card_times:
+            self.card_times = [[] for _ in self.times]
 
     def record(
         self, seat: int, action: Action, legal: Sequence[Action], seconds: float, kind: str | None
@@ -66,6 +71,16 @@ class DealRun(base.DealRun[Deal, Action]):
         super().record(seat, action, legal, seconds, kind)
         if action.kind == ActionKind.PLAY and sum(a.kind == ActionKind.PLAY for a in legal) > 1:
             self.card_times[seat].append(seconds)
+
+
+@dataclass
+class DealRun(CardRun[Deal]):
+    """A deal played by three players, with each seat's decision times (seconds)."""
+
+    times: list[list[float]] = field(default_factory=lambda: [[], [], []])
+    #: every decision with a choice (more than one legal action): its kind
+    #: (:func:`ulti.games.ulti.game.decision_kind`) and seconds, per seat
+    decisions: list[list[tuple[str, float]]] = field(default_factory=lambda: [[], [], []])
 
 
 #: Play one deal (:class:`~ulti.games.base.DealPlay`): each seat's player acts on its own
@@ -76,6 +91,7 @@ play_deal: base.DealPlay[Deal, Action, Ruleset, DealRun] = base.DealPlay(
 
 __all__ = [
     "LEVELS",
+    "CardRun",
     "DealRun",
     "Pimc1Player",
     "PimcPlayer",

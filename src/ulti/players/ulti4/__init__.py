@@ -18,7 +18,7 @@ from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti4 import ULTI4, Deal4, Observation4
 from ulti.players.base import Budget, GamePlayer, Player
 from ulti.players.ulti import LEVELS as ULTI_LEVELS
-from ulti.players.ulti import Pimc1Player, PimcPlayer, RandomPlayer, RulesPlayer
+from ulti.players.ulti import CardRun, Pimc1Player, PimcPlayer, RandomPlayer, RulesPlayer
 
 
 class Seated(GamePlayer[Ruleset, Observation4, Action]):
@@ -76,8 +76,9 @@ LEVELS: dict[str, str] = dict(ULTI_LEVELS)
 
 
 @dataclass
-class DealRun(base.DealRun[Deal4, Action]):
-    """A four-handed deal played by players, each seat's decision times (the dealer's none)."""
+class DealRun(CardRun[Deal4]):
+    """A four-handed deal played by players, each seat's decision times (the dealer's none),
+    the card plays' apart."""
 
     times: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
     decisions: list[list[tuple[str, float]]] = field(default_factory=lambda: [[], [], [], []])
