@@ -84,3 +84,18 @@ def test_rules_is_readable_at_80_columns_and_piped() -> None:
     for b in Ruleset().ladder.by_key.values():
         assert b.title in flowing and b.title_hu in flowing, b.title
     assert "talon_ace_loses_four_aces" in r.output.replace("\n", "").replace(" ", "")
+
+
+def test_rules_for_four_at_the_table_in_both_languages() -> None:
+    """N1-N5 in words after the ruleset; another number of players is refused (exit 2)."""
+    en = runner.invoke(app, ["rules", "--players", "4"], env={"COLUMNS": "100"})
+    assert en.exit_code == 0, en.output
+    text = " ".join(en.output.split())
+    assert "Four at the table" in text and "sits out" in text and "24 deals" in text
+    assert "4 more deals" in text and "what a spectator sees" in text
+    hu = runner.invoke(app, ["rules", "--players", "4", "--lang", "hu"], env={"COLUMNS": "100"})
+    assert hu.exit_code == 0 and "Négyen az asztalnál" in hu.output and "kimarad" in hu.output
+    three = runner.invoke(app, ["rules"], env={"COLUMNS": "100"})
+    assert "Four at the table" not in three.output
+    bad = runner.invoke(app, ["rules", "--players", "5", "--lang", "hu"])
+    assert bad.exit_code == 2 and "3 vagy 4" in bad.output

@@ -23,12 +23,14 @@ from ulti.cli.common import (
     _ruleset,
     _snap,
     _snap_rules,
+    _user_fail,
 )
 from ulti.games.snapszli import OPTIONS as SNAP_OPTIONS
 from ulti.games.snapszli import PRESETS as SNAP_PRESETS
 from ulti.games.snapszli import SnapRules
 from ulti.games.ulti.bids import Bid, Silent
 from ulti.games.ulti.rules import OPTIONS, PRESETS, Ruleset
+from ulti.games.ulti4.session import SESSION_DEALS, TIEBREAK_DEALS
 
 app = typer.Typer(add_completion=False)
 
@@ -39,14 +41,35 @@ def rules(
     preset: PresetOpt = None,
     rules_file: RulesOpt = None,
     lang: Annotated[str, _lang_option("the rules tables and the errors")] = "en",
+    players: Annotated[
+        int,
+        typer.Option(
+            "--players",
+            help="Ulti: 3, or 4 (four at the table: the dealer deals to the other three and "
+            "sits out).",
+        ),
+    ] = 3,
 ) -> None:
     """Print the active ruleset and its whole bidding ladder; with --game snapszli,
-    Snapszli's options, presets and the chosen rules."""
+    Snapszli's options, presets and the chosen rules; with --players 4, how four play."""
     lang = _lang(lang)
     if _game(game, lang) == "snapszli":
         _snap_rules_table(_snap_rules(preset, rules_file, lang), lang)
         return
-    _rules_table(_ruleset(preset, rules_file, lang), lang)
+    if players not in (3, 4):
+        _user_fail(lang, _cli(lang, "players", players=players), 2)
+    rs = _ruleset(preset, rules_file, lang)
+    _rules_table(rs, lang)
+    if players == 4:
+        _four_at_the_table(lang)
+
+
+def _four_at_the_table(lang: str) -> None:
+    """How four play (N1-N5), in words: the same rules among the three who play."""
+    console.print()
+    console.print(f"[bold]{escape(_cli(lang, 'four-title'))}[/bold]")
+    for key in ("four-deal", "four-settle", "four-session", "four-sees"):
+        console.print(escape("• " + _cli(lang, key, deals=SESSION_DEALS, tiebreak=TIEBREAK_DEALS)))
 
 
 def _cli(lang: str, key: str, **fields: object) -> str:
