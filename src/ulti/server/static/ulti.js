@@ -523,23 +523,22 @@ function fillSettlement(box, v, p) {
   const reason = hu() ? p.end_reason_hu : p.end_reason;
   // the server sends plain words, and the rule ids they cited for a details line
   const rules = [...new Set([...(p.end_rules || []), ...(p.settlement.rules || [])])];
-  const seen = (t) => t;
-  if (reason) box.appendChild(el("p", "decided", fill(W.dealDecided, { why: seen(reason) })));
+  if (reason) box.appendChild(el("p", "decided", fill(W.dealDecided, { why: reason })));
   const last = p.deal === v.deal_number ? (v.tricks.length ? v.tricks[v.tricks.length - 1] : null)
     : lastOfDeal && lastOfDeal.deal === p.deal ? lastOfDeal.trick : null;
   if (last) box.appendChild(lastTrickBox(last));
   const s = p.settlement;
-  for (const line of hu() ? s.summary_hu || [] : s.summary || []) box.appendChild(el("p", "", seen(line)));
+  for (const line of hu() ? s.summary_hu || [] : s.summary || []) box.appendChild(el("p", "", line));
   const list = el("div", "lines");
   for (const l of s.lines) {
     const d = el("div", `line ${l.outcome}`);
     const head = el("div", "line-head");
-    head.appendChild(el("b", "", seen(hu() ? l.item_hu : l.item)));
+    head.appendChild(el("b", "", hu() ? l.item_hu : l.item));
     head.appendChild(el("span", `outcome ${l.outcome}`, W[l.outcome] || ""));
     d.appendChild(head);
     d.appendChild(el("div", "amounts", l.amounts.map((a, i) => `${name(i)} ${signed(a)}`).join(" · ")));
     const detail = hu() ? l.detail_hu : l.detail;
-    if (detail) d.appendChild(el("div", "muted", seen(detail)));
+    if (detail) d.appendChild(el("div", "muted", detail));
     list.appendChild(d);
   }
   box.appendChild(list);
