@@ -265,7 +265,7 @@ def test_a_session_record_error_has_both_languages() -> None:
     assert exc.text("hu").startswith("1. leosztás: ") and "osztó" in exc.text("hu")
     for bad, english, hungarian in (
         ({"format": "x"}, "not an Ulti session record", "nem egy Ulti-játszma"),
-        ({**rec, "first_dealer": 7}, "first_dealer: 0, 1 or 2", "az első osztó"),
+        ({**rec, "first_dealer": 7}, "first_dealer: a seat from 0 to 2", "az első osztó"),
         ({**rec, "deals": []}, "deals: a non-empty list", "nem üres listája"),
     ):
         with pytest.raises(RecordError) as info:
@@ -279,9 +279,13 @@ def test_a_plain_record_error_keeps_its_words() -> None:
 
 
 def test_every_record_error_key_exists_and_is_used() -> None:
-    src = "".join(
-        (SRC / "games" / "ulti" / n).read_text(encoding="utf-8")
-        for n in ("record.py", "session.py", "game.py")
+    src = "".join(  # the keys of Ulti's records, at a table of three and of four
+        (SRC / "games" / room / n).read_text(encoding="utf-8")
+        for room, names in (
+            ("ulti", ("record.py", "session.py", "game.py")),
+            ("ulti4", ("record.py", "session.py")),
+        )
+        for n in names
     )
     used = set(re.findall(r"RecordError\(\s*\"([\w-]+)\"", src))  # raised, or given to _need
     used |= set(re.findall(r"\"(bad-[\w-]+)\"", src))

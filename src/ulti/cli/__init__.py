@@ -53,7 +53,7 @@ COMMANDS: dict[str, Entry] = {
     "rules": Entry(
         "ulti.cli.rules",
         "Print the active ruleset and its whole bidding ladder; with --game snapszli, "
-        "Snapszli's options, presets and the chosen rules.",
+        "Snapszli's options, presets and the chosen rules; with --players 4, how four play.",
     ),
     "replay": Entry(
         "ulti.cli.replay",
