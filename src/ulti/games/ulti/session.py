@@ -75,6 +75,12 @@ class SessionOf(Generic[D]):
     def _make(self, index: int) -> D:
         """Deal ``index`` of the session: its seed derived from the session's, the deal
         passing to the next seat (C4)."""
+        dealer = (self.first_dealer + index) % self.SEATS
+        return self._deal(self.rules, derive_seed(self.seed, index), dealer)
+
+    @staticmethod
+    def _deal(rules: Ruleset, seed: int, dealer: int) -> D:
+        """A new deal of the session's kind."""
         raise NotImplementedError
 
     @property
@@ -251,8 +257,9 @@ class SessionOf(Generic[D]):
 class Session(SessionOf[Deal]):
     """A session of three (S3): every seat plays every deal, the deal passing round (C4)."""
 
-    def _make(self, index: int) -> Deal:
-        return Deal(self.rules, derive_seed(self.seed, index), (self.first_dealer + index) % 3)
+    @staticmethod
+    def _deal(rules: Ruleset, seed: int, dealer: int) -> Deal:
+        return Deal(rules, seed, dealer)
 
     @staticmethod
     def _deal_record(deal: Deal, players: list[str]) -> dict[str, Any]:

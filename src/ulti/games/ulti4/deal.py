@@ -49,8 +49,7 @@ class Observation4:
     @property
     def current_player(self) -> int:
         """The seat to act, as a seat of four (-1 once the deal is over)."""
-        inner = self.deal.current_player
-        return self.players[inner] if inner >= 0 else -1
+        return _of_four(self.players, self.deal.current_player)
 
     @property
     def legal_actions(self) -> tuple[Action, ...]:
@@ -121,8 +120,7 @@ class Deal4:
 
     @property
     def current_player(self) -> int:
-        inner = self.inner.current_player
-        return self.players[inner] if inner >= 0 else -1
+        return _of_four(self.players, self.inner.current_player)
 
     @property
     def contract(self) -> Any:
@@ -168,6 +166,11 @@ class Deal4:
 
     def __repr__(self) -> str:
         return f"Deal4(seed={self.seed}, dealer={self.dealer}, inner={self.inner!r})"
+
+
+def _of_four(players: tuple[int, int, int], inner: int) -> int:
+    """The seat of four of the three-handed deal's seat ``inner`` (-1 stays -1: nobody)."""
+    return players[inner] if inner >= 0 else -1
 
 
 def _check_seat(seat: int, why: str) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from ulti.core.seeds import derive_seed
 from ulti.games.ulti.record import RecordError
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import SessionOf
@@ -38,14 +37,9 @@ class Session4(SessionOf[Deal4]):
         deals: int = SESSION_DEALS,
         tiebreak: int = TIEBREAK_DEALS,
     ) -> None:
-        if not isinstance(deals, int) or isinstance(deals, bool) or deals < 4 or deals % 4:
+        if not _count(deals) or deals < 4 or deals % 4:
             raise ValueError("N4: a session of four plays a positive multiple of 4 deals")
-        if (
-            not isinstance(tiebreak, int)
-            or isinstance(tiebreak, bool)
-            or tiebreak < 0
-            or tiebreak % 4
-        ):
+        if not _count(tiebreak) or tiebreak < 0 or tiebreak % 4:
             raise ValueError("N4: a tie-break round of four is a multiple of 4 deals")
         self._deals, self._tiebreak = deals, tiebreak
         super().__init__(rules, seed, first_dealer, players)
@@ -58,9 +52,9 @@ class Session4(SessionOf[Deal4]):
     def tiebreak_deals(self) -> int:
         return self._tiebreak
 
-    def _make(self, index: int) -> Deal4:
-        dealer = (self.first_dealer + index) % SEATS
-        return Deal4(self.rules, derive_seed(self.seed, index), dealer)
+    @staticmethod
+    def _deal(rules: Ruleset, seed: int, dealer: int) -> Deal4:
+        return Deal4(rules, seed, dealer)
 
     @staticmethod
     def _deal_record(deal: Deal4, players: list[str]) -> dict[str, Any]:
