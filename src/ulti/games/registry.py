@@ -12,8 +12,9 @@ from typing import Any
 from ulti.games.base import GameInfo
 from ulti.games.snapszli import SNAPSZLI
 from ulti.games.ulti.game import ULTI
+from ulti.games.ulti4.game import ULTI4
 
-GAMES: dict[str, GameInfo[Any, Any]] = {g.name: g for g in (ULTI, SNAPSZLI)}
+GAMES: dict[str, GameInfo[Any, Any]] = {g.name: g for g in (ULTI, SNAPSZLI, ULTI4)}
 
 
 def game(name: str) -> GameInfo[Any, Any]:

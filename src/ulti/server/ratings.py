@@ -28,9 +28,13 @@ from ulti.players.base import Budget
 MU = 25.0
 SIGMA = 25.0 / 3.0
 
-GAMES = ("ulti", "snapszli")
-#: each game's presets, by the game's name
-_PRESETS: dict[str, Mapping[str, object]] = {"ulti": ULTI_PRESETS, "snapszli": SNAPSZLI_PRESETS}
+GAMES = ("ulti", "ulti4", "snapszli")
+#: each game's presets, by the game's name (four at the table plays Ulti's)
+_PRESETS: dict[str, Mapping[str, object]] = {
+    "ulti": ULTI_PRESETS,
+    "ulti4": ULTI_PRESETS,
+    "snapszli": SNAPSZLI_PRESETS,
+}
 
 #: The computer players (the same names in :func:`ulti.players.registry` and
 #: :func:`ulti.players.snapszli.snap_registry`) and whether they read a budget: ``rules`` and
@@ -159,7 +163,7 @@ def update(
     ratings: list[Rating], totals: list[float], forfeits: Sequence[bool] = ()
 ) -> list[Rating]:
     """The players' ratings after one session: ``ratings``, ``totals`` and ``forfeits`` in
-    one order (the seats), two or three players.  Ranks by the totals (equal totals tie, a
+    one order (the seats), two to four players.  Ranks by the totals (equal totals tie, a
     forfeit last: :func:`ranks_of`); OpenSkill's Plackett–Luce model with its defaults;
     deterministic (the same inputs give the same ratings)."""
     if len(ratings) != len(totals):

@@ -260,20 +260,25 @@ def seat_names(players: list[str] | None, lang: str = "en") -> list[str]:
     ]
 
 
-def render(deal: Deal, players: list[str] | None = None, lang: str = "en") -> str:
+def render(
+    deal: Deal, players: list[str] | None = None, lang: str = "en", dealer: str | None = None
+) -> str:
     """A readable account of a deal: hands, auction, trump, kontras, marriages, tricks and each
     settlement line, in English or Hungarian (``lang``: the catalogue's ``record`` section, the
     settlement's lines, Hungarian card letters).  Meant for finished deals (it shows every
-    hand)."""
-    return "\n".join(_Account(deal, seat_names(players, lang), lang).lines())
+    hand).  ``dealer``: the name of who dealt when it is none of the three (a table of four,
+    N1)."""
+    return "\n".join(_Account(deal, seat_names(players, lang), lang, dealer).lines())
 
 
 class _Account:
     """The account :func:`render` writes, part by part."""
 
-    def __init__(self, deal: Deal, names: list[str], lang: str) -> None:
+    def __init__(self, deal: Deal, names: list[str], lang: str, dealer: str | None) -> None:
         self.deal = deal
         self.names = names
+        self.dealer = names[deal.dealer] if dealer is None else dealer
+        self.dealt = dealer is None  # the dealer is one of the three
         self.lang = lang
         self.hu = lang == "hu"
         self.no_trump = deal.contract is not None and not deal.contract.trump
@@ -295,7 +300,7 @@ class _Account:
 
     def head(self) -> list[str]:
         d, names, rules = self.deal, self.names, self.deal.rules
-        first = self.say("head", seed=d.seed, dealer=names[d.dealer], forehand=names[d.forehand])
+        first = self.say("head", seed=d.seed, dealer=self.dealer, forehand=names[d.forehand])
         preset = rules.preset
         if self.hu and f"preset.{preset}" in CATALOGUE:
             preset = text(f"preset.{preset}", self.lang)
@@ -315,7 +320,7 @@ class _Account:
                 f" ({self.say('forehand')})"
                 if p == d.forehand
                 else f" ({self.say('dealer')})"
-                if p == d.dealer
+                if p == d.dealer and self.dealt
                 else ""
             )
             cards = _cards(d.initial_hands[p], lang, trump, self.no_trump)

@@ -28,7 +28,7 @@ VERSION = 2  # 2: its deal records are version 2 (with the typed outcome); 1 is 
 READS = (1, 2)
 
 
-class _SessionDeal(State[Any, Any], Protocol):
+class SessionDeal(State[Any, Any], Protocol):
     """What a session needs of its deals (a three-handed :class:`Deal`, a four-handed one):
     a deal of the framework, with its rules and its contract (None: none was played)."""
 
@@ -39,7 +39,7 @@ class _SessionDeal(State[Any, Any], Protocol):
     def contract(self) -> Any: ...
 
 
-D = TypeVar("D", bound=_SessionDeal)
+D = TypeVar("D", bound=SessionDeal)
 
 
 class SessionOf(Generic[D]):

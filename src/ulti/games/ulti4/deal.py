@@ -126,6 +126,21 @@ class Deal4:
     def contract(self) -> Any:
         return self.inner.contract
 
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The deck as dealt (the three-handed deal's)."""
+        return tuple(self.inner.deck)
+
+    @property
+    def custom_deck(self) -> bool:
+        """Whether the deck was given rather than shuffled from the seed."""
+        return self.inner.custom_deck
+
+    @property
+    def trump(self) -> int:
+        """The trump suit (-1: none yet, or none in the contract)."""
+        return self.inner.trump
+
     def is_over(self) -> bool:
         return self.inner.is_over()
 

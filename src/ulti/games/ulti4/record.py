@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ulti.games.ulti import record as three
-from ulti.games.ulti.record import RecordError
+from ulti.games.ulti.record import RecordError, seat_names
 from ulti.games.ulti4.deal import INNER_DEALER, SEATS, Deal4
+from ulti.i18n import text
 
 FORMAT = "ulti4-deal"
 VERSION = 1
@@ -43,3 +44,12 @@ def from_record(rec: Any) -> Deal4:
     if inner.dealer != INNER_DEALER:
         raise RecordError("bad-dealer4")
     return Deal4.around(inner, dealer)
+
+
+def render(deal: Deal4, players: list[str] | None = None, lang: str = "en") -> str:
+    """A readable account of a deal of four: that the dealer sat out (N1), then the three's
+    deal as :func:`ulti.games.ulti.record.render` writes it, with their names."""
+    names = seat_names(players or [f"Seat {i}" for i in range(SEATS)], lang)
+    three_names = [names[s] for s in deal.players]
+    head = text("record.sits-out", lang, dealer=names[deal.dealer])
+    return head + "\n" + three.render(deal.inner, three_names, lang, names[deal.dealer])

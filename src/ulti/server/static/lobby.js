@@ -11,11 +11,13 @@ import { setTeaching, teachingOn } from "/static/teaching.js";
 let lang = pickLang();
 let bar = null;  // the account bar (account.js)
 // per game: {presets: [{name, values}], options: [{name, rule, doc, type, default}]}
-const catalogues = { ulti: null, snapszli: null };
+const catalogues = { ulti: null, snapszli: null, ulti4: null };
 const $ = (id) => document.getElementById(id);
 
-// The games: Ulti at three seats, Snapszli (docs/SNAPSZLI.md) at two.
-const SEATS = { ulti: 3, snapszli: 2 };
+// The games: Ulti at three seats, Snapszli (docs/SNAPSZLI.md) at two, Ulti at four (the
+// dealer sitting out each deal: its rules are Ulti's, its sessions a multiple of four deals).
+const SEATS = { ulti: 3, snapszli: 2, ulti4: 4 };
+const ROUND = { ulti: 3, ulti4: 4 };  // a session's deals are a multiple of the seats
 const game = () => $("game").value;
 const catalogue = () => catalogues[game()];
 
@@ -138,6 +140,14 @@ function render() {
   $("gameLabel").textContent = W.snap.game;
   $("game").options[0].textContent = W.snap["game-ulti"];
   $("game").options[1].textContent = W.snap["game-snapszli"];
+  $("game").options[2].textContent = W.snap["game-ulti4"];
+  const deals = document.querySelector("[name=deals]");
+  const round = ROUND[game()] || 3;
+  if (Number(deals.step) !== round) {  // another game: its own multiple (default: two rounds)
+    deals.step = String(round);
+    deals.min = String(round);
+    deals.value = String(2 * round);
+  }
   $("rulesLabel").textContent = W.rules;
   $("dealsLabel").textContent = W.deals;
   $("matchLabel").textContent = W.snap["match-points"];
@@ -177,6 +187,7 @@ async function loadCatalogue() {
   const [ulti, snap] = await Promise.all([fetch("/api/rules"), fetch("/api/snapszli/rules")]);
   catalogues.ulti = await ulti.json();
   catalogues.snapszli = await snap.json();
+  catalogues.ulti4 = catalogues.ulti;  // four at the table plays Ulti's rules (N2)
   const select = $("preset");
   renderPresets();
   select.value = "standard";
@@ -205,7 +216,8 @@ $("form").onsubmit = async (e) => {
     ? { game: "snapszli", preset: f.get("preset"), options: chosenOptions(),
         match_points: Number(f.get("match_points")), show_points: f.get("show_points") === "on",
         lang, seats }
-    : { preset: f.get("preset"), options: chosenOptions(), deals: Number(f.get("deals")), lang, seats };
+    : { game: game(), preset: f.get("preset"), options: chosenOptions(), deals: Number(f.get("deals")),
+        lang, seats };
   // a guest's own seat is a person's seat to the server (an own seat needs an account)
   const own = seats.map((st) => !!(st.me || st.mine));
   body.seats = seats.map(({ mine, ...st }) => st);
@@ -287,7 +299,7 @@ function renderClub(W) {
 
 /** Teaching mode is offered for Ulti at a table that is not rated. */
 function showTeach() {
-  $("teachRow").hidden = game() !== "ulti" || (!$("ratedRow").hidden && $("rated").checked);
+  $("teachRow").hidden = game() === "snapszli" || (!$("ratedRow").hidden && $("rated").checked);
 }
 
 $("public").onchange = () => { $("ratedRow").hidden = !(currentUser() && $("public").checked); showTeach(); };
@@ -302,6 +314,7 @@ let notice = null;  // the server's last refusal of the list's socket (shown abo
 let lobbyWs = null;  // the list's socket while it is open
 
 function gameTitle(entry, W) {
+  if (entry.game === "ulti4") return W.snap["title-ulti4"];
   return entry.game === "snapszli" ? "Snapszli" : "Ulti";
 }
 

@@ -45,14 +45,16 @@ import { fill, pickLang } from "/static/i18n.js";
 import { chime, setSound, soundOn } from "/static/sound.js";
 import { backsRow, name, reasonText } from "/static/table-kit.js";
 import {
-  $, W, club, lang, legalOf, live, myTurn, params, rerender, seat, send, setClub, setLang, setLive,
-  setRenderer, setTable, setView, table, tableId, token, version, view, watching,
+  $, W, club, dealSeat, dealerSeat, lang, legalOf, live, myTurn, params, rerender, seat, send,
+  setClub, setLang, setLive, setRenderer, setTable, setView, table, tableId, token, version, view,
+  watching, watchingDeal,
 } from "/static/table-state.js";
 
 /** The game's module by the table's game: a third game adds its module and a line here. */
 const GAMES = {
   ulti: "/static/ulti.js",
   snapszli: "/static/snapszli.js",
+  ulti4: "/static/ulti4.js",
 };
 let game = null;  // the game's module
 const log = [];
@@ -153,7 +155,7 @@ function render() {
 
 function renderMe(v) {
   const parts = [watching ? `${W.club.watching}: ${name(seat)}` : name(seat)];
-  if (v.dealer === seat) parts.push(W.dealer);
+  if (dealerSeat(v) === seat) parts.push(W.dealer);
   parts.push(...game.aboutMe(v));
   $("me").textContent = parts.join(" · ");
   $("dock").classList.toggle("turn", myTurn(v));
@@ -162,11 +164,13 @@ function renderMe(v) {
 function renderHand(v) {
   const box = $("hand");
   box.innerHTML = "";
-  box.classList.toggle("watch-hand", watching);
-  if (watching) {  // the bottom seat's cards, face down; what happens to it under them
-    box.appendChild(backsRow(v.hand_sizes[seat]));
-    box.appendChild(el("span", "count", game.cardsText(v.hand_sizes[seat])));
-    const extra = club.seatExtras(seat);
+  box.classList.toggle("watch-hand", watchingDeal());
+  // watching (or, at a table of four, sitting the deal out): the bottom seat's cards face
+  // down, and what happens to that seat under them
+  if (watchingDeal()) {
+    box.appendChild(backsRow(v.hand_sizes[dealSeat()]));
+    box.appendChild(el("span", "count", game.cardsText(v.hand_sizes[dealSeat()])));
+    const extra = watching ? club.seatExtras(seat) : null;
     if (extra) box.appendChild(extra);
     return;
   }

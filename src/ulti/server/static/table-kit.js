@@ -5,11 +5,11 @@ import { SUITS, cardBack, cardStyle, rankOf, suitOf, suitSign } from "/static/ca
 import { fill } from "/static/i18n.js";
 import { levelName } from "/static/levels.js";
 import { el } from "/static/live.js";
-import { W, club, lang, table } from "/static/table-state.js";
+import { W, club, lang, table, tableSeat } from "/static/table-state.js";
 
 export const hu = () => lang === "hu";
 
-/** A seat's player by name ("free seat" while nobody sits there). */
+/** A table seat's player by name ("free seat" while nobody sits there). */
 export function name(s) {
   if (!table || s < 0) return "";
   const p = club ? club.playerAt(s) : table.players[s] || {};
@@ -108,17 +108,17 @@ export function backsRow(n) {
   return backs;
 }
 
-/** Seat ``s``'s box begun afresh: marked when it is to act, its player's name and the dealer's
- * badge in its head (returned, for the game to add to). */
+/** The deal's seat ``s``'s box begun afresh: marked when it is to act, its player's name and
+ * the dealer's badge in its head (returned, for the game to add to). */
 export function seatHead(box, v, s) {
   box.innerHTML = "";
-  box.dataset.seat = String(s);
+  box.dataset.seat = String(tableSeat(s));
   box.classList.toggle("turn", v.current_player === s && !v.over && !v.waiting);
   const head = el("div", "seat-head");
-  const who = el("span", "seat-name", name(s));
-  who.title = name(s);
+  const who = el("span", "seat-name", name(tableSeat(s)));
+  who.title = name(tableSeat(s));
   head.appendChild(who);
-  if (v.dealer === s) head.appendChild(el("span", "badge dealer", W.dealer));
+  if (v.dealer === s && !v.four) head.appendChild(el("span", "badge dealer", W.dealer));
   box.appendChild(head);
   return head;
 }

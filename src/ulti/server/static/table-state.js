@@ -35,7 +35,20 @@ export function rerender() { if (view) renderer(); }
 
 export const $ = (id) => document.getElementById(id);
 export function send(action) { live.send(action); }
+// A table of four plays each deal three-handed (view.four: the table's seats that play it, in
+// the deal's order, its dealer, and this page's seat in the deal, -1 while it sits out); a
+// view's seats are the deal's, the table's players and the score sheet's columns the table's.
+/** This page's seat in the deal now (the one at the bottom: the deal's first while watching). */
+export const dealSeat = () => (view && view.four ? Math.max(view.four.seat, 0) : seat);
+/** Whether this page's seat deals and sits out the deal now (it sees what a spectator does). */
+export const sittingOut = () => !!(view && view.four && view.four.seat < 0 && !watching);
+/** Whether the page shows the deal as a spectator does: watching, or sitting it out. */
+export const watchingDeal = () => watching || sittingOut();
+/** The table's seat that plays the deal's seat ``s`` (``four``: a deal's facts, the view's). */
+export const tableSeat = (s, four = view && view.four) => (four && s >= 0 ? four.players[s] : s);
+/** The table's seat that deals now. */
+export const dealerSeat = (v) => (v.four ? v.four.dealer : v.dealer);
 /** Whether the person here may act now (never a spectator, never while seats are free). */
-export const myTurn = (v) => !watching && v.current_player === seat && !v.over && !v.waiting;
+export const myTurn = (v) => !watchingDeal() && v.current_player === dealSeat() && !v.over && !v.waiting;
 /** The legal actions of a kind ("play", "bid", ...) in the view. */
 export function legalOf(kind) { return (view.legal || []).filter((a) => a.kind === kind); }

@@ -4,7 +4,7 @@
 // is asked whether it would lose units by the computer's judgement from this seat's cards
 // only; a warning opens a dialog (play it anyway, or choose again), no warning sends the card.
 import {
-  $, W, club, lang, legalOf, live, rerender, seat, send, version, view, watching,
+  $, W, club, lang, legalOf, live, rerender, seat, send, table, version, view, watching,
 } from "/static/table-state.js";
 import { setTeaching, teachingOn } from "/static/teaching.js";
 
@@ -41,7 +41,7 @@ export const checking = () => !!asking;
  * where another seat is a computer player. */
 function teachable(v) {
   if (watching || !v || v.rated) return false;
-  return [0, 1, 2].some((s) => s !== seat && club.playerAt(s).kind === "bot");
+  return table.players.some((_, s) => s !== seat && club.playerAt(s).kind === "bot");
 }
 
 /** A card chosen: sent at once, or, in teaching mode, after the server's answer. */

@@ -14,7 +14,8 @@ import {
   titled,
 } from "/static/table-kit.js";
 import {
-  $, W, club, lang, legalOf, myTurn, rerender, seat, send, table, view,
+  $, W, club, dealSeat, dealerSeat, lang, legalOf, myTurn, rerender, send, sittingOut, table,
+  tableSeat, view,
 } from "/static/table-state.js";
 import { centreOf, flyAway, flyIn, leaves } from "/static/motion.js";
 import { signed } from "/static/numbers.js";
@@ -33,6 +34,9 @@ let showLast = false;
 let centreKey = "";
 let centreCards = new Set();
 const kontraWord = (level) => W.kontras[level - 1] || `×${2 ** level}`;
+// The seats a view names are its deal's (a table of four's deal is three-handed): who plays
+// the deal's seat ``s`` by name (``four``: a deal's facts, the view's).
+const who = (s, four) => name(tableSeat(s, four));
 
 // -- words ----------------------------------------------------------------------------------
 
@@ -100,9 +104,9 @@ function prompt(v, mine) {
   if (v.waiting) return freeSeats(v);
   if (v.over) return v.session_over ? W.over : "";
   if (!mine) {
-    const p = table.players[v.current_player];
-    if (p && p.kind === "bot") return fill(W.thinking, { name: name(v.current_player) });
-    return `${W.waiting} ${name(v.current_player)}`;
+    const p = table.players[tableSeat(v.current_player)];
+    if (p && p.kind === "bot") return fill(W.thinking, { name: who(v.current_player) });
+    return `${W.waiting} ${who(v.current_player)}`;
   }
   if (legalOf("discard").length > 0) return W.chooseTwo;
   if (keepOrPickup(v)) return W.keepOrPickup;
@@ -117,7 +121,7 @@ function prompt(v, mine) {
 
 /** The top bidder, both others passed: pass keeps the bid and starts the play. */
 function keepOrPickup(v) {
-  return v.phase === "BID" && v.bidder === seat && legalOf("pickup").length > 0 &&
+  return v.phase === "BID" && v.bidder === dealSeat() && legalOf("pickup").length > 0 &&
     legalOf("pass").length > 0 && !legalOf("bid").length;
 }
 
@@ -131,18 +135,18 @@ const momentOf = (v) => `${v.deal_number}/${v.tricks.length}/${v.trick.length}`;
 
 function renderTop(v) {
   const extra = v.deal_number > table.deals ? ` · ${W.tiebreak || "+"}` : `/${table.deals}`;
-  $("status").textContent = `${W.deal} ${v.deal_number}${extra} · ${W.dealer}: ${name(v.dealer)}`;
+  $("status").textContent = `${W.deal} ${v.deal_number}${extra} · ${W.dealer}: ${name(dealerSeat(v))}`;
   const box = $("contract");
   box.innerHTML = "";
   if (v.contract_info) {
     const c = el("span", "chip contract-chip");
-    c.append(el("b", "", `${name(v.soloist)}: `), titled(v.contract_info, true));
+    c.append(el("b", "", `${who(v.soloist)}: `), titled(v.contract_info, true));
     box.appendChild(c);
     const naming = v.phase === "TRUMP";  // the soloist names it now
     box.appendChild(v.trump >= 0 ? filled("span", "chip trump-chip", `${W.trump}: {suit}`, { suit: suitLabel(v.trump) })
       : el("span", "chip trump-chip", naming ? `${W.trump}: …` : W.noTrump));
   } else if (v.bid_info) {
-    box.appendChild(el("span", "chip", `${W.auction}: ${titled(v.bid_info, true)} (${name(v.bidder)})`));
+    box.appendChild(el("span", "chip", `${W.auction}: ${titled(v.bid_info, true)} (${who(v.bidder)})`));
   } else {
     box.appendChild(el("span", "chip", W.auction));
   }
@@ -155,7 +159,7 @@ function renderTop(v) {
 
 function renderSeat(box, v, s) {
   seatHead(box, v, s);
-  const kind = botKind(table.players[s]);
+  const kind = botKind(table.players[tableSeat(s)]);
   if (kind) box.appendChild(el("div", "seat-kind muted", kind));
   box.appendChild(backsRow(v.hand_sizes[s]));
   box.appendChild(el("div", "count", `${v.hand_sizes[s]} ${W.cards}`));
@@ -173,22 +177,25 @@ function renderSeat(box, v, s) {
   }
   const taken = takenLine(v, s);
   if (taken) box.appendChild(el("div", "taken muted", taken));
-  const extra = club.seatExtras(s);
+  const extra = club.seatExtras(tableSeat(s));
   if (extra) box.appendChild(extra);
-  const open = v.exposed.find(([who]) => who === s);
+  const open = v.exposed.find(([at]) => at === s);
   if (open) {
     const d = el("div", "exposed");
-    d.setAttribute("aria-label", `${W.open}: ${name(s)}`);
+    d.setAttribute("aria-label", `${W.open}: ${who(s)}`);
     for (const c of open[1]) d.appendChild(cardElement(c, lang));
     box.appendChild(d);
   }
 }
 
 function aboutMe(v) {
+  // the dealer of a table of four sits the deal out, and sees it as a spectator does (N5)
+  if (sittingOut()) return [fill(W.sitsOut, { name: who(dealSeat()) })];
+  const me = dealSeat();
   const parts = [];
-  if (v.soloist >= 0) parts.push(seat === v.soloist ? W.soloist : W.defender);
-  parts.push(...chipsOf(v, seat));
-  const taken = takenLine(v, seat);
+  if (v.soloist >= 0) parts.push(me === v.soloist ? W.soloist : W.defender);
+  parts.push(...chipsOf(v, me));
+  const taken = takenLine(v, me);
   if (taken) parts.push(taken);
   return parts;
 }
@@ -210,24 +217,24 @@ function centreNow(v) {
   return { cards: [], winner: -1, n: Math.min(v.tricks.length + 1, 10) };
 }
 
-const place = (s) => ["me", "right", "left"][(s - seat + 3) % 3];
+const place = (s) => ["me", "right", "left"][(s - dealSeat() + 3) % 3];
 
 function originOf(s) {
-  return centreOf(s === seat ? $("hand") : $(place(s) === "right" ? "seatRight" : "seatLeft"));
+  return centreOf(s === dealSeat() ? $("hand") : $(place(s) === "right" ? "seatRight" : "seatLeft"));
 }
 
 function renderCentre(v) {
   const auction = v.soloist < 0;
   const now = auction ? { cards: [], winner: -1, n: 0 } : centreNow(v);
   const last = v.tricks.length ? v.tricks[v.tricks.length - 1]
-    : lastOfDeal && lastOfDeal.deal === v.deal_number - 1 ? lastOfDeal.trick : null;
+    : lastOfDeal && lastOfDeal.deal === v.deal_number - 1 ? lastOfDeal : null;
   const key = JSON.stringify([lang, v.deal_number, auction, now, showLast && last, v.talon,
     auction ? v.history.length : 0, v.phase, v.current_player]);
   if (key === centreKey) return;
   centreKey = key;
   $("centre").classList.toggle("auction", auction);
   $("centreTitle").textContent = auction ? W.auction : `${W.trick} ${now.n}/10` +
-    (now.winner >= 0 ? ` · ${W.takes ? fill(W.takes, { name: name(now.winner) }) : "→ " + name(now.winner)}` : "");
+    (now.winner >= 0 ? ` · ${W.takes ? fill(W.takes, { name: who(now.winner) }) : "→ " + who(now.winner)}` : "");
   renderAuction(v, auction);
   renderTrick(v, now);
   if (now.winner >= 0) collectSoon(v, now.winner);
@@ -241,13 +248,13 @@ function renderTrick(v, now) {
   centreCards = new Set(now.cards.map((x) => x.card));
   for (const { card, seat: s } of now.cards) {
     const slot = el("div", `slot ${place(s)}`);
-    slot.dataset.seat = String(s);
+    slot.dataset.seat = String(tableSeat(s));
     const c = cardElement(card, lang);
     slot.appendChild(c);
-    slot.appendChild(el("span", "slot-name", name(s)));
+    slot.appendChild(el("span", "slot-name", who(s)));
     if (now.winner === s) slot.classList.add("winner");
     box.appendChild(slot);
-    if (!before.has(card) && before.size + 1 >= centreCards.size) flyIn(c, originOf(s), s === seat);
+    if (!before.has(card) && before.size + 1 >= centreCards.size) flyIn(c, originOf(s), s === dealSeat());
   }
   // the places still empty, the next player's marked
   const filled = new Set(now.cards.map((x) => place(x.seat)));
@@ -256,7 +263,7 @@ function renderTrick(v, now) {
     const slot = el("div", `slot ${place(s)} empty`);
     if (s === v.current_player && now.winner < 0 && !v.over) slot.classList.add("next");
     slot.appendChild(el("span", "placeholder"));
-    slot.appendChild(el("span", "slot-name", name(s)));
+    slot.appendChild(el("span", "slot-name", who(s)));
     box.insertBefore(slot, box.firstChild);
   }
 }
@@ -274,16 +281,17 @@ function renderExtras(v, last) {
   }
 }
 
-/** A trick ([leader, cards, winner]) in a row, each card under its player's name. */
-function lastTrickBox(last) {
+/** A deal's trick ({trick: [leader, cards, winner], four: who played the deal}) in a row, each
+ * card under its player's name. */
+function lastTrickBox({ trick: last, four }) {
   const d = el("div", "last-trick");
-  d.appendChild(el("div", "muted", `${W.lastTrick} → ${name(last[2])}`));
+  d.appendChild(el("div", "muted", `${W.lastTrick} → ${who(last[2], four)}`));
   const row = el("div", "row");
   last[1].forEach((c, i) => {
     const s = (last[0] + i) % 3;
     const f = el("figure", "mini");
     f.appendChild(cardElement(c, lang));
-    f.appendChild(el("figcaption", "", name(s)));
+    f.appendChild(el("figcaption", "", who(s, four)));
     row.appendChild(f);
   });
   d.appendChild(row);
@@ -314,7 +322,7 @@ function renderAuction(v, auction) {
   if (!auction) return;
   for (const move of v.history) {
     const d = el("div", "move");
-    d.appendChild(el("b", "", `${name(move.seat)}: `));
+    d.appendChild(el("b", "", `${who(move.seat)}: `));
     d.append(describe(move.title ? move : (move.action || { kind: move.kind })));
     box.appendChild(d);
   }
@@ -495,7 +503,8 @@ function fillSheet(box, v) {
   const head = el("tr");
   head.appendChild(el("th", "", "#"));
   head.appendChild(el("th", "", W.contract));
-  for (let s = 0; s < 3; s++) head.appendChild(el("th", "", name(s)));
+  // a column a table seat (four at the table: the dealer's deals score 0, N4)
+  table.players.forEach((_, s) => head.appendChild(el("th", "", name(s))));
   t.appendChild(head);
   for (const r of v.sheet) {
     const tr = el("tr");
@@ -514,7 +523,8 @@ function settlementOf(v) {
   if (v.over && v.settlement) {
     const o = v.outcome || {};
     return { deal: v.deal_number, settlement: v.settlement,
-      end_reason: o.text || v.end_reason, end_reason_hu: o.text_hu, end_rules: o.rule ? [o.rule] : [] };
+      end_reason: o.text || v.end_reason, end_reason_hu: o.text_hu, end_rules: o.rule ? [o.rule] : [],
+      four: v.four };
   }
   return v.previous;
 }
@@ -524,8 +534,9 @@ function fillSettlement(box, v, p) {
   // the server sends plain words, and the rule ids they cited for a details line
   const rules = [...new Set([...(p.end_rules || []), ...(p.settlement.rules || [])])];
   if (reason) box.appendChild(el("p", "decided", fill(W.dealDecided, { why: reason })));
-  const last = p.deal === v.deal_number ? (v.tricks.length ? v.tricks[v.tricks.length - 1] : null)
-    : lastOfDeal && lastOfDeal.deal === p.deal ? lastOfDeal.trick : null;
+  const last = p.deal === v.deal_number
+    ? (v.tricks.length ? { trick: v.tricks[v.tricks.length - 1], four: v.four } : null)
+    : lastOfDeal && lastOfDeal.deal === p.deal ? lastOfDeal : null;
   if (last) box.appendChild(lastTrickBox(last));
   const s = p.settlement;
   for (const line of hu() ? s.summary_hu || [] : s.summary || []) box.appendChild(el("p", "", line));
@@ -536,14 +547,14 @@ function fillSettlement(box, v, p) {
     head.appendChild(el("b", "", hu() ? l.item_hu : l.item));
     head.appendChild(el("span", `outcome ${l.outcome}`, W[l.outcome] || ""));
     d.appendChild(head);
-    d.appendChild(el("div", "amounts", l.amounts.map((a, i) => `${name(i)} ${signed(a)}`).join(" · ")));
+    d.appendChild(el("div", "amounts", l.amounts.map((a, i) => `${who(i, p.four)} ${signed(a)}`).join(" · ")));
     const detail = hu() ? l.detail_hu : l.detail;
     if (detail) d.appendChild(el("div", "muted", detail));
     list.appendChild(d);
   }
   box.appendChild(list);
   box.appendChild(el("p", "total",
-    `${W.total}: ${s.totals.map((t, i) => `${name(i)} ${signed(t)}`).join(" · ")}`));
+    `${W.total}: ${s.totals.map((t, i) => `${who(i, p.four)} ${signed(t)}`).join(" · ")}`));
   if (rules.length) {  // the rule ids, for the curious
     const d = el("details", "rule-ids");
     d.appendChild(el("summary", "", W.ruleIds));
@@ -562,8 +573,8 @@ function fillSettlement(box, v, p) {
 function render(v) {
   document.body.dataset.phase = v.phase;
   renderTop(v);
-  renderSeat($("seatLeft"), v, (seat + 2) % 3);
-  renderSeat($("seatRight"), v, (seat + 1) % 3);
+  renderSeat($("seatLeft"), v, (dealSeat() + 2) % 3);
+  renderSeat($("seatRight"), v, (dealSeat() + 1) % 3);
   renderCentre(v);
   renderBids(v);
   $("hand").classList.toggle("discarding", myTurn(v) && legalOf("discard").length > 0);
@@ -573,7 +584,7 @@ function render(v) {
 /** A new deal: nothing chosen, no trick taken away, the last trick hidden. */
 function received(before) {
   const p = view.previous;
-  lastOfDeal = p && p.last_trick ? { deal: p.deal, trick: p.last_trick } : null;
+  lastOfDeal = p && p.last_trick ? { deal: p.deal, trick: p.last_trick, four: p.four } : null;
   if (before && view.deal_number === before.deal_number && view.hand && before.hand) {
     if (view.hand.length > before.hand.length) {
       fromTalon = new Set(view.hand.filter((c) => !before.hand.includes(c)));

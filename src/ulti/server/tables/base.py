@@ -662,8 +662,9 @@ class GameTable(GameHooks[S, A, R]):
 
     # -- analysis and teaching mode (a game's own, where it has them) ------------------------
 
-    def analysable(self, number: int) -> S:
-        """Deal ``number``, finished, for the analysis (TableError: the game has none)."""
+    def analysable(self, number: int) -> tuple[Any, list[str]]:
+        """Deal ``number``, finished, as the analysis reads it (a three-handed Ulti deal) and
+        the names of the seats that played it (TableError: the game has none)."""
         raise analysis_error("ulti-only", "err-ulti-only")
 
     async def teach(

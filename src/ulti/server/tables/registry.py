@@ -255,9 +255,8 @@ class Tables:
         job workers for ``client`` (its address: :class:`~ulti.server.tables.jobs.Analyses`).
         TableError: a game without analyses, no such finished deal, the server busy, the
         client's queue full or its allowance spent, the analysis failed."""
-        d = table.analysable(number)
+        d, names = table.analysable(number)
         key = (table.id, number)
-        names = list(table.names)
         return await self.analyst.get(key, client, lambda t: self._analyse(key, d, names, t))
 
     async def _analyse(self, key: Key, d: Deal, names: list[str], ticket: Ticket) -> Json:

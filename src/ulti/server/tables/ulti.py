@@ -11,7 +11,7 @@ teaching mode (:mod:`ulti.server.tables.jobs`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 
 from pydantic import Field
 
@@ -24,7 +24,7 @@ from ulti.games.ulti.game import ULTI
 from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.record import action_code, render, to_record
 from ulti.games.ulti.rules import OPTIONS, Ruleset
-from ulti.games.ulti.session import Session
+from ulti.games.ulti.session import Session, SessionDeal, SessionOf
 from ulti.i18n.plain import cited, plain, said
 from ulti.players.base import Budget
 from ulti.server.catalogues import rules_info
@@ -39,7 +39,7 @@ from ulti.server.tables.frames import (
     analysis_error,
     dumps,
 )
-from ulti.server.tables.game import Records
+from ulti.server.tables.game import Records, TableDeal
 from ulti.server.tables.jobs import TeachJob, Ticket, client_of, read_threshold, teach_answer
 
 #: The number of deals of a session is a multiple of this (every seat deals as often).
@@ -96,40 +96,52 @@ def kontra_info(obs: Observation) -> list[Json]:
     ]
 
 
-class UltiTable(GameTable[Deal, Action, Ruleset]):
-    """An Ulti table: three seats, a session of deals (S3)."""
 
-    info = ULTI
-    records = Records(render, to_record)
-    session: Session
+
+class UltiDeal(TableDeal[Action], SessionDeal, Protocol):
+    """A deal an Ulti table plays: one a table reads and a session keeps."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+
+D = TypeVar("D", bound=UltiDeal)
+
+
+class UltiTableOf(GameTable[D, Action, Ruleset]):
+    """An Ulti table whose deals are ``D``: every deal is played by three seats as a
+    three-handed :class:`~ulti.games.ulti.deal.Deal` (:meth:`_three`); which seats of the
+    table they are, :meth:`_place` says (a table of four: :mod:`ulti.server.tables.ulti4`)."""
+
+    # -- the deal of three ------------------------------------------------------------------
+
+    def _three(self, d: D) -> Deal:
+        """The three-handed deal ``d`` is played as."""
+        raise NotImplementedError
+
+    def _place(self, d: D, seat: int) -> int:
+        """``seat``'s seat in ``d``'s three-handed deal (SPECTATOR: it sees what a spectator
+        does)."""
+        raise NotImplementedError
+
+    def _deal_facts(self, d: D) -> Json:
+        """What a view adds of the table's own to the three-handed deal's (a table of four:
+        who plays it)."""
+        return {}
+
+    session: SessionOf[D]
 
     # -- the game -------------------------------------------------------------------------
-
-    def _read_rules(self, data: Json) -> Ruleset:
-        # a table stored by an earlier version replays as it was played (V11: maybe no cap)
-        return Ruleset.from_dict(data, recorded=True)
-
-    def rematch_rules(self, stored: Json) -> Json:
-        """The same rules, with a cap on kontras where an earlier version stored none (V11)."""
-        return self.rules.with_current_cap().to_dict()
-
-    def _new_session(self) -> Session:
-        return Session(self.rules, self.stored.seed, self.stored.first_dealer, self.names)
 
     @classmethod
     def rules_info(cls) -> Json:
         return rules_info()
 
-    @classmethod
-    def read_new(cls, raw: object) -> tuple[NewTable, Ruleset]:
-        body = NewUltiTable.model_validate(raw)
-        rules = Ruleset.from_dict({"preset": body.preset, **body.options})
-        return body, rules.with_options(session_deals=body.deals - body.deals % ROUND)
-
     def _code(self, action: Action) -> str:
         return action_code(action)
 
-    def _refuse(self, d: Deal, action: Action) -> TableError | None:
+    def _refuse(self, deal: D, action: Action) -> TableError | None:
+        d = self._three(deal)
         if action in d.legal_actions():
             return None
         why = d.refusal(action)  # the engine's precise reason, from its legality alone
@@ -144,8 +156,8 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
     def totals(self) -> list[int]:
         return list(self.session.totals)
 
-    def deal_facts(self, d: Deal) -> list[DealFacts]:
-        return ulti_deal_facts(d)
+    def deal_facts(self, d: D) -> list[DealFacts]:
+        return ulti_deal_facts(self._three(d))
 
     # -- what a seat sees -------------------------------------------------------------------
 
@@ -174,7 +186,8 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
         """Everything ``seat`` may see now: its observation, every move's words, the bids'
         names, why its other cards may not be played; SPECTATOR: the public observation (no
         hand, no talon, nobody's discards)."""
-        d = self.deal
+        d = self._three(self.deal)
+        seat = self._place(self.deal, seat)
         obs = d.observation(seat)
         ladder = self.rules.ladder
         v = obs.to_dict()
@@ -197,6 +210,7 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
             v["settlement"] = settlement_words(v["settlement"])
         if v.get("outcome") is not None:
             v["outcome"] = outcome_words(v["outcome"])
+        v.update(self._deal_facts(self.deal))
         v.update(self._session_facts())
         return v
 
@@ -266,9 +280,10 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
                 session.score_sheet(), session.score_sheet("hu"), strict=True
             )
         ]
-        prev = session.deals[-2] if len(session.deals) > 1 else None
+        before = session.deals[-2] if len(session.deals) > 1 else None
+        prev = self._three(before) if before is not None else None
         previous = None
-        if prev is not None and prev.settlement is not None:
+        if before is not None and prev is not None and prev.settlement is not None:
             assert prev.outcome is not None
             end = said({lang: prev.outcome.text(lang) for lang in i18n.LANGS})
             previous = {
@@ -284,6 +299,7 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
                     if prev.tricks
                     else None
                 ),
+                **self._deal_facts(before),
             }
         return {
             "version": self.version,
@@ -309,10 +325,12 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
 
     # -- records --------------------------------------------------------------------------
 
-    def _summary(self, d: Deal) -> Json:
-        return {"contract": d.contract.title if d.contract else None}
+    def _summary(self, d: D) -> Json:
+        contract = self._three(d).contract
+        return {"contract": contract.title if contract else None}
 
-    def _shown(self, d: Deal) -> Json:
+    def _shown(self, deal: D) -> Json:
+        d = self._three(deal)
         return {
             "hands": [sort_for_display(h) for h in d.hands],
             "trick": list(d.trick),
@@ -321,8 +339,14 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
 
     # -- analysis and teaching mode -------------------------------------------------------
 
-    def analysable(self, number: int) -> Deal:
-        return self.finished(number)
+    def analysable(self, number: int) -> tuple[Deal, list[str]]:
+        d = self.finished(number)
+        three = self._three(d)
+        return three, [self.names[self._seat_of(d, s)] for s in range(3)]
+
+    def _seat_of(self, d: D, place: int) -> int:
+        """The table's seat that plays ``place`` of ``d``'s three-handed deal."""
+        return next(s for s in range(self.seats_n) if self._place(d, s) == place)
 
     async def teach(
         self, conn: Connection, card: object, version: object, threshold: object
@@ -348,14 +372,14 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
         if conn.teaching:
             raise analysis_error("teach-busy", "err-teach-busy")
         async with self.lock:
-            d = self._turn_of(seat, version)
-            legal = d.legal_actions()
+            deal = self._turn_of(seat, version)
+            legal = deal.legal_actions()
             if not any(a.kind == ActionKind.PLAY for a in legal):
                 raise analysis_error("teach-not-card", "err-not-card")
-            refusal = self._refuse(d, play(card))
+            refusal = self._refuse(deal, play(card))
             if refusal is not None:
                 raise refusal
-            obs = d.observation(seat)
+            obs = self._three(deal).observation(self._place(deal, seat))
         ticket = self.tables.jobs.admit(client_of(conn.address), "teach")
         conn.teaching = True
         s = self.tables.settings
@@ -376,6 +400,37 @@ class UltiTable(GameTable[Deal, Action, Ruleset]):
                 await self._send(conn, dumps(frame))
         finally:
             conn.teaching = False
+
+
+class UltiTable(UltiTableOf[Deal]):
+    """An Ulti table: three seats, a session of deals (S3)."""
+
+    info = ULTI
+    records = Records(render, to_record)
+    session: Session
+
+    def _read_rules(self, data: Json) -> Ruleset:
+        # a table stored by an earlier version replays as it was played (V11: maybe no cap)
+        return Ruleset.from_dict(data, recorded=True)
+
+    def rematch_rules(self, stored: Json) -> Json:
+        """The same rules, with a cap on kontras where an earlier version stored none (V11)."""
+        return self.rules.with_current_cap().to_dict()
+
+    def _new_session(self) -> Session:
+        return Session(self.rules, self.stored.seed, self.stored.first_dealer, self.names)
+
+    @classmethod
+    def read_new(cls, raw: object) -> tuple[NewTable, Ruleset]:
+        body = NewUltiTable.model_validate(raw)
+        rules = Ruleset.from_dict({"preset": body.preset, **body.options})
+        return body, rules.with_options(session_deals=body.deals - body.deals % ROUND)
+
+    def _three(self, d: Deal) -> Deal:
+        return d
+
+    def _place(self, d: Deal, seat: int) -> int:
+        return seat
 
 
 #: The table of this game (:func:`ulti.server.tables.registry.table_class` finds it by name).
