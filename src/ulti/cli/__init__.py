@@ -82,8 +82,10 @@ COMMANDS: dict[str, Entry] = {
     "play": Entry(
         "ulti.cli.play",
         "Play a session of Ulti against two computer players in the terminal, or (--game "
-        "snapszli) a Snapszli match to 7 against one. A saved game is never overwritten without "
-        "asking: continue it (--resume) or start anew (--new), which keeps it as a backup.",
+        "snapszli) a Snapszli match to 7 against one; with --players 4, a session of four "
+        "against three, the dealer sitting out each deal. A saved game is never overwritten "
+        "without asking: continue it (--resume) or start anew (--new), which keeps it as a "
+        "backup.",
     ),
     "serve": Entry(
         "ulti.cli.serve",

@@ -1,5 +1,6 @@
 """``ulti play``: a session of Ulti against two computer players in the terminal
-(:mod:`ulti.tui.ulti`), or with --game snapszli a Snapszli match against one
+(:mod:`ulti.tui.ulti`), with --players 4 a session of four against three, the dealer sitting out
+each deal (:mod:`ulti.tui.ulti4`), or with --game snapszli a Snapszli match against one
 (:mod:`ulti.tui.snapszli`); the game saved as it goes and never overwritten without asking."""
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from rich.markup import escape
 
 import ulti.tui.snapszli
 import ulti.tui.ulti  # run() is looked up as the command calls it (tests stand in for it)
+import ulti.tui.ulti4
+from ulti import i18n
 from ulti.cli import console
 from ulti.cli.common import (
     GameOpt,
@@ -31,12 +34,14 @@ from ulti.cli.common import (
     _say,
     _snap,
     _snap_rules,
+    _user_fail,
     _words,
     _writable,
 )
 from ulti.games.snapszli import SnapMatch
 from ulti.games.ulti.record import RecordError
 from ulti.games.ulti.session import Session
+from ulti.games.ulti4 import Session4
 from ulti.players import LEVELS
 from ulti.players.snapszli import PLAY_SPEC, make_snap_player
 from ulti.tui.snapszli import SnapConfig
@@ -52,8 +57,8 @@ def play(
     opponents: Annotated[
         str | None,
         typer.Option(
-            help="Ulti: the two computer players, comma separated, each with an optional "
-            "budget (default pimc,rules)."
+            help="Ulti: the two computer players (three with --players 4), comma separated, "
+            "each with an optional budget (default pimc,rules; pimc,rules,rules for four)."
         ),
     ] = None,
     opponent: Annotated[
@@ -71,7 +76,10 @@ def play(
         ),
     ] = False,
     deals: Annotated[
-        int | None, typer.Option(help="Deals in the session (default: the rules', 24).")
+        int | None,
+        typer.Option(
+            help="Deals in the session (default: the rules', 24; for four a multiple of 4, 24)."
+        ),
     ] = None,
     seed: Annotated[
         int | None,
@@ -100,13 +108,26 @@ def play(
             "(a short search) or expert (a long one)."
         ),
     ] = None,
+    players: Annotated[
+        int,
+        typer.Option(
+            "--players",
+            help="Ulti: 3, or 4 (you and three computer players; each deal the dealer deals "
+            "to the other three and sits out).",
+        ),
+    ] = 3,
 ) -> None:
     """Play a session of Ulti against two computer players in the terminal, or (--game
-    snapszli) a Snapszli match to 7 against one.  A saved game is never overwritten without
+    snapszli) a Snapszli match to 7 against one; with --players 4, a session of four against
+    three, the dealer sitting out each deal.  A saved game is never overwritten without
     asking: continue it (--resume) or start anew (--new), which keeps it as a backup."""
     lang = _lang(lang)
     start = _Start(seed, save, resume, new, preset, rules_file)
+    if players not in (3, 4):
+        _user_fail(lang, i18n.text("cli.players", lang, players=players), 2)
     if _game(game, lang) == "snapszli":
+        if players != 3:
+            _user_fail(lang, i18n.text("four.ulti-only", lang), 2)
         _refuse_ulti_options(lang, opponents, deals, teach)
         _play_snapszli(lang, opponent, show_points, start)
         return
@@ -114,7 +135,7 @@ def play(
         if given:
             _fail(lang, _snap(lang, "cli-snap-only", option=option))
             raise typer.Exit(2)
-    _play_ulti(lang, opponents, level, deals, start, teach)
+    _play_ulti(lang, opponents, level, deals, start, teach, players == 4)
 
 
 @dataclass(frozen=True)
@@ -164,39 +185,54 @@ def _play_ulti(
     deals: int | None,
     start: _Start,
     teach: bool,
+    four: bool = False,
 ) -> None:
     """``ulti play``: the opponents (or --level's), the rules and the session file checked,
-    then the table (:func:`ulti.tui.ulti.run`) until the player leaves it."""
+    then the table (:func:`ulti.tui.ulti.run`; with ``four``, a table of four:
+    :func:`ulti.tui.ulti4.run`, its session ``session4.json`` by default) until the player
+    leaves it."""
     start.check(lang)
+    seats = 3 if four else 2
     if level is not None:
         if level not in LEVELS or opponents is not None:
             _fail(lang, _say(lang, "level", levels=", ".join(LEVELS)))
             raise typer.Exit(2)
-        opponents = f"{level},{level}"
-    specs = _player_specs(opponents or "pimc,rules", lang)
-    if len(specs) != 2:
-        _fail(lang, _say(lang, "opponents"))
+        opponents = ",".join([level] * seats)
+    specs = _player_specs(opponents or ("pimc,rules,rules" if four else "pimc,rules"), lang)
+    if len(specs) != seats:
+        _fail(lang, i18n.text("four.opponents", lang) if four else _say(lang, "opponents"))
         raise typer.Exit(2)
     rs = _ruleset(start.preset, start.rules_file, lang)
     save, resume = _prepare_save(
-        lang, start, "session.json", _session_where, lambda key, **fields: _say(lang, key, **fields)
+        lang,
+        start,
+        "session4.json" if four else "session.json",
+        _session4_where if four else _session_where,
+        lambda key, **fields: _say(lang, key, **fields),
     )
     cfg = PlayConfig(
         lang=lang,
-        opponents=(specs[0], specs[1]),
+        opponents=tuple(specs),
         rules=rs,
         deals=deals,
         seed=start.drawn_seed(),
         save=save,
         teach=teach,
     )
-    _at_table(lang, lambda: ulti.tui.ulti.run(cfg, resume), (FileNotFoundError, RecordError))
+    table = ulti.tui.ulti4.run if four else ulti.tui.ulti.run
+    _at_table(lang, lambda: table(cfg, resume), (FileNotFoundError, RecordError))
     console.print(escape(_say(lang, "saved", path=save)))
 
 
 def _session_where(path: Path) -> dict[str, object]:
     """Where the session saved at ``path`` stands, for the question before it is replaced."""
     old = Session.load(path)
+    return {"path": path, "deal": len(old.deals), "deals": old.planned_deals}
+
+
+def _session4_where(path: Path) -> dict[str, object]:
+    """Where the session of four saved at ``path`` stands (as :func:`_session_where`)."""
+    old = Session4.load(path)
     return {"path": path, "deal": len(old.deals), "deals": old.planned_deals}
 
 

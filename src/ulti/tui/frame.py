@@ -12,7 +12,9 @@ module subclasses it and fills in what is its own (the hooks below raise
 action buttons, what a press on a card or an action does, the settlement, the score sheet and
 the adviser.
 
-The person sits at seat :data:`HUMAN` and sees only that seat's observation.  Everything that
+The person sits at seat :data:`HUMAN` (:attr:`CardTable.me`: at a table of four the person's
+place among the three who play a deal, -1 in a deal they sit out) and sees only that seat's
+observation.  Everything that
 changes the deal runs in the app's message queue, one thing at a time: the person's presses,
 and a computer player's move, which its worker hands back with ``call_later``.  While the
 table is drawn for a change, :attr:`CardTable.drawing` is true; a test waits for it to fall
@@ -332,9 +334,14 @@ class CardTable(App[None], Generic[A, Ob]):
         """Write the session or match to ``path``, whole."""
         raise NotImplementedError
 
+    @property
+    def me(self) -> int:
+        """The person's seat in :attr:`deal` (-1: they sit this deal out and only watch)."""
+        return HUMAN
+
     def observe(self) -> Ob:
         """What the person sees of the deal."""
-        return self.deal.observation(HUMAN)
+        return self.deal.observation(self.me)
 
     def status_text(self, obs: Ob) -> Text:
         """The status line."""
@@ -363,6 +370,11 @@ class CardTable(App[None], Generic[A, Ob]):
     def action_buttons(self, obs: Ob) -> list[Button]:
         """The buttons of the person's actions other than the hand's cards."""
         raise NotImplementedError
+
+    def waiting_prompt(self) -> Text | str:
+        """The prompt while another seat is to act."""
+        who = self.names[self.deal.current_player]
+        return Text(f"{t(self.lang, 'waiting')} {who}", style="dim")
 
     def over_prompt(self) -> Text | str:
         """The prompt once the deal is over."""
@@ -506,7 +518,7 @@ class CardTable(App[None], Generic[A, Ob]):
                 self.shown_over = len(self.series.deals)
                 await self.push_screen(self.settlement_screen())
             return
-        if d.current_player != HUMAN and not self.bot_busy:
+        if d.current_player != self.me and not self.bot_busy:
             self.bot_busy = True
             self.ask_computer(len(d.history))
 
@@ -577,8 +589,8 @@ class CardTable(App[None], Generic[A, Ob]):
             if not self.series.is_over():
                 await box.mount(Button(t(lang, "next_deal"), id="next", variant="primary"))
             return
-        if d.current_player != HUMAN:
-            prompt.update(Text(f"{t(lang, 'waiting')} {self.names[d.current_player]}", style="dim"))
+        if d.current_player != self.me:
+            prompt.update(self.waiting_prompt())
             return
         prompt.update(self.turn_prompt(obs))
         await box.mount_all(self.action_buttons(obs))
@@ -587,7 +599,7 @@ class CardTable(App[None], Generic[A, Ob]):
 
     def may_act(self) -> bool:
         """Whether the person's presses count now: their turn, no computer player asked."""
-        return self.deal.current_player == HUMAN and not self.bot_busy
+        return self.deal.current_player == self.me >= 0 and not self.bot_busy
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -661,7 +673,7 @@ class CardTable(App[None], Generic[A, Ob]):
 
     def action_hint(self) -> None:
         d = self.deal
-        if d.current_player != HUMAN or d.is_over():
+        if d.current_player != self.me or d.is_over():
             return
         self.notify(t(self.lang, "hint_thinking"), timeout=2)
         self.compute_hint(len(d.history))

@@ -5,7 +5,10 @@ The table is the one frame both games share (:mod:`ulti.tui.frame`); this module
 Ulti's: the auction and its bid list, the talon, trump, kontras, marriages and open hands, the
 session's score sheet, and the analysis and teaching mode (:mod:`ulti.tui.analysis`).  The
 person sits at seat 0 and sees only seat 0's observation; the computer players sit at seats
-1 and 2.  Every action is saved as it happens (atomically) to the session file, so an
+1 and 2.  The deal's seats are read through the frame's ``me`` and ``names``, the session's
+(every seat of the table) in the status line and the score sheet, so the table of four
+(:mod:`ulti.tui.ulti4`) seats the person among the three who play each deal by overriding
+them.  Every action is saved as it happens (atomically) to the session file, so an
 interrupted session continues with ``ulti play --resume``; finished deals open in
 ``ulti replay``.
 
@@ -21,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual import work
@@ -41,7 +44,7 @@ from ulti.games.ulti.bids import KIND_TITLES, KIND_TITLES_HU
 from ulti.games.ulti.deal import Deal, Phase
 from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.rules import Ruleset
-from ulti.games.ulti.session import Session
+from ulti.games.ulti.session import Session, SessionOf
 from ulti.players import LEVELS, make_player
 from ulti.players.base import Budget
 from ulti.tui.analysis import (
@@ -79,12 +82,12 @@ from ulti.tui.texts import plain, rank_short, signed, suit_name, t, ta
 @dataclass
 class PlayConfig:
     lang: str = "en"
-    opponents: tuple[str, str] = ("pimc", "rules")
+    opponents: tuple[str, ...] = ("pimc", "rules")  # seat 1 on: two (three at a table of four)
     rules: Ruleset = field(default_factory=Ruleset)
     deals: int | None = None  # None: the rules' session length
     seed: int = 1
     save: Path | None = None
-    names: tuple[str, str, str] | None = None  # default: in the table's language
+    names: tuple[str, ...] | None = None  # default: in the table's language
     bot_delay: float = 0.4  # seconds a computer player's move stays before the next one
     hint: str = "pimc"
     teach: bool = False  # teaching mode: ask before a card that loses units (key e toggles)
@@ -211,25 +214,30 @@ class UltiApp(CardTable[Action, Observation]):
         Binding("e", "teaching", show=False),
     ]
 
-    def __init__(self, config: PlayConfig, session: Session | None = None) -> None:
-        bots: dict[int, GamePlayer[Observation, Action]] = {
-            1: make_player(config.opponents[0], seed=config.seed * 3 + 1),
-            2: make_player(config.opponents[1], seed=config.seed * 3 + 2),
-        }
-        super().__init__(config.lang, config.save, config.bot_delay, bots)
+    def __init__(self, config: PlayConfig, session: SessionOf[Any] | None = None) -> None:
+        super().__init__(config.lang, config.save, config.bot_delay, self.computers(config))
         self.cfg = config
-        self.session = session if session is not None else new_session(config)
+        #: the session: of three here, of four at :class:`ulti.tui.ulti4.Ulti4App`
+        self.session: SessionOf[Any] = session if session is not None else new_session(config)
         self.chosen: set[int] = set()  # the cards chosen for the talon
         self.teaching = config.teach
         self.teach_pending = False  # a card being weighed (teaching mode): input waits
         self.analyses: dict[int, DealAnalysis] = {}  # by the deal's index in the session
 
-    @property
-    def deal(self) -> Deal:
-        return self.session.deal
+    def computers(self, config: PlayConfig) -> dict[int, GamePlayer[Observation, Action]]:
+        """The computer players by seat."""
+        return {
+            1: make_player(config.opponents[0], seed=config.seed * 3 + 1),
+            2: make_player(config.opponents[1], seed=config.seed * 3 + 2),
+        }
 
     @property
-    def series(self) -> Session:
+    def deal(self) -> Deal:
+        """The three-handed deal in progress (the session's own deal at a table of three)."""
+        return cast(Deal, self.session.deal)
+
+    @property
+    def series(self) -> SessionOf[Any]:
         return self.session
 
     def save_to(self, path: Path) -> None:
@@ -243,7 +251,7 @@ class UltiApp(CardTable[Action, Observation]):
 
     def log_text(self, seat: int, a: Action, index: int) -> str:
         """The log's line for the deal's action number ``index``."""
-        who = self.session.players[seat]
+        who = self.names[seat]
         history = self.deal.history
         if a.kind == ActionKind.PASS and any(x.kind == ActionKind.PLAY for _, x in history[:index]):
             text = f"{who}: {t(self.lang, 'no_more_kontra')}"  # K1: an answer declined
@@ -251,7 +259,7 @@ class UltiApp(CardTable[Action, Observation]):
             # what a seat did, not the button's first person ("Felveszem a talont")
             key = "log_pickup" if a.kind == ActionKind.PICKUP else "log_claim"
             text = f"{who}: {t(self.lang, key + ('_you' if self.is_you(seat) else ''))}"
-        elif a.kind == ActionKind.DISCARD and seat != HUMAN and not self.deal.is_over():
+        elif a.kind == ActionKind.DISCARD and seat != self.me and not self.deal.is_over():
             text = f"{who}: {t(self.lang, 'lays_talon')}"
         elif a.kind == ActionKind.DISCARD:
             cards = " ".join(name(c, "hu" if self.lang == "hu" else "symbol") for c in a.cards)
@@ -275,7 +283,7 @@ class UltiApp(CardTable[Action, Observation]):
     def is_you(self, seat: int) -> bool:
         """Whether the log speaks to ``seat`` (the person, named "You"/"Te"): "Te felveszed",
         not "Te felveszi"."""
-        return seat == HUMAN and self.session.players[seat] == t(self.lang, "you")
+        return seat == self.me and self.names[seat] == t(self.lang, "you")
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -293,13 +301,15 @@ class UltiApp(CardTable[Action, Observation]):
         """The status line: deal, dealer, the contract and its trump, the totals."""
         d = self.deal
         lang = self.lang
-        names = self.session.players
+        names = self.names
         n = len(self.session.deals)
         # what must stay in view at 80 columns comes first: the deal, the totals, the trump
-        tot = self.session.totals
         status = Text(
             f" {t(lang, 'deal')} {n}/{self.session.planned_deals} · "
-            + " ".join(f"{names[i][:8]} {signed(tot[i], lang)}" for i in range(3))
+            + " ".join(
+                f"{who[:8]} {signed(v, lang)}"
+                for who, v in zip(self.session.players, self.session.totals, strict=True)
+            )
         )
         if obs.contract:
             b = d.ladder[obs.contract]
@@ -315,7 +325,8 @@ class UltiApp(CardTable[Action, Observation]):
             b = d.ladder[obs.bid]
             title = b.title_hu if lang == "hu" else b.title
             status.append(f" · {t(lang, 'auction')}: {title} ({names[obs.bidder][:8]})")
-        status.append(f" · {t(lang, 'dealer')}: {names[d.dealer][:8]}")
+        dealer = self.session.players[self.session.deal.dealer]  # the session's seat
+        status.append(f" · {t(lang, 'dealer')}: {dealer[:8]}")
         return status
 
     def side_text(self, obs: Observation) -> Text:
@@ -324,14 +335,14 @@ class UltiApp(CardTable[Action, Observation]):
     def players_text(self, obs: Observation) -> Text:
         """Each seat's cards and role, the kontras, marriages, the talon and open hands."""
         lang = self.lang
-        names = self.session.players
+        names = self.names
         out = Text()
         for seat in range(3):
             role = ""
             if obs.soloist >= 0:
                 role = t(lang, "soloist") if seat == obs.soloist else t(lang, "defender_seat")
             turn = " ◀" if obs.current_player == seat else ""
-            out.append(f"{names[seat][:10]}", style="bold" if seat == HUMAN else "")
+            out.append(f"{names[seat][:10]}", style="bold" if seat == self.me else "")
             n = obs.hand_sizes[seat]
             out.append(f" {n} {t(lang, 'card' if n == 1 else 'cards')} {role}{turn}\n")
         for comp, a, b in obs.kontras:
@@ -363,7 +374,7 @@ class UltiApp(CardTable[Action, Observation]):
 
     def table_text(self, obs: Observation) -> Text:
         lang = self.lang
-        names = self.session.players
+        names = self.names
         out = Text()
         if obs.soloist < 0:  # the auction: its course
             out.append(f"{t(lang, 'auction')}\n", style="bold")
@@ -371,7 +382,7 @@ class UltiApp(CardTable[Action, Observation]):
                 if act is None or kind == ActionKind.DISCARD:  # a discard: cards shown only
                     text = (
                         "▭▭"
-                        if act is None or seat != HUMAN
+                        if act is None or seat != self.me
                         else " ".join(name(c, lang) for c in act.cards)
                     )
                 elif kind == ActionKind.BID:
@@ -419,9 +430,9 @@ class UltiApp(CardTable[Action, Observation]):
 
     def card_buttons(self, obs: Observation) -> list[CardButton]:
         d = self.deal
-        playing = d.current_player == HUMAN and d.phase == Phase.PLAY
+        playing = d.current_player == self.me and d.phase == Phase.PLAY
         legal_cards = set(d.legal_cards()) if playing else set()
-        discard = d.current_player == HUMAN and d.phase == Phase.DISCARD
+        discard = d.current_player == self.me and d.phase == Phase.DISCARD
         mask = sum(1 << c for c in obs.hand)
         order = sort_for_display(
             mask, obs.trump if obs.trump >= 0 else None, obs.trump < 0 and obs.contract is not None
@@ -519,7 +530,7 @@ class UltiApp(CardTable[Action, Observation]):
             if len(self.chosen) == 2:
                 pair = tuple(sorted(self.chosen))
                 await self.apply(
-                    HUMAN,
+                    self.me,
                     next(x for x in legal if x.kind == ActionKind.DISCARD and x.cards == pair),
                 )
             return
@@ -528,7 +539,7 @@ class UltiApp(CardTable[Action, Observation]):
             return
         for a in legal:
             if widget_id(a) == button_id:
-                await self.apply(HUMAN, a)
+                await self.apply(self.me, a)
                 return
 
     def choose_bid(self) -> None:
@@ -544,7 +555,7 @@ class UltiApp(CardTable[Action, Observation]):
         async def chosen(text: str | None) -> None:
             if text is not None:
                 act = next(a for a in bids if str(a) == text)
-                await self.apply(HUMAN, act)
+                await self.apply(self.me, act)
 
         self.push_screen(BidScreen(options, t(self.lang, "choose_bid")), chosen)
 
@@ -558,7 +569,7 @@ class UltiApp(CardTable[Action, Observation]):
         assert d.settlement is not None
         assert d.outcome is not None
         body = Text(plain(d.outcome.text(self.lang), self.lang) + "\n\n")
-        explained = d.settlement.explain(tuple(self.session.players), self.lang)  # type: ignore[arg-type]
+        explained = d.settlement.explain(tuple(self.names), self.lang)  # type: ignore[arg-type]
         body.append(plain(explained, self.lang))
         return SettlementScreen(t(self.lang, "settlement"), body, t(self.lang, "close"))
 
@@ -572,7 +583,9 @@ class UltiApp(CardTable[Action, Observation]):
         title = (
             t(self.lang, "score_sheet")
             + " · "
-            + ", ".join(f"{names[i]} {signed(money[i], self.lang)} Ft" for i in range(3))
+            + ", ".join(
+                f"{who} {signed(v, self.lang)} Ft" for who, v in zip(names, money, strict=True)
+            )
         )
         if self.session.is_over():
             title += f" · {t(self.lang, 'winner')}: " + ", ".join(
@@ -584,11 +597,11 @@ class UltiApp(CardTable[Action, Observation]):
     def refusals(self) -> list[str] | None:
         """Why each card of the hand may not be played now (in card play only)."""
         d = self.deal
-        if d.current_player != HUMAN or d.phase != Phase.PLAY:
+        if d.current_player != self.me or d.phase != Phase.PLAY:
             return None
         legal = set(d.legal_cards())
         lines = []
-        for c in sorted(set(d.observation(HUMAN).hand) - legal):
+        for c in sorted(set(d.observation(self.me).hand) - legal):
             why = d.why_illegal(c)
             assert why is not None
             lines.append(why_line(name(c, self.lang), why, self.lang))
@@ -597,8 +610,8 @@ class UltiApp(CardTable[Action, Observation]):
     def advise(self, at: int) -> tuple[Action, str]:
         d = self.deal
         adviser = make_player(self.cfg.hint, seed=at)
-        adviser.start(HUMAN, d.rules, len(self.session.deals))
-        obs = d.observation(HUMAN)
+        adviser.start(self.me, d.rules, len(self.session.deals))
+        obs = d.observation(self.me)
         legal = d.legal_actions()
         if hasattr(adviser, "advise"):
             action, why = adviser.advise(obs, legal, self.lang)
@@ -632,7 +645,7 @@ class UltiApp(CardTable[Action, Observation]):
             AnalysisScreen(
                 d,
                 title,
-                tuple(self.session.players),
+                tuple(self.names),
                 self.lang,
                 self.cfg.analysis_budget,
                 self.cfg.analysis_threshold,
@@ -663,7 +676,7 @@ class UltiApp(CardTable[Action, Observation]):
         d = self.deal
         self.teach_pending = True
         self.notify(t(self.lang, "hint_thinking"), timeout=1)
-        self.check_card(len(d.history), d.observation(HUMAN), d.rules, c)
+        self.check_card(len(d.history), d.observation(self.me), d.rules, c)
 
     @work(thread=True, exclusive=True, group="teach")
     def check_card(self, at: int, obs: Observation, rules: Ruleset, c: int) -> None:
@@ -695,14 +708,16 @@ class UltiApp(CardTable[Action, Observation]):
         return (
             len(d.history) == at
             and not d.is_over()
-            and d.current_player == HUMAN
+            and d.current_player == self.me
             and d.phase == Phase.PLAY
             and c in d.legal_cards()
         )
 
     async def play_card(self, c: int) -> None:
         legal = self.deal.legal_actions()
-        await self.apply(HUMAN, next(a for a in legal if a.kind == ActionKind.PLAY and a.card == c))
+        await self.apply(
+            self.me, next(a for a in legal if a.kind == ActionKind.PLAY and a.card == c)
+        )
 
     def focus_card(self, c: int) -> None:
         """Back to the hand, on the card that was chosen."""
