@@ -233,8 +233,14 @@ class Seat:
     def my_turn(self) -> bool:
         v = self.view
         return bool(
-            v and not v.get("over") and v.get("current_player") == self.seat and v.get("legal")
+            v and not v.get("over") and v.get("current_player") == self.in_deal() and v.get("legal")
         )
+
+    def in_deal(self) -> int:
+        """This seat's seat in the deal now (a table of four's deal is three-handed: ``four``
+        says which; -1 while it deals and sits out)."""
+        four = self.view.get("four")
+        return int(four["seat"]) if four else self.seat
 
     def choose(self, rng: Any) -> str:
         """A computer player's choice: a random legal action (never a claim)."""

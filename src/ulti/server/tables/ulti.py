@@ -96,8 +96,6 @@ def kontra_info(obs: Observation) -> list[Json]:
     ]
 
 
-
-
 class UltiDeal(TableDeal[Action], SessionDeal, Protocol):
     """A deal an Ulti table plays: one a table reads and a session keeps."""
 
