@@ -226,7 +226,7 @@ function originOf(s) {
 function renderCentre(v) {
   const auction = v.soloist < 0;
   const now = auction ? { cards: [], winner: -1, n: 0 } : centreNow(v);
-  const last = v.tricks.length ? v.tricks[v.tricks.length - 1]
+  const last = v.tricks.length ? { trick: v.tricks[v.tricks.length - 1], four: v.four }
     : lastOfDeal && lastOfDeal.deal === v.deal_number - 1 ? lastOfDeal : null;
   const key = JSON.stringify([lang, v.deal_number, auction, now, showLast && last, v.talon,
     auction ? v.history.length : 0, v.phase, v.current_player]);
