@@ -113,6 +113,11 @@ def test_a_session_of_four_in_the_browser(browser: Browser, tmp_path: Path, lang
         page.click("#sheetBtn")
         page.wait_for_selector("#sheetDialog[open] #sheet tr:nth-child(5)")
         assert page.locator("#sheet tr:first-child th").count() == 2 + 4
+        # the last trick's cards fly to its winner (off the felt's edge at a side seat): the
+        # checks are of the page at rest
+        page.wait_for_function(
+            "() => document.getAnimations().every((a) => a.playState !== 'running')"
+        )
         table.check("the score sheet")
         page.screenshot(path=str(shots / "09-sheet.png"))
         assert not errors, errors

@@ -41,6 +41,9 @@ export function flyAway(cards, to, done) {
       { transform: `translate(${to.x - r.left - r.width / 2}px, ${to.y - r.top - r.height / 2}px) scale(.5)`, opacity: 0 }],
     { duration: 260, easing: "ease-in", fill: "forwards" });
   }
-  last.onfinish = done;
-  last.oncancel = done;
+  // gone to the winner: the cards leave the page (none is left faded at the winner's place
+  // when nothing draws the centre again)
+  const gone = () => { for (const c of cards) c.remove(); done(); };
+  last.onfinish = gone;
+  last.oncancel = gone;
 }
