@@ -10,6 +10,7 @@ teaching mode (:mod:`ulti.server.tables.jobs`).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Literal, Protocol, TypeVar
 
@@ -113,14 +114,14 @@ class UltiTableOf(GameTable[D, Action, Ruleset]):
 
     # -- the deal of three ------------------------------------------------------------------
 
+    @abstractmethod
     def _three(self, d: D) -> Deal:
         """The three-handed deal ``d`` is played as."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _place(self, d: D, seat: int) -> int:
         """``seat``'s seat in ``d``'s three-handed deal (SPECTATOR: it sees what a spectator
         does)."""
-        raise NotImplementedError
 
     def _deal_facts(self, d: D) -> Json:
         """What a view adds of the table's own to the three-handed deal's (a table of four:
