@@ -3,7 +3,8 @@ by clicking, with a second person at the table (a websocket client) and two comp
 The person deals the first deal and sits it out: the page shows the deal as a spectator sees
 it (N5), names who plays, and shows no card a spectator does not see; the three other deals
 the person plays, checked at every turn as the table of three is (tests/table_page.py); the
-score sheet has four columns (N4)."""
+score sheet has four columns (N4).  It runs on a desktop and on both phone sizes, in both
+languages."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from screens import ARTIFACTS as SHOTS
+from screens import SIZES
 from server_util import Running, Seat, bot, page_errors, person, play_out
 from table_page import Table
 
@@ -29,9 +31,17 @@ FACES_JS = """() => [...document.querySelectorAll('[data-card]')]
   .filter((e) => !e.closest('dialog:not([open])')).map((e) => Number(e.dataset.card))"""
 
 
-@pytest.mark.parametrize("lang", ["hu", "en"])
-def test_a_session_of_four_in_the_browser(browser: Browser, tmp_path: Path, lang: str) -> None:
-    shots = ARTIFACTS / lang
+#: The screens and languages a session of four is played in (each size in one language, the
+#: desktop in both).
+CASES = [("hu", "desktop"), ("en", "desktop"), ("hu", "phone"), ("en", "small")]
+
+
+@pytest.mark.parametrize(("lang", "size"), CASES, ids=[f"{lang}-{size}" for lang, size in CASES])
+def test_a_session_of_four_in_the_browser(
+    browser: Browser, tmp_path: Path, lang: str, size: str
+) -> None:
+    w, h = SIZES[size]
+    shots = ARTIFACTS / f"{lang}-{w}x{h}"
     shutil.rmtree(shots, ignore_errors=True)
     shots.mkdir(parents=True)
     with Running(f"sqlite:///{tmp_path / 'four.sqlite3'}") as srv:
@@ -43,7 +53,7 @@ def test_a_session_of_four_in_the_browser(browser: Browser, tmp_path: Path, lang
         )
         live = srv.app.state.tables.get(t["id"])
         context = browser.new_context(
-            viewport={"width": 1280, "height": 800}, locale="hu-HU" if lang == "hu" else "en-GB"
+            viewport={"width": w, "height": h}, locale="hu-HU" if lang == "hu" else "en-GB"
         )
         page = context.new_page()
         errors = page_errors(page)
@@ -60,6 +70,9 @@ def test_a_session_of_four_in_the_browser(browser: Browser, tmp_path: Path, lang
         assert all(public >> c & 1 for c in faces), faces  # no hidden card (N5)
         names = page.inner_text("#seatLeft") + page.inner_text("#seatRight")
         assert "Cili" in names and "Dani" in names  # the two after forehand
+        # nothing of mine to press while I sit out: no key line, no teaching switch
+        assert page.locator("#keysHelp").is_hidden()
+        assert page.locator("#teachBtn").is_hidden()
         table = Table(page, lang, shots, still=False)
         table.check("sitting out")
         page.screenshot(path=str(shots / "00-sitting-out.png"))
@@ -113,6 +126,8 @@ def test_a_session_of_four_in_the_browser(browser: Browser, tmp_path: Path, lang
         page.click("#sheetBtn")
         page.wait_for_selector("#sheetDialog[open] #sheet tr:nth-child(5)")
         assert page.locator("#sheet tr:first-child th").count() == 2 + 4
+        # Anna played the last deal: the teaching switch is hers again (computer players sit here)
+        assert page.locator("#teachBtn").is_visible()
         # the last trick's cards fly to its winner (off the felt's edge at a side seat): the
         # checks are of the page at rest
         page.wait_for_function(

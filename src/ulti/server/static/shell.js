@@ -338,6 +338,7 @@ function renderTurnSignals(v) {
     $("dock").appendChild(help);
   }
   help.textContent = game.keysHelp();
+  help.hidden = watchingDeal();  // no card or bid of mine to press while I watch or sit out
 }
 
 /** The speaker in the top bar: pressed while the sounds are on. */

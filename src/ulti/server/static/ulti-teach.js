@@ -4,7 +4,7 @@
 // is asked whether it would lose units by the computer's judgement from this seat's cards
 // only; a warning opens a dialog (play it anyway, or choose again), no warning sends the card.
 import {
-  $, W, club, lang, legalOf, live, rerender, seat, send, table, version, view, watching,
+  $, W, club, lang, legalOf, live, rerender, seat, send, table, version, view, watchingDeal,
 } from "/static/table-state.js";
 import { setTeaching, teachingOn } from "/static/teaching.js";
 
@@ -37,10 +37,10 @@ let warned = null;  // the card the dialog asks about: {card, action, version}
 /** Whether a question is under way (the prompt says so). */
 export const checking = () => !!asking;
 
-/** Whether teaching mode may ask here: a seat (not watching) at a table that is not rated,
- * where another seat is a computer player. */
+/** Whether teaching mode may ask here: a seat (not watching, not sitting this deal out) at a
+ * table that is not rated, where another seat is a computer player. */
 function teachable(v) {
-  if (watching || !v || v.rated) return false;
+  if (watchingDeal() || !v || v.rated) return false;
   return table.players.some((_, s) => s !== seat && club.playerAt(s).kind === "bot");
 }
 

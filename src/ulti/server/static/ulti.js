@@ -499,12 +499,16 @@ function play(card, act, button) {
 // -- the score sheet and the settlement ---------------------------------------------------------
 
 function fillSheet(box, v) {
-  const t = el("table", "sheet");
+  const t = el("table", table.players.length > 3 ? "sheet four" : "sheet");
   const head = el("tr");
   head.appendChild(el("th", "", "#"));
   head.appendChild(el("th", "", W.contract));
   // a column a table seat (four at the table: the dealer's deals score 0, N4)
-  table.players.forEach((_, s) => head.appendChild(el("th", "", name(s))));
+  table.players.forEach((_, s) => {
+    const th = el("th", "", name(s));
+    th.title = name(s);  // a long name cut short in a narrow column is whole here
+    head.appendChild(th);
+  });
   t.appendChild(head);
   for (const r of v.sheet) {
     const tr = el("tr");
