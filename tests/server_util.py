@@ -344,6 +344,35 @@ def play_out(seats: list[Seat], done: Any, rng: random.Random, limit: float = 12
                 s.drain(0.05)
 
 
+def play_rated(
+    srv: Running,
+    a: httpx.Client,
+    b: httpx.Client,
+    table: dict[str, Any],
+    family: str,
+    rated: int,
+    seed: int,
+) -> tuple[dict[str, Any], list[Seat], dict[str, Any]]:
+    """A rated public session played to its end by two accounts: ``a`` makes the table
+    ``table`` (its seat 0 ``a``'s own, seat 1 open), ``b`` takes seat 1, and both choose at
+    random.  The table, the two seats (still open) and the leaderboard of ``family`` once it
+    lists ``rated`` players (the ratings are written in the store's thread after the end)."""
+    made = post(a, "/api/tables", {**table, "public": True, "rated": True})
+    assert made.status_code == 201, made.text
+    t: dict[str, Any] = made.json()
+    took = post(b, f"/api/tables/{t['id']}/seats/1")
+    assert took.status_code == 201, took.text
+    first = Seat(srv, t["id"], 0, t["tokens"]["0"])
+    second = Seat(srv, t["id"], 1, took.json()["token"])
+    play_out([first, second], lambda: bool(first.view.get("session_over")), random.Random(seed))
+    deadline = time.monotonic() + 20
+    while True:
+        board: dict[str, Any] = httpx.get(f"{srv.base}/api/leaderboard?family={family}").json()
+        if len(board.get("rows", [])) == rated or time.monotonic() > deadline:
+            return t, [first, second], board
+        time.sleep(0.2)
+
+
 def answer(s: Seat, limit: float = 10) -> dict[str, Any]:
     """The next frame that answers the connection (the game's events and the table's
     presence frames, which computer players and others cause meanwhile, are passed over)."""

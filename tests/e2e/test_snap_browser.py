@@ -20,10 +20,10 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from english_words import english_words_in
 from screens import ARTIFACTS as SHOTS
 from screens import SIZES, screen_problems
 from server_util import Running, bot, page_errors, person
+from table_page import why_not
 from ulti.core.cards import code
 
 pytestmark = pytest.mark.slow
@@ -101,12 +101,7 @@ class SnapPage:
         dim = page.locator("#hand .card.dim")
         if dim.count() and not self.tried_dim:  # a card that may not be played says why
             self.tried_dim = True
-            dim.first.click()
-            page.wait_for_selector("#toast.show")
-            reason = page.inner_text("#toast")
-            assert "(Z" not in reason, reason  # in words: no rule id (issue 28)
-            if self.lang == "hu":
-                assert not english_words_in(reason), reason
+            why_not(page, self.lang)
             self.shot(2, "why-not")
         if self.has("#actions [data-action=exchange]") and not self.exchanged:
             self.exchanged = True

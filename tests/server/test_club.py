@@ -23,6 +23,7 @@ from server_util import (
     live,
     person,
     play_out,
+    play_rated,
     post,
     register,
     wait_until,
@@ -459,29 +460,10 @@ def test_a_rated_session_updates_ratings_profiles_and_the_leaderboard(tmp_path: 
     with Running(db(tmp_path)) as srv, client(srv) as a, client(srv) as b:
         register(a, "Sára")
         register(b, "Tamás")
-        made = post(
-            a,
-            "/api/tables",
-            {
-                "deals": 3,
-                "public": True,
-                "rated": True,
-                "seats": [{"kind": "person", "me": True}, {"kind": "open"}, bot("rules", "Gép")],
-            },
+        seats = [{"kind": "person", "me": True}, {"kind": "open"}, bot("rules", "Gép")]
+        t, (sara, tamas), board = play_rated(
+            srv, a, b, {"deals": 3, "seats": seats}, "ulti/standard", 3, 9
         )
-        assert made.status_code == 201, made.text
-        t = made.json()
-        took = post(b, f"/api/tables/{t['id']}/seats/1")
-        assert took.status_code == 201, took.text
-        sara = Seat(srv, t["id"], 0, t["tokens"]["0"])
-        tamas = Seat(srv, t["id"], 1, took.json()["token"])
-        play_out([sara, tamas], lambda: bool(sara.view.get("session_over")), random.Random(9))
-        deadline = time.monotonic() + 20
-        while True:
-            board = httpx.get(f"{srv.base}/api/leaderboard?family=ulti/standard").json()
-            if len(board["rows"]) == 3 or time.monotonic() > deadline:
-                break
-            time.sleep(0.2)
         assert board["family"] == "ulti/standard" and "ulti/standard" in board["families"]
         rows = {r["player"]: r for r in board["rows"]}
         assert len(rows) == 3 and "bot:rules" in rows and rows["bot:rules"]["bot"]

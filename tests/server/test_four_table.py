@@ -5,7 +5,6 @@ a deal of four, a rated session that updates four ratings."""
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 import httpx
@@ -19,7 +18,7 @@ from server_util import (
     client,
     person,
     play_out,
-    post,
+    play_rated,
     register,
 )
 from ulti.games.ulti4.record import from_record
@@ -110,35 +109,9 @@ def test_a_rated_session_of_four_updates_four_ratings(tmp_path: Path) -> None:
     with Running(db(tmp_path)) as srv, client(srv) as a, client(srv) as b:
         register(a, "Sára")
         register(b, "Tamás")
-        made = post(
-            a,
-            "/api/tables",
-            {
-                "game": "ulti4",
-                "deals": 4,
-                "public": True,
-                "rated": True,
-                "seats": [
-                    {"kind": "person", "me": True},
-                    {"kind": "open"},
-                    bot("rules", "Gép"),
-                    bot("random", "Masina"),
-                ],
-            },
-        )
-        assert made.status_code == 201, made.text
-        t = made.json()
-        took = post(b, f"/api/tables/{t['id']}/seats/1")
-        assert took.status_code == 201, took.text
-        sara = Seat(srv, t["id"], 0, t["tokens"]["0"])
-        tamas = Seat(srv, t["id"], 1, took.json()["token"])
-        play_out([sara, tamas], lambda: bool(sara.view.get("session_over")), random.Random(2))
-        deadline = time.monotonic() + 20
-        while True:  # the ratings are written after the session's end, in the store's thread
-            board = httpx.get(f"{srv.base}/api/leaderboard?family=ulti4/standard").json()
-            if len(board.get("rows", [])) == 4 or time.monotonic() > deadline:
-                break
-            time.sleep(0.2)
+        seats = [{"kind": "person", "me": True}, {"kind": "open"}, bot("rules", "Gép")]
+        table = {"game": "ulti4", "deals": 4, "seats": [*seats, bot("random", "Masina")]}
+        _, (sara, tamas), board = play_rated(srv, a, b, table, "ulti4/standard", 4, 2)
         assert board["family"] == "ulti4/standard"
         rows = board["rows"]
         assert len(rows) == 4 and all(r["games"] == 1 for r in rows)

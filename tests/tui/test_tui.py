@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList
 
+from tui_ulti import chosen, do, shown
 from tui_util import on_table, screen_text, until
 from ulti.core.cards import code, name
 from ulti.games.ulti.actions import Action, ActionKind
@@ -19,7 +19,7 @@ from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
 from ulti.players import make_player
 from ulti.tui.frame import CARD_KEYS, HUMAN, CardButton, TextScreen
-from ulti.tui.ulti import PlayConfig, UltiApp, widget_id
+from ulti.tui.ulti import PlayConfig, UltiApp
 
 SIZE = (80, 24)
 
@@ -50,41 +50,6 @@ async def settle(pilot: Pilot[Any], app: UltiApp) -> None:
     """Wait until it is the person's turn, or the deal is over and shown, and the table is
     drawn for it (a busy machine may make the computer players slow)."""
     await until(pilot, app, lambda: at_rest(app), "the game to come back to the person")
-
-
-def chosen(app: UltiApp, card: int) -> Callable[[], bool]:
-    """Whether ``card`` is chosen for the talon."""
-    return lambda: card in app.chosen
-
-
-async def do(pilot: Pilot[Any], app: UltiApp, a: Action) -> None:
-    """Take action ``a`` the way a person would: by clicking; wait until it is taken."""
-    d = app.deal
-    before = len(d.history)
-    if a.kind == ActionKind.DISCARD:
-        for c in a.cards:
-            await pilot.click(f"#card-{code(c)}")
-            await until(pilot, app, chosen(app, c), "the card chosen")
-        await pilot.click("#lay")
-    elif a.kind == ActionKind.BID:
-        await pilot.click("#bid")
-        await shown(pilot, app, "#bid-list")
-        options = app.screen.query_one(OptionList)
-        bids = [x for x in d.legal_actions() if x.kind == ActionKind.BID]
-        options.highlighted = bids.index(a)
-        await pilot.press("enter")
-    elif a.kind == ActionKind.PLAY:
-        await pilot.click(f"#card-{code(a.card)}")
-    else:
-        await shown(pilot, app, f"#{widget_id(a)}")
-        await pilot.click(f"#{widget_id(a)}")
-    await until(pilot, app, lambda: len(app.deal.history) > before, f"{a} taken")
-
-
-async def shown(pilot: Pilot[Any], app: UltiApp, selector: str) -> None:
-    """Wait until ``selector`` is on the screen (a busy machine may draw the buttons of the
-    person's turn a moment after the turn comes: CI on 712fc0f), up to a minute."""
-    await until(pilot, app, lambda: bool(app.screen.query(selector)), f"{selector} shown")
 
 
 async def play_one_deal(pilot: Pilot[Any], app: UltiApp) -> None:

@@ -11,20 +11,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable
 
+from tui_ulti import do
 from tui_util import on_table, screen_text, until
 from ulti import i18n
-from ulti.core.cards import code, name
+from ulti.core.cards import name
 from ulti.games.base import Player
-from ulti.games.ulti.actions import Action, ActionKind
+from ulti.games.ulti.actions import Action
 from ulti.games.ulti.observation import SPECTATOR, Observation
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti4 import Session4
 from ulti.players import make_player
 from ulti.tui.frame import CardButton, TextScreen, card_text
-from ulti.tui.ulti import PlayConfig, widget_id
+from ulti.tui.ulti import PlayConfig
 from ulti.tui.ulti4 import Ulti4App
 
 SIZE = (80, 24)
@@ -91,33 +91,8 @@ def shows_card(text: str, c: int) -> bool:
     return card_text(c).plain in text or name(c, "symbol") in text
 
 
-def chosen(app: Ulti4App, c: int) -> Callable[[], bool]:
-    return lambda: c in app.chosen
-
-
 def dealt(app: Ulti4App, n: int) -> Callable[[], bool]:
     return lambda: len(app.four.deals) == n
-
-
-async def do(pilot: Pilot[Any], app: Ulti4App, a: Action) -> None:
-    """Take your action ``a`` by clicking, and wait until it is taken."""
-    before = len(app.deal.history)
-    if a.kind == ActionKind.DISCARD:
-        for c in a.cards:
-            await pilot.click(f"#card-{code(c)}")
-            await until(pilot, app, chosen(app, c), "the card chosen")
-        await pilot.click("#lay")
-    elif a.kind == ActionKind.BID:
-        await pilot.click("#bid")
-        await until(pilot, app, lambda: bool(app.screen.query("#bid-list")), "the bids")
-        bids = [x for x in app.deal.legal_actions() if x.kind == ActionKind.BID]
-        app.screen.query_one(OptionList).highlighted = bids.index(a)
-        await pilot.press("enter")
-    else:
-        selector = f"#{widget_id(a)}"
-        await until(pilot, app, lambda: bool(app.screen.query(selector)), f"{selector} shown")
-        await pilot.click(selector)
-    await until(pilot, app, lambda: len(app.deal.history) > before, f"{a} taken")
 
 
 @pytest.mark.slow

@@ -100,6 +100,8 @@ class GameInfo(Generic[S, A]):
     #: and the legal actions (:attr:`kinds` lists them)
     decision_kind: Callable[[Any, Sequence[A]], str]
     kinds: tuple[str, ...]
+    #: the game's rulesets by preset name (ratings are kept per game and preset)
+    presets: Mapping[str, object]
 
 
 @dataclass

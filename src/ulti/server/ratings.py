@@ -18,8 +18,7 @@ from functools import cache
 
 from openskill.models import PlackettLuce
 
-from ulti.games.snapszli import PRESETS as SNAPSZLI_PRESETS
-from ulti.games.ulti.rules import PRESETS as ULTI_PRESETS
+from ulti.games.registry import GAMES as REGISTERED
 from ulti.i18n import text
 from ulti.players import resolve
 from ulti.players.base import Budget
@@ -28,13 +27,10 @@ from ulti.players.base import Budget
 MU = 25.0
 SIGMA = 25.0 / 3.0
 
-GAMES = ("ulti", "ulti4", "snapszli")
+#: The games rated: every registered game (:mod:`ulti.games.registry`).
+GAMES = tuple(REGISTERED)
 #: each game's presets, by the game's name (four at the table plays Ulti's)
-_PRESETS: dict[str, Mapping[str, object]] = {
-    "ulti": ULTI_PRESETS,
-    "ulti4": ULTI_PRESETS,
-    "snapszli": SNAPSZLI_PRESETS,
-}
+_PRESETS: dict[str, Mapping[str, object]] = {g.name: g.presets for g in REGISTERED.values()}
 
 #: The computer players (the same names in :func:`ulti.players.registry` and
 #: :func:`ulti.players.snapszli.snap_registry`) and whether they read a budget: ``rules`` and

@@ -10,6 +10,7 @@ from ulti.games.base import GameInfo
 from ulti.games.snapszli.actions import Kind, SnapAction, parse_action
 from ulti.games.snapszli.deal import SnapDeal
 from ulti.games.snapszli.observation import SnapObservation
+from ulti.games.snapszli.rules import PRESETS
 
 #: The kinds of decision a player takes (:func:`decision_kind`).
 DECISION_KINDS = ("card", "call")
@@ -29,6 +30,7 @@ SNAPSZLI: GameInfo[SnapDeal, SnapAction] = GameInfo(
     parse_action=parse_action,
     decision_kind=decision_kind,
     kinds=DECISION_KINDS,
+    presets=PRESETS,
 )
 
 

@@ -22,7 +22,7 @@ from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.observation import Observation
 from ulti.games.ulti.record import RecordError, dumps, loads
-from ulti.games.ulti.rules import STANDARD, Ruleset
+from ulti.games.ulti.rules import PRESETS, STANDARD, Ruleset
 from ulti.games.ulti.scoring import money_for
 
 #: Caps at or above this are "no cap" (:attr:`Ruleset.kontra_cap` of an earlier version's
@@ -140,6 +140,7 @@ ULTI: GameInfo[Deal, Action] = GameInfo(
     parse_action=parse_action,
     decision_kind=decision_kind,
     kinds=DECISION_KINDS,
+    presets=PRESETS,
 )
 
 __all__ = ["DECISION_KINDS", "ULTI", "Game", "decision_kind"]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ulti.games.base import GameInfo
 from ulti.games.ulti.actions import Action, parse_action
 from ulti.games.ulti.game import DECISION_KINDS, decision_kind
-from ulti.games.ulti.rules import STANDARD, Ruleset
+from ulti.games.ulti.rules import PRESETS, STANDARD, Ruleset
 from ulti.games.ulti4.deal import SEATS, Deal4, Observation4
 
 
@@ -28,6 +28,7 @@ ULTI4: GameInfo[Deal4, Action] = GameInfo(
     parse_action=parse_action,
     decision_kind=_kind,
     kinds=DECISION_KINDS,
+    presets=PRESETS,  # every preset of the three-handed game (N2)
 )
 
 __all__ = ["ULTI4"]

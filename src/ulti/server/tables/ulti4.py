@@ -56,8 +56,6 @@ class Ulti4Table(UltiTableOf[Deal4]):
     info = ULTI4
     records = Records(record.render, record.to_record)
     session: Session4
-    #: the session's deals (N4), stored with the rules
-    deals: int
 
     def _three(self, d: Deal4) -> Deal:
         return d.inner
@@ -76,8 +74,12 @@ class Ulti4Table(UltiTableOf[Deal4]):
     # -- the settings -----------------------------------------------------------------------
 
     def _read_rules(self, data: Json) -> Ruleset:
-        self.deals = int(data["deals"])
         return Ruleset.from_dict(data["rules"], recorded=True)
+
+    @property
+    def deals(self) -> int:
+        """The session's deals (N4), stored with the rules."""
+        return int(self.stored.rules["deals"])
 
     def rematch_rules(self, stored: Json) -> Json:
         return Settings4(self.rules.with_current_cap(), self.deals).to_dict()
