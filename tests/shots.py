@@ -20,10 +20,11 @@ from rich.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: The tests that walk the phases: the Ulti table, the Snapszli table, the replay and its
-#: analysis, teaching mode, a club's session (lobby, profile, leaderboard).
+#: The tests that walk the phases: the Ulti table, four at the table, the Snapszli table, the
+#: replay and its analysis, teaching mode, a club's session (lobby, profile, leaderboard).
 WALKS = [
     "tests/e2e/test_browser.py::test_a_deal_at_the_table_fits_the_screen_and_speaks_its_language",
+    "tests/e2e/test_four_browser.py",
     "tests/e2e/test_snap_browser.py::test_a_person_plays_a_deal_of_snapszli_by_clicking",
     "tests/e2e/test_analysis_browser.py",
     "tests/e2e/test_club_browser.py",

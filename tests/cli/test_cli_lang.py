@@ -234,7 +234,7 @@ def test_the_command_line_says_a_ruleset_error_in_hungarian(tmp_path: Path) -> N
     for args in (["rules", "--rules", str(own)], ["play", "--rules", str(own), "--new"]):
         r = runner.invoke(app, [*args, "--lang", "hu"], env={"COLUMNS": "300"})
         assert r.exit_code == 2, r.output
-        assert "a(z) 'no-talon' előbeállítás szerint talon = false" in r.output, r.output
+        assert "'no-talon' előbeállítás szerint talon = false" in r.output, r.output
         assert "the preset" not in r.output and "remove that line" not in r.output
     bad = tmp_path / "bad.toml"
     bad.write_text("max_kontra = 1\n", encoding="utf-8")

@@ -127,7 +127,7 @@ def test_an_ulti_tournament_in_hungarian() -> None:
     assert r.exit_code == 0, r.output
     out = r.output
     for expected in (
-        "2 játékos három helyre: mind a(z) 6 ülésrendben egy játékos két helyen ül",
+        "2 játékos három helyre: mind a 6 ülésrendben egy játékos két helyen ül",
         "Páros verseny: 2 leosztás × 6 ülésrend (1. mag)",
         "játékos",
         "egység / leosztás",
@@ -221,7 +221,7 @@ RECORD_CASES: list[tuple[Callable[[dict[str, Any]], object], str, str]] = [
     (lambda r: {**r, "deck": 5}, "deck: the 32 card codes", "a 32 lap kódja"),
     (lambda r: {**r, "actions": [[1]]}, "action 1: expected [seat, action]", "1. lépés: [hely"),
     (lambda r: {**r, "actions": [[1, 7]]}, "the action must be text", "szövegnek kell lennie"),
-    (lambda r: {**r, "actions": [[2, "pass"]]}, "recorded for seat 2", "a(z) 1. hely következik"),
+    (lambda r: {**r, "actions": [[2, "pass"]]}, "recorded for seat 2", "az 1. hely következik"),
     (
         lambda r: {**r, "actions": [[1, "pass"]]},
         "action 1 ('pass'): A1: ",

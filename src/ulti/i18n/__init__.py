@@ -26,6 +26,9 @@ import string
 import tomllib
 from collections.abc import Iterator, Mapping
 from importlib import resources
+from typing import Any
+
+from ulti.i18n.article import with_article
 
 #: The languages every text exists in.
 LANGS = ("en", "hu")
@@ -171,10 +174,28 @@ def pair(key: str) -> Words:
     return CATALOGUE[key]
 
 
+class _Words(string.Formatter):
+    """``str.format`` with the Hungarian article: ``{n!z}`` is "a/az n", ``{n!Z}`` "A/Az n"
+    (:mod:`ulti.i18n.article`)."""
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion in ("z", "Z"):
+            return with_article(value, capital=conversion == "Z")
+        return super().convert_field(value, conversion)
+
+
+_FORMAT = _Words()
+
+
+def fill(words: str, /, **fields: object) -> str:
+    """A catalogue text with ``fields`` filled in (``{field!z}``: with its article)."""
+    return _FORMAT.format(words, **fields)
+
+
 def text(key: str, lang: str = "en", /, **fields: object) -> str:
     """The words of ``key`` in ``lang`` (``en`` for any other), with ``fields`` filled in."""
     words = CATALOGUE[key][1 if lang == "hu" else 0]
-    return words.format(**fields) if fields else words
+    return fill(words, **fields) if fields else words
 
 
 def both(key: str, /, **fields: object) -> dict[str, str]:
@@ -223,6 +244,7 @@ __all__ = [
     "both",
     "check",
     "fields_of",
+    "fill",
     "keys",
     "names",
     "pair",

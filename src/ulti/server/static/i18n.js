@@ -6,9 +6,35 @@ export const CATALOGUE = await res.json();
 /** The words of a page in ``lang`` (English for an unknown language). */
 export function words(lang) { return CATALOGUE[lang] || CATALOGUE.en; }
 
-/** A text with ``{fields}`` filled in. */
+/** The Hungarian article of a value as it is read aloud: "az" before a vowel (and before a
+ * number read egy…, ezer…, öt…), else "a" (ulti.i18n.article, in Python, the same). */
+export function article(value) {
+  const s = String(value).replace(/^[\s"'„“”»«([{</]+/, "");
+  if (!s || /^[-−+]/.test(s)) return "a";
+  const digits = /^[\d\s\u00a0\u202f]+/.exec(s);
+  if (digits) {
+    const d = digits[0].replace(/\D/g, "").replace(/^0+(?=\d)/, "");
+    return d[0] === "5" || (d[0] === "1" && d.length % 3 === 1) ? "az" : "a";
+  }
+  return /^[aáeéiíoóöőuúüű]/i.test(s) ? "az" : "a";
+}
+
+/** The article a conversion asks for: ``z`` "a"/"az", ``Z`` "A"/"Az" (a sentence's start). */
+export function articleFor(value, conversion) {
+  const a = article(value);
+  return conversion === "Z" ? a[0].toUpperCase() + a.slice(1) : a;
+}
+
+/** A field's text: ``{k}`` the value, ``{k!z}`` "a/az value", ``{k!Z}`` "A/Az value". */
+export function fieldText(value, conversion) {
+  const v = String(value);
+  return conversion ? `${articleFor(v, conversion)} ${v}` : v;
+}
+
+/** A text with ``{fields}`` filled in (``{field!z}``: with its Hungarian article). */
 export function fill(text, fields) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
+  return text.replace(/\{(\w+)(?:!([zZ]))?\}/g,
+    (m, k, c) => (k in fields ? fieldText(fields[k], c) : m));
 }
 
 /** A server error frame or response in ``lang`` (the server sends both languages). */

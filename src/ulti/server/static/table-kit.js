@@ -2,7 +2,7 @@
 // and refusals in the page's language, and the parts every table has (a seat's head, a row
 // of card backs, a seat's announced marriages, a suit's sign among words).
 import { SUITS, cardBack, cardStyle, rankOf, suitOf, suitSign } from "/static/cards.js";
-import { fill } from "/static/i18n.js";
+import { articleFor, fieldText, fill } from "/static/i18n.js";
 import { levelName } from "/static/levels.js";
 import { el } from "/static/live.js";
 import { W, club, lang, table, tableSeat } from "/static/table-state.js";
@@ -40,10 +40,16 @@ export function suitLabel(s) {
  * else as text. */
 export function filled(tag, cls, template, fields) {
   const e = el(tag, cls);
-  for (const [i, part] of template.split(/\{(\w+)\}/).entries()) {
-    if (i % 2 === 0) { if (part) e.append(part); continue; }
-    const v = fields[part];
-    e.append(v instanceof Node ? v : v === undefined ? `{${part}}` : String(v));
+  const parts = template.split(/\{(\w+)(?:!([zZ]))?\}/);  // text, field, conversion, text …
+  for (let i = 0; i < parts.length; i += 3) {
+    if (parts[i]) e.append(parts[i]);
+    if (i + 1 >= parts.length) break;
+    const [k, c] = [parts[i + 1], parts[i + 2]];
+    const v = fields[k];
+    if (v instanceof Node) {
+      if (c) e.append(`${articleFor(v.textContent, c)} `);  // the article of the element's words
+      e.append(v);
+    } else e.append(v === undefined ? `{${k}}` : fieldText(v, c));
   }
   return e;
 }
