@@ -21,7 +21,8 @@ Parameters
                            cap replaces a preset's own (``casual`` caps at 2: pass 2 to keep it)
 ``seed``        -1         -1: the deal is a chance node; 0..2**31-1: the deck is fixed from
                            that seed (D2) and the game has no chance node
-``dealer``      0          the dealing seat (0-2); forehand is ``(dealer + 1) % 3`` (C3)
+``dealer``      0          the dealing seat (0-2); forehand is ``(dealer + 1) % 3`` (C3);
+                           ``python_ulti4``: a seat of four (0-3) who sits out (N1)
 ==============  =========  ===================================================================
 
 The chance node
@@ -910,7 +911,8 @@ class Ulti4State(UltiState):
         return out
 
     def __str__(self) -> str:
-        return table_text(SPECTATOR, self._table_dealer) + "\n" + super().__str__()
+        players = " ".join(str(p) for p in self.players)
+        return f"table dealer {self._table_dealer} players {players}\n{super().__str__()}"
 
     # -- resampling ---------------------------------------------------------------------------
 
