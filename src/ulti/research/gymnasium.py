@@ -168,9 +168,18 @@ def check_seed(seed: int) -> int:
     return seed
 
 
-def check_dealer(dealer: int | None) -> int | None:
-    if dealer is not None and (isinstance(dealer, bool) or dealer not in (0, 1, 2)):
-        raise ValueError(f"C3: the dealer is seat 0, 1 or 2 (or None: seed % 3), not {dealer!r}")
+#: The rule that says who deals, by the seats at the table (C3: three; N1: four).
+_DEALER_RULE = {3: "C3", 4: "N1"}
+
+
+def check_dealer(dealer: int | None, seats: int = 3) -> int | None:
+    """``dealer`` if it is a seat of ``seats`` (3, or 4: four at the table) or None."""
+    if dealer is not None and (isinstance(dealer, bool) or dealer not in range(seats)):
+        listed = ", ".join(str(s) for s in range(seats - 1)) + f" or {seats - 1}"
+        raise ValueError(
+            f"{_DEALER_RULE[seats]}: the dealer is seat {listed} (or None: seed % {seats}), "
+            f"not {dealer!r}"
+        )
     return dealer
 
 
@@ -181,26 +190,39 @@ def env_game(
     render_mode: str | None,
     dealer: int | None,
     options: dict[str, Any],
+    seats: int = 3,
 ) -> tuple[Ruleset, Game, int | None]:
     """What an environment's constructor (this one's, PettingZoo's) checks and makes alike:
     ``render_mode`` one of ``metadata``'s (or None), the rules (:func:`make_rules`) and their
-    game, the dealer checked (:func:`check_dealer`); ``ValueError`` for what is wrong."""
+    game, the dealer checked (:func:`check_dealer`, a seat of ``seats``); ``ValueError`` for
+    what is wrong."""
     if render_mode is not None and render_mode not in metadata["render_modes"]:
         raise ValueError(f"render_mode is one of {metadata['render_modes']}, or None")
     rules = make_rules(preset, max_kontra, **options)
-    return rules, Game(rules), check_dealer(dealer)
+    return rules, Game(rules), check_dealer(dealer, seats)
+
+
+def episode_dealer(
+    seed: int, dealer: int | None, options: dict[str, Any] | None, seats: int = 3
+) -> int:
+    """The dealer of an episode: ``options["dealer"]``, else ``dealer``, else seat
+    ``seed % seats`` (so a sequence of deals rotates through the positions)."""
+    options = options or {}
+    if "dealer" in options:
+        dealer = check_dealer(options["dealer"], seats)
+    return seed % seats if dealer is None else dealer
+
+
+def episode_deck(options: dict[str, Any] | None) -> list[int] | None:
+    """The deck order ``options["deck"]`` gives an episode to deal instead of its seed's."""
+    deck = (options or {}).get("deck")
+    return None if deck is None else list(deck)
 
 
 def new_deal(rules: Ruleset, seed: int, dealer: int | None, options: dict[str, Any] | None) -> Deal:
     """The deal of an episode: ``seed``'s deck (D2) or ``options["deck"]``, dealt by
     ``options["dealer"]``, else ``dealer``, else seat ``seed % 3``."""
-    options = options or {}
-    if "dealer" in options:
-        dealer = check_dealer(options["dealer"])
-    if dealer is None:
-        dealer = seed % 3
-    deck = options.get("deck")
-    return Deal(rules, seed, dealer, None if deck is None else list(deck))
+    return Deal(rules, seed, episode_dealer(seed, dealer, options), episode_deck(options))
 
 
 class UltiEnv(gymnasium.Env[Obs, np.int64]):
@@ -352,6 +374,8 @@ __all__ = [
     "action_of",
     "encode",
     "env",
+    "episode_dealer",
+    "episode_deck",
     "legal_ids",
     "make_rules",
     "new_deal",

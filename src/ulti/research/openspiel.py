@@ -1,12 +1,15 @@
-"""Ulti as an OpenSpiel game: ``pyspiel.load_game("python_ulti", {...})``.
+"""Ulti as an OpenSpiel game: ``pyspiel.load_game("python_ulti", {...})``, and four at the table
+(N1-N5) as ``pyspiel.load_game("python_ulti4", {...})``.
 
-Importing this module registers the Python game ``python_ulti`` with pyspiel (it needs the
-``research`` extra: ``pip install ulti[research]``)::
+Importing this module registers the Python games ``python_ulti`` (three players) and
+``python_ulti4`` (four seats, the dealer sitting out: see *Four at the table* below) with pyspiel
+(it needs the ``research`` extra: ``pip install ulti[research]``)::
 
     import pyspiel
-    import ulti.research.openspiel  # noqa: F401  (registers "python_ulti")
+    import ulti.research.openspiel  # noqa: F401  (registers "python_ulti" and "python_ulti4")
 
     game = pyspiel.load_game("python_ulti", {"preset": "standard", "max_kontra": 4})
+    four = pyspiel.load_game("python_ulti4", {"dealer": 3})
 
 Parameters
 ----------
@@ -18,7 +21,8 @@ Parameters
                            cap replaces a preset's own (``casual`` caps at 2: pass 2 to keep it)
 ``seed``        -1         -1: the deal is a chance node; 0..2**31-1: the deck is fixed from
                            that seed (D2) and the game has no chance node
-``dealer``      0          the dealing seat (0-2); forehand is ``(dealer + 1) % 3`` (C3)
+``dealer``      0          the dealing seat (0-2); forehand is ``(dealer + 1) % 3`` (C3);
+                           ``python_ulti4``: a seat of four (0-3) who sits out (N1)
 ==============  =========  ===================================================================
 
 The chance node
@@ -128,13 +132,48 @@ choices that fit, and the deal is replayed; a draw that does not replay to the s
 state (a card play the rules refuse, or a deal the engine would have ended already, R8) is drawn
 again.  The result is a consistent deal, not the posterior under the players' strategies.  In a
 fixed-seed game the resampled deal has its own deck: the seed is not taken as known to the players.
+
+Four at the table: ``python_ulti4``
+-----------------------------------
+
+Four seats, 0-3 in play order (N1); the ``dealer`` parameter (0-3, default 0, as ``python_ulti``'s:
+a game parameter has a fixed default) deals to the other three and sits out.  The three who play
+are ``dealer + 1`` (forehand), ``dealer + 2`` and ``dealer + 3`` (mod 4), and they play a deal of
+``python_ulti`` among them, unchanged (N2): the same parameters (``preset``, ``max_kontra``,
+``seed``), the same 32 chance moves (dealt as D1 from forehand: a fixed seed deals the deck of
+``Deal4(rules, seed, dealer)``, :class:`ulti.games.ulti4.deal.Deal4`), the same action ids,
+strings, bounds and ``max_game_length``.  ``num_players`` is 4; the dealer is never the current
+player and has no legal action that deal (N1); returns are 4 values, the three's settlement at
+their seats and 0 for the dealer (N3), so they still sum to zero.  ``state.deal4`` is the engine's
+:class:`~ulti.games.ulti4.deal.Deal4` (a view onto the state's deal) once the deck is out.
+
+Observations and information states are ``python_ulti``'s of the three-handed deal after two
+segments of the table (:data:`ulti.games.ulti4.observation.TABLE_LAYOUT`): ``table_seat`` (4,
+one-hot: the observing seat of four) and ``table_dealer`` (4, one-hot), so the observation tensor
+has 8 + 639 = 647 floats and the information-state tensor 8 + 671 + L x 127.  After them the
+three-handed part is that of the seat's place among the three (0: forehand, 1, 2; the three-handed
+deal's dealer is its seat 2, :data:`ulti.games.ulti4.deal.INNER_DEALER`), so seats in it (``seat``,
+``current_player``, the moves' ``seat`` ...) are places among the three, not seats of four.  The
+dealer sees what a spectator sees (N5): its three-handed part is a spectator's, with no seat (the
+``seat`` segment all zero), no hand, no talon, nobody's discards, no ``start_hand`` and no cards
+received; once the deal is over it is shown what the three are shown.  The strings are
+:func:`ulti.games.ulti4.observation.table_text` (``table seat S dealer D players A B C``, and
+``sitting out`` for the dealer), a newline, then the three-handed string of the seat's place (the
+dealer's: a spectator's, seat -1).
+
+``resample_from_infostate`` works for every seat.  For one of the three it is the three-handed
+resampling of its place.  The dealer knows only what is public, which each of the three knows too:
+its resampling resamples from one player's information state and then from another's (two
+players drawn at random), so that every hidden card may move while every public fact stays, and
+the dealer's information state is unchanged.  Like the three-handed resampling it gives a
+consistent deal, not the posterior.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -163,12 +202,19 @@ from ulti.games.ulti.infostate import (
     apply_recording,
     fill_tensor,
     information_state_layout,
+    received,
+    start_of,
 )
-from ulti.games.ulti.observation import observation_text
+from ulti.games.ulti.observation import SPECTATOR, observation_text
 from ulti.games.ulti.rules import Ruleset
+from ulti.games.ulti4.deal import INNER_DEALER, Deal4
+from ulti.games.ulti4.deal import SEATS as SEATS4
+from ulti.games.ulti4.observation import TABLE_LAYOUT, TABLE_SIZE, table_tensor, table_text
 from ulti.players.ulti.knowledge import Knowledge, knowledge, sample
 
 SHORT_NAME = "python_ulti"
+#: the four-handed game's short name (N1-N5)
+SHORT_NAME4 = "python_ulti4"
 #: the default kontra cap (V11/K2) of the OpenSpiel game
 DEFAULT_MAX_KONTRA = RESEARCH_MAX_KONTRA
 
@@ -196,6 +242,34 @@ GAME_TYPE = pyspiel.GameType(
     parameter_specification=_PARAMS,
 )
 
+GAME_TYPE4 = pyspiel.GameType(
+    short_name=SHORT_NAME4,
+    long_name="Python Ulti, four at the table",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=SEATS4,
+    min_num_players=SEATS4,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMS,
+)
+
+#: The four-handed observation tensor: the table's segments, then the three-handed one's.
+OBSERVATION4_LAYOUT: tuple[tuple[str, int], ...] = (*TABLE_LAYOUT, *OBSERVATION_LAYOUT)
+OBSERVATION4_SIZE = TABLE_SIZE + OBSERVATION_SIZE
+
+
+def information_state4_layout(max_moves: int) -> tuple[tuple[str, int], ...]:
+    """The four-handed information-state tensor, segment by segment: the table's segments,
+    then :func:`information_state_layout`'s."""
+    return (*TABLE_LAYOUT, *information_state_layout(max_moves))
+
+
 # --------------------------------------------------------------------------------------------
 # the game
 
@@ -210,16 +284,30 @@ def ruleset_for(preset: str, max_kontra: int) -> Ruleset:
     return Ruleset.from_dict({"preset": preset, "max_kontra": max_kontra})
 
 
+def _seat_list(seats: int) -> str:
+    """``0, 1 or 2`` (three seats), ``0, 1, 2 or 3`` (four)."""
+    return ", ".join(str(s) for s in range(seats - 1)) + f" or {seats - 1}"
+
+
 class UltiGame(pyspiel.Game):  # type: ignore[misc]
     """Ulti for OpenSpiel (see the module documentation)."""
+
+    #: the game's type
+    TYPE: ClassVar[Any] = GAME_TYPE
+    #: the seats: the players
+    SEATS: ClassVar[int] = 3
+    #: the rule that says who may deal
+    DEALER_RULE: ClassVar[str] = "C3"
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = dict(_PARAMS)
         p.update(params or {})
         self.rules = ruleset_for(str(p["preset"]), int(p["max_kontra"]))
         seed, dealer = int(p["seed"]), int(p["dealer"])
-        if dealer not in (0, 1, 2):
-            raise ValueError(f"C3: dealer is seat 0, 1 or 2, not {dealer}")
+        if dealer not in range(self.SEATS):
+            raise ValueError(
+                f"{self.DEALER_RULE}: dealer is seat {_seat_list(self.SEATS)}, not {dealer}"
+            )
         if not -1 <= seed < 1 << 31:  # OpenSpiel's integer parameters are C ints
             raise ValueError(f"D2: seed is -1 (a chance node) or in [0, 2**31), not {seed}")
         self.seed = seed
@@ -232,13 +320,18 @@ class UltiGame(pyspiel.Game):  # type: ignore[misc]
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=DECK_SIZE,
-            num_players=3,
+            num_players=self.SEATS,
             min_utility=float(-top),
             max_utility=float(top),
             utility_sum=0.0,
             max_game_length=length,
         )
-        super().__init__(GAME_TYPE, info, p)
+        super().__init__(self.TYPE, info, p)
+
+    @property
+    def inner_dealer(self) -> int:
+        """The dealer of the three-handed deal a state plays (``dealer`` itself here)."""
+        return self.dealer
 
     def new_initial_state(self) -> UltiState:
         return UltiState(self)
@@ -332,7 +425,7 @@ class UltiState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: UltiGame) -> None:
         super().__init__(game)
-        self._t = _Table(game.rules, game.seed, game.dealer)
+        self._t = _Table(game.rules, game.seed, game.inner_dealer)
 
     # -- views for research code ------------------------------------------------------------
 
@@ -417,7 +510,10 @@ class UltiState(pyspiel.State):  # type: ignore[misc]
         """A state with the same information state for ``player_id``, the unseen cards drawn
         anew (see the module documentation).  ``probability_sampler()`` gives floats in [0, 1)
         (e.g. ``pyspiel.UniformProbabilitySampler``); one draw seeds the sampling."""
-        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        return self._resample_seat(player_id, _sampling_rng(probability_sampler))
+
+    def _resample_seat(self, player_id: int, rng: random.Random) -> UltiState:
+        """:meth:`resample_from_infostate` for ``player_id``, a seat of the three-handed deal."""
         game = self.get_game()
         t = self._t
         d = t.deal
@@ -437,6 +533,11 @@ class UltiState(pyspiel.State):  # type: ignore[misc]
         raise RuntimeError(
             f"resample_from_infostate: no consistent deal found in {_MAX_TRIES} draws"
         )
+
+
+def _sampling_rng(probability_sampler: Callable[[], float]) -> random.Random:
+    """The generator of one resampling, seeded by one draw of ``probability_sampler``."""
+    return random.Random(int(probability_sampler() * (1 << 53)))
 
 
 def _codes(cs: Any) -> str:
@@ -662,11 +763,12 @@ class UltiObserver:
             or not iig_obs_type.public_info
         ):
             raise ValueError(
-                "python_ulti observes one seat: private_info SINGLE_PLAYER, public_info true"
+                "python_ulti and python_ulti4 observe one seat: private_info SINGLE_PLAYER, "
+                "public_info true"
             )
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.max_moves = max_moves
-        layout = information_state_layout(max_moves) if self.perfect_recall else OBSERVATION_LAYOUT
+        layout = self._layout()
         self.tensor = np.zeros(sum(n for _, n in layout), np.float32)
         self.dict: dict[str, np.ndarray[Any, Any]] = {}
         at = 0
@@ -675,12 +777,26 @@ class UltiObserver:
             self.dict[name] = view.reshape(max_moves, MOVE_SIZE) if name == "moves" else view
             at += size
 
+    def _layout(self) -> tuple[tuple[str, int], ...]:
+        """The tensor's segments (:data:`OBSERVATION_LAYOUT`, or with perfect recall
+        :func:`information_state_layout`)."""
+        if self.perfect_recall:
+            return information_state_layout(self.max_moves)
+        return OBSERVATION_LAYOUT
+
     def set_from(self, state: UltiState, player: int) -> None:
-        t = state._t
+        self._fill(self.tensor, state._t, player)
+
+    def string_from(self, state: UltiState, player: int) -> str:
+        return self._text(state._t, player)
+
+    def _fill(self, tensor: np.ndarray[Any, Any], t: _Table, seat: int) -> None:
+        """Write ``seat``'s view of the three-handed deal into ``tensor`` (a seat 0-2 or
+        :data:`~ulti.games.ulti.observation.SPECTATOR`)."""
         fill_tensor(
-            self.tensor,
+            tensor,
             t.deal,
-            player,
+            seat,
             t.dealer,
             len(t.dealt) if t.seed < 0 else DECK_SIZE,
             t.start,
@@ -688,18 +804,19 @@ class UltiObserver:
             self.perfect_recall,
         )
 
-    def string_from(self, state: UltiState, player: int) -> str:
-        t = state._t
+    def _text(self, t: _Table, player: int) -> str:
+        """``player``'s view of the three-handed deal as text (a seat 0-2 or
+        :data:`~ulti.games.ulti.observation.SPECTATOR`: no cards as dealt nor received)."""
         d = t.deal
         if d is None:
             return f"seat {player} dealer {t.dealer} dealing {len(t.dealt)}/32"
         text = observation_text(d.observation(player))
         if not self.perfect_recall:
             return text
-        lines = [text, f"start {_codes(cards_of(t.start[player]))}"]
+        lines = [text, f"start {_codes(cards_of(start_of(t.start, player)))}"]
         over = d.is_over()
         for i, (p, a) in enumerate(d.history):
-            got = t.private[i][player]
+            got = received(t.private[i], player)
             if a.kind == ActionKind.DISCARD and p != player and not over:
                 move = "discard ??"
             else:
@@ -710,21 +827,153 @@ class UltiObserver:
         return "\n".join(lines)
 
 
+# --------------------------------------------------------------------------------------------
+# four at the table (N1-N5)
+
+
+class Ulti4Game(UltiGame):
+    """Ulti for four at OpenSpiel, the dealer sitting out (see the module documentation):
+    ``python_ulti``'s game with four seats; its ``dealer`` is a seat of four."""
+
+    TYPE = GAME_TYPE4
+    SEATS = SEATS4
+    DEALER_RULE = "N1"
+
+    @property
+    def inner_dealer(self) -> int:
+        """The dealer of the three-handed deal the three play: the seat before its forehand
+        (:data:`ulti.games.ulti4.deal.INNER_DEALER`), not the seat of four that deals."""
+        return INNER_DEALER
+
+    def new_initial_state(self) -> Ulti4State:
+        return Ulti4State(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Ulti4Observer:
+        return Ulti4Observer(
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+            self.max_moves,
+            params,
+        )
+
+
+class Ulti4State(UltiState):
+    """One deal at a table of four: the three after the dealer play ``deal``, a three-handed
+    deal, in that order (N1, N2); the dealer never acts and its return is 0 (N3).  OpenSpiel's
+    players are the seats of four."""
+
+    def __init__(self, game: Ulti4Game) -> None:
+        super().__init__(game)
+        self._table_dealer = game.dealer
+
+    # -- the seats ------------------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        """The seat of four that deals and sits out this deal (N1)."""
+        return self._table_dealer
+
+    @property
+    def players(self) -> tuple[int, int, int]:
+        """The three who play, forehand first: the three-handed deal's seats 0, 1, 2 (N2)."""
+        d = self._table_dealer
+        return ((d + 1) % SEATS4, (d + 2) % SEATS4, (d + 3) % SEATS4)
+
+    def inner_seat(self, seat: int) -> int:
+        """``seat``'s place in the three-handed deal (:data:`SPECTATOR`, -1: the dealer, who
+        sees what a spectator sees, N5)."""
+        if isinstance(seat, bool) or seat not in range(SEATS4):
+            raise ValueError(f"N1: a seat is {_seat_list(SEATS4)}, not {seat!r}")
+        return SPECTATOR if seat == self._table_dealer else (seat - self._table_dealer - 1) % SEATS4
+
+    @property
+    def deal4(self) -> Deal4 | None:
+        """The engine's four-handed deal (a view onto :attr:`deal`: all of it, hidden cards too),
+        or ``None`` while the deck is being dealt."""
+        d = self._t.deal
+        return None if d is None else Deal4.around(d, self._table_dealer)
+
+    # -- the OpenSpiel API ------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        p = super().current_player()
+        return self.players[p] if p >= 0 else p
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return super()._legal_actions(self.inner_seat(player))
+
+    def returns(self) -> list[float]:
+        """Each seat's return: the three's settlement, 0 for the dealer (N3)."""
+        out = [0.0] * SEATS4
+        for inner, v in enumerate(super().returns()):
+            out[self.players[inner]] = v
+        return out
+
+    def __str__(self) -> str:
+        players = " ".join(str(p) for p in self.players)
+        return f"table dealer {self._table_dealer} players {players}\n{super().__str__()}"
+
+    # -- resampling ---------------------------------------------------------------------------
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> UltiState:
+        """A state with the same information state for ``player_id``: for one of the three,
+        the three-handed resampling of its place; for the dealer, who knows only what is
+        public (N5), one player's resampling and then another's (see the module
+        documentation)."""
+        rng = _sampling_rng(probability_sampler)
+        seat = self.inner_seat(player_id)
+        d = self._t.deal
+        if seat != SPECTATOR or d is None or d.is_over():
+            return self._resample_seat(seat, rng)
+        first, second = rng.sample(range(3), 2)
+        return self._resample_seat(first, rng)._resample_seat(second, rng)
+
+
+class Ulti4Observer(UltiObserver):
+    """A seat of four's observations and information states: the table's segments, then the
+    three-handed view of its place (the dealer's: a spectator's, N5)."""
+
+    def _layout(self) -> tuple[tuple[str, int], ...]:
+        return (*TABLE_LAYOUT, *super()._layout())
+
+    def set_from(self, state: UltiState, player: int) -> None:
+        assert isinstance(state, Ulti4State), "a python_ulti4 observer reads python_ulti4 states"
+        self.tensor[:TABLE_SIZE] = table_tensor(player, state.dealer)
+        self._fill(self.tensor[TABLE_SIZE:], state._t, state.inner_seat(player))
+
+    def string_from(self, state: UltiState, player: int) -> str:
+        assert isinstance(state, Ulti4State), "a python_ulti4 observer reads python_ulti4 states"
+        inner = self._text(state._t, state.inner_seat(player))
+        return table_text(player, state.dealer) + "\n" + inner
+
+
 pyspiel.register_game(GAME_TYPE, UltiGame)
+pyspiel.register_game(GAME_TYPE4, Ulti4Game)
 
 __all__ = [
     "DECK_SIZE",
     "DEFAULT_MAX_KONTRA",
     "GAME_TYPE",
+    "GAME_TYPE4",
     "MAX_KONTRA_CAP",
     "MOVE_LAYOUT",
     "MOVE_SIZE",
+    "OBSERVATION4_LAYOUT",
+    "OBSERVATION4_SIZE",
     "OBSERVATION_LAYOUT",
     "OBSERVATION_SIZE",
     "SHORT_NAME",
+    "SHORT_NAME4",
+    "Ulti4Game",
+    "Ulti4Observer",
+    "Ulti4State",
     "UltiGame",
     "UltiObserver",
     "UltiState",
+    "information_state4_layout",
     "information_state_layout",
     "ruleset_for",
 ]

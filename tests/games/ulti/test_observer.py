@@ -5,11 +5,28 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from fixtures import random_action
 from ulti import Deal
 from ulti.core.cards import cards_of
+from ulti.games.ulti.actions import ActionKind
 from ulti.games.ulti.deal import deck_for_hands
-from ulti.games.ulti.observation import TENSOR_LAYOUT, TENSOR_SIZE, tensor_layout
+from ulti.games.ulti.infostate import (
+    MOVE_LAYOUT,
+    MOVE_SIZE,
+    OBSERVATION_SIZE,
+    Recall,
+    dealing_tensor,
+    information_state_layout,
+)
+from ulti.games.ulti.observation import (
+    SPECTATOR,
+    TENSOR_LAYOUT,
+    TENSOR_SIZE,
+    segment_offsets,
+    tensor_layout,
+)
 
 
 def segment(t: list[float], name: str) -> list[float]:
@@ -64,3 +81,49 @@ def test_the_observer_sees_nothing_of_the_hidden_cards() -> None:
             if any(e for e in (a.exposed, b.exposed)):
                 break  # R7: the hands are open now
     assert compared > 100
+
+
+def test_a_spectators_seat_segment_stays_all_zero() -> None:
+    """A spectator (seat -1) is no seat: its tensor's ``seat`` one-hot is all zero, not seat
+    2's slot (a negative index would set the last one), and it holds no hand."""
+    rng = random.Random(12)
+    d = Deal(seed=31, dealer=0)
+    while not d.is_over():
+        t = d.observation(SPECTATOR).tensor()
+        assert segment(t, "seat") == [0.0, 0.0, 0.0]
+        assert not any(segment(t, "hand"))
+        assert segment(d.observation(2).tensor(), "seat") == [0.0, 0.0, 1.0]
+        d.apply(random_action(d, rng, pass_bias=0.3))
+    assert segment(d.observation(SPECTATOR).tensor(), "seat") == [0.0, 0.0, 0.0]
+
+
+def test_a_spectators_information_state_names_no_seats_cards() -> None:
+    """A spectator's information state (ulti.games.ulti.infostate) has no seat, no cards as
+    dealt and no cards received: seat 2's (the negative index's) stay out of it, while the
+    deck is dealt as after it.  Only cards played are named until the deal is over."""
+    at = dict(segment_offsets(information_state_layout(1)))
+    seat_at, seat_size = at["seat"]
+    start_at, _ = at["start_hand"]
+    moves_at, _ = at["moves"]
+    cards_at = moves_at + dict(segment_offsets(MOVE_LAYOUT))["cards"][0]
+    dealing = np.zeros(OBSERVATION_SIZE, np.float32)
+    dealing_tensor(dealing, SPECTATOR, 0)
+    assert not dealing[seat_at : seat_at + seat_size].any()
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(30):
+        rec = Recall(Deal(seed=seed, dealer=seed % 3))
+        d = rec.deal
+        while not d.is_over():
+            t = rec.information_state_tensor(SPECTATOR)
+            assert not t[seat_at : seat_at + seat_size].any()
+            assert not t[start_at : start_at + 32].any()
+            for i, (_, a) in enumerate(d.history):
+                row = cards_at + i * MOVE_SIZE
+                named = set(np.flatnonzero(t[row : row + 32]))
+                assert named == ({a.card} if a.kind == ActionKind.PLAY else set())
+                checked += a.kind in (ActionKind.PICKUP, ActionKind.DISCARD)
+            rec.apply(random_action(d, rng, pass_bias=0.3))
+        over = rec.information_state_tensor(SPECTATOR)
+        assert not over[start_at : start_at + 32].any()  # no seat's hand as dealt, ever
+    assert checked > 20  # talons changed hands: seat 2's pickups would have shown

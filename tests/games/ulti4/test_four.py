@@ -8,12 +8,24 @@ import random
 
 import pytest
 
-from ulti.core.cards import cards_of
+from ulti.core.cards import cards_of, code
 from ulti.games.ulti.deal import Deal
-from ulti.games.ulti.observation import SPECTATOR
+from ulti.games.ulti.observation import (
+    SPECTATOR,
+    observation_tensor,
+    observation_text,
+    tensor_layout,
+)
 from ulti.games.ulti.record import RecordError
 from ulti.games.ulti.rules import PRESETS, Ruleset
 from ulti.games.ulti4 import INNER_DEALER, ULTI4, Deal4, Session4, from_record, to_record
+from ulti.games.ulti4.observation import (
+    TABLE_SIZE,
+    TENSOR4_SIZE,
+    observation4_tensor,
+    observation4_text,
+    table_text,
+)
 
 
 def play_out(d: Deal4, rng: random.Random, each: object = None) -> None:
@@ -184,6 +196,45 @@ def test_n5_the_dealer_sees_exactly_what_a_spectator_sees() -> None:
         play_out(d, random.Random(seed), check)
         over = d.observation(d.dealer).deal
         assert over.talon is not None  # the talon, shown once the deal is over
+
+
+def test_n5_a_seats_tensor_and_text_are_the_table_then_its_place_and_the_dealers_public() -> None:
+    """ulti.games.ulti4.observation: a seat's numbers are its seat and the dealer (one-hot over
+    four each), then the three-handed tensor of its place; the dealer's three-handed part is
+    the spectator's (N5: no seat among the three, no hand), and neither its tensor nor its text
+    names a card of a hand before the deal is over.  A spectator of the table has no seat."""
+    layout = tensor_layout()
+    for seed in range(12):
+        d = Deal4(Ruleset(), seed, seed % 4)
+
+        def check(x: Deal4) -> None:
+            for seat in (*range(4), SPECTATOR):
+                o = x.observation(seat)
+                t = observation4_tensor(o)
+                assert len(t) == TENSOR4_SIZE == TABLE_SIZE + len(observation_tensor(o.deal))
+                head = [float(i == seat) for i in range(4)]
+                assert t[:TABLE_SIZE] == head + [float(i == x.dealer) for i in range(4)]
+                assert t[TABLE_SIZE:] == observation_tensor(o.deal)
+                text = observation4_text(o)
+                assert text == table_text(seat, x.dealer) + "\n" + observation_text(o.deal)
+                assert text.startswith(f"table seat {seat} dealer {x.dealer} players ")
+                assert text.splitlines()[0].endswith("sitting out") == (seat == x.dealer)
+            mine = x.observation(x.dealer)
+            t = observation4_tensor(mine)
+            # the dealer and a spectator of the table differ only in the seat they name
+            assert t[4:] == observation4_tensor(x.observation(SPECTATOR))[4:]
+            assert t[TABLE_SIZE:] == observation_tensor(x.inner.observation(SPECTATOR))
+            for name in ("seat", "hand"):
+                at, n = layout[name]
+                assert not any(t[TABLE_SIZE + at : TABLE_SIZE + at + n]), name
+            if not x.is_over():
+                words = set(observation4_text(mine).split())
+                public = mine.deal.visible_cards()
+                for h in x.inner.hands:
+                    assert not {code(c) for c in cards_of(h & ~public)} & words
+
+        check(d)
+        play_out(d, random.Random(seed), check)
 
 
 def test_the_framework_sees_four_seats() -> None:

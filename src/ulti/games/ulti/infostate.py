@@ -27,7 +27,12 @@ from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.bids import Kind
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.game import Game
-from ulti.games.ulti.observation import TENSOR_LAYOUT, observation_tensor, segment_offsets
+from ulti.games.ulti.observation import (
+    SPECTATOR,
+    TENSOR_LAYOUT,
+    observation_tensor,
+    segment_offsets,
+)
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.state import Phase
 
@@ -99,6 +104,18 @@ def apply_recording(d: Deal, a: Action) -> tuple[int, int, int]:
     return (got[0], got[1], got[2])
 
 
+def start_of(start: Sequence[int], seat: int) -> int:
+    """``seat``'s cards when the deal was complete (none for a spectator: a negative index
+    must not read seat 2's)."""
+    return start[seat] if seat != SPECTATOR else 0
+
+
+def received(got: Sequence[int], seat: int) -> int:
+    """The cards ``seat`` received privately by one move (``got``, per seat; none for a
+    spectator)."""
+    return got[seat] if seat != SPECTATOR else 0
+
+
 def move_cards(a: Action, p: int, seat: int, got: int, over: bool) -> list[int]:
     """The cards of one move row for ``seat`` (another seat's discard: none until the end)."""
     if a.kind == ActionKind.PLAY:
@@ -109,14 +126,16 @@ def move_cards(a: Action, p: int, seat: int, got: int, over: bool) -> list[int]:
 
 
 def dealing_tensor(tensor: np.ndarray[Any, Any], seat: int, dealer: int) -> None:
-    """The observation while the deck is being dealt: the seat, the dealer and the "none"
-    slots (nobody bid, no talon, no contract, no trump)."""
+    """The observation while the deck is being dealt: the seat (none for a spectator,
+    :data:`~ulti.games.ulti.observation.SPECTATOR`), the dealer and the "none" slots (nobody
+    bid, no talon, no contract, no trump)."""
 
     def one_hot(name: str, index: int) -> None:
         at, size = _ULTI_AT[name]
         tensor[at + (index if index >= 0 else size - 1)] = 1.0
 
-    one_hot("seat", seat)
+    if seat != SPECTATOR:  # a spectator is no seat: the seat segment stays all zero
+        one_hot("seat", seat)
     one_hot("dealer", dealer)
     for name in ("talon_owner", "bid", "bidder", "contract", "soloist", "trump", "trick_leader"):
         one_hot(name, -1)
@@ -135,7 +154,9 @@ def fill_tensor(
     """Write ``seat``'s observation (``perfect_recall`` false) or information state into
     ``tensor`` (float32, zeroed here): ``dealt`` cards are out, ``deal`` is ``None`` while the
     deck is being dealt; ``start`` holds the hands when the deal was complete and
-    ``private[i]`` the cards each seat received by move ``i`` (:func:`apply_recording`)."""
+    ``private[i]`` the cards each seat received by move ``i`` (:func:`apply_recording`).
+    ``seat`` :data:`~ulti.games.ulti.observation.SPECTATOR` is a spectator's view: no seat,
+    no cards as dealt, no cards received (the public course of the deal only)."""
     tensor.fill(0.0)
     tensor[0] = float(dealt)
     if deal is None:
@@ -144,14 +165,14 @@ def fill_tensor(
     tensor[1:OBSERVATION_SIZE] = observation_tensor(deal.observation(seat))
     if not perfect_recall:
         return
-    for c in cards_of(start[seat]):
+    for c in cards_of(start_of(start, seat)):
         tensor[_START_AT + c] = 1.0
     over = deal.is_over()
     for i, (p, a) in enumerate(deal.history):
         at = _MOVES_AT + i * MOVE_SIZE
         tensor[at + _MOVE_AT["seat"] + p] = 1.0
         tensor[at + _MOVE_AT["kind"] + int(a.kind)] = 1.0
-        for c in move_cards(a, p, seat, private[i][seat], over):
+        for c in move_cards(a, p, seat, received(private[i], seat), over):
             tensor[at + _MOVE_AT["cards"] + c] = 1.0
         k = a.kind
         if k == ActionKind.BID:
@@ -190,7 +211,8 @@ class Recall:
     def information_state_tensor(
         self, seat: int, out: np.ndarray[Any, Any] | None = None
     ) -> np.ndarray[Any, Any]:
-        """``seat``'s information-state tensor now (float32; written into ``out`` if given)."""
+        """``seat``'s information-state tensor now (float32; written into ``out`` if given;
+        :data:`~ulti.games.ulti.observation.SPECTATOR`: a spectator's, see :func:`fill_tensor`)."""
         tensor = np.zeros(self.size, np.float32) if out is None else out
         d = self.deal
         fill_tensor(tensor, d, seat, d.dealer, DECK_SIZE, self.start, self.private)
@@ -212,4 +234,6 @@ __all__ = [
     "information_state_size",
     "max_moves",
     "move_cards",
+    "received",
+    "start_of",
 ]

@@ -201,7 +201,7 @@ def observe(d: Deal, seat: int) -> Observation:
 #: (``suit * 8 + rank``, :mod:`ulti.core.cards`); seats are absolute (0-2); "one-hot + none"
 #: segments have a last slot for "nobody" / "not yet"; kontra levels and counts are plain numbers.
 TENSOR_LAYOUT: tuple[tuple[str, int], ...] = (
-    ("seat", 3),  # one-hot: the observing seat
+    ("seat", 3),  # one-hot: the observing seat (all zero for a spectator)
     ("phase", len(PHASE_NAMES)),  # one-hot
     ("current_player", 4),  # one-hot + none (the deal is over)
     ("dealer", 3),
@@ -264,7 +264,8 @@ def observation_tensor(o: Observation) -> list[float]:
         for i, v in enumerate(values):
             t[at + i] = float(v)
 
-    one_hot("seat", o.seat)
+    if o.seat != SPECTATOR:  # a spectator is no seat: its seat segment stays all zero
+        one_hot("seat", o.seat)
     one_hot("phase", PHASE_NAMES.index(o.phase))
     one_hot("current_player", o.current_player)
     one_hot("dealer", o.dealer)

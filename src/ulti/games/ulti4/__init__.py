@@ -3,7 +3,8 @@
 Each deal the dealer deals to the other three and takes no part; the three who play are a
 deal of three-handed Ulti (:mod:`ulti.games.ulti`) under every preset and option, and the
 deal passes on, so the one who sat out plays the next.  This room is what the four-handed
-game adds: the deal of four seats around a three-handed deal (:mod:`.deal`), its records
+game adds: the deal of four seats around a three-handed deal (:mod:`.deal`), a seat's
+observation as the research faces' numbers and text (:mod:`.observation`), its records
 (:mod:`.record`), the session of four (:mod:`.session`) and the game as the framework sees
 it (:mod:`.game`).
 """
