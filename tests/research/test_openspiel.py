@@ -18,6 +18,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 import ulti.research.openspiel as uos  # noqa: E402
+from research_util import played_alike  # noqa: E402
 from ulti.core.cards import cards_of, code, mask_of  # noqa: E402
 from ulti.games.ulti.actions import NUM_ACTIONS, ActionKind, from_id  # noqa: E402
 from ulti.games.ulti.deal import Deal, deck_for_hands, shuffled_deck  # noqa: E402
@@ -362,17 +363,7 @@ def test_other_hands_do_not_reach_a_seat(seat: int) -> None:
         other[b] = hands[b] & ~mask_of(xb) | mask_of(xa)
         s1 = _fixed(game, deck_for_hands(hands, 0))
         s2 = _fixed(game, deck_for_hands(other, 0))
-        steps = 0
-        # until the deal ends, or hands are laid open (R7: then they are public)
-        while not (s1.is_terminal() or s2.is_terminal() or s1.deal.exposed):
-            assert _views(s1, seat) == _views(s2, seat)
-            both = sorted(set(s1.legal_actions()) & set(s2.legal_actions()))
-            if not both:
-                break
-            act = rng.choice(both)
-            s1.apply_action(act)
-            s2.apply_action(act)
-            steps += 1
+        steps = played_alike(s1, s2, lambda s: _views(s, seat), rng)
         longest = max(longest, steps)
     assert longest > 8
 

@@ -17,6 +17,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import ulti.research.openspiel as uos  # noqa: E402
+from research_util import played_alike  # noqa: E402
 from ulti.core.cards import cards_of, code, mask_of  # noqa: E402
 from ulti.games.ulti.actions import NUM_ACTIONS, ActionKind, from_id  # noqa: E402
 from ulti.games.ulti.deal import Deal, deck_for_hands  # noqa: E402
@@ -298,16 +299,7 @@ def test_n5_the_dealer_cannot_tell_deals_that_differ_in_hidden_cards() -> None:
             for c in deck_for_hands(other, INNER_DEALER):
                 s2.apply_action(c)
             assert s1.deal.hands != s2.deal.hands
-            steps = 0
-            while not (s1.is_terminal() or s2.is_terminal() or s1.deal.exposed):
-                assert views(s1, dealer) == views(s2, dealer)
-                both = sorted(set(s1.legal_actions()) & set(s2.legal_actions()))
-                if not both:
-                    break
-                a = rng.choice(both)
-                s1.apply_action(a)
-                s2.apply_action(a)
-                steps += 1
+            steps = played_alike(s1, s2, lambda s: views(s, dealer), rng)  # noqa: B023
             longest = max(longest, steps)
     assert longest > 8
 

@@ -5,7 +5,6 @@ engine's (D2), and observations and renders that show no other seat's hand."""
 from __future__ import annotations
 
 import random
-import re
 import warnings
 from typing import Any
 
@@ -14,8 +13,9 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import seed_test
 
+from research_util import CARD_CODE, quiet_api_test
 from ulti.core.cards import cards_of, code
 from ulti.core.seeds import shuffled_deck
 from ulti.games.ulti.actions import NUM_ACTIONS
@@ -26,19 +26,10 @@ from ulti.games.ulti.rules import NAMED_KONTRA, Ruleset
 from ulti.research.gymnasium import action_of
 from ulti.research.pettingzoo import AGENTS, UltiAEC, env, raw_env
 
-CARD_CODE = re.compile(r"\b[HALB][789XUOKA]\b")
-
 
 def deal_of(e: UltiAEC) -> Deal:
     assert e.deal is not None, "reset first"
     return e.deal
-
-
-def quiet_api_test(e: Any, num_cycles: int) -> None:
-    with warnings.catch_warnings():
-        # PettingZoo warns of every Dict observation space ("probably should be Box")
-        warnings.simplefilter("ignore", UserWarning)
-        api_test(e, num_cycles=num_cycles)
 
 
 @pytest.mark.parametrize("preset", ["standard", "two-round", "no-talon"])

@@ -6,7 +6,6 @@ spectator's with an all-zero mask, and the three-handed environment left as it w
 from __future__ import annotations
 
 import random
-import re
 import warnings
 from typing import Any
 
@@ -15,8 +14,9 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import seed_test
 
+from research_util import CARD_CODE, quiet_api_test
 from ulti.core.cards import cards_of, code, mask_of
 from ulti.games.ulti.actions import NUM_ACTIONS
 from ulti.games.ulti.deal import Deal, deck_for_hands
@@ -26,19 +26,10 @@ from ulti.games.ulti4.observation import TABLE_SIZE, TENSOR4_SIZE
 from ulti.research.gymnasium import action_of
 from ulti.research.pettingzoo import AGENTS, AGENTS4, Ulti4AEC, UltiAEC, env, raw_env
 
-CARD_CODE = re.compile(r"\b[HALB][789XUOKA]\b")
-
 
 def deal_of(e: Ulti4AEC) -> Deal4:
     assert e.deal is not None, "reset first"
     return e.deal
-
-
-def quiet_api_test(e: Any, num_cycles: int) -> None:
-    with warnings.catch_warnings():
-        # PettingZoo warns of every Dict observation space ("probably should be Box")
-        warnings.simplefilter("ignore", UserWarning)
-        api_test(e, num_cycles=num_cycles)
 
 
 def table_part(seat: int, dealer: int) -> list[float]:

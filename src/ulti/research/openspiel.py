@@ -225,39 +225,29 @@ _PARAMS: dict[str, Any] = {
     "dealer": 0,
 }
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Ulti",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=3,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_PARAMS,
-)
 
-GAME_TYPE4 = pyspiel.GameType(
-    short_name=SHORT_NAME4,
-    long_name="Python Ulti, four at the table",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=SEATS4,
-    min_num_players=SEATS4,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_PARAMS,
-)
+def _game_type(short_name: str, long_name: str, players: int) -> Any:
+    """The OpenSpiel game type of Ulti for ``players`` seats (three, or four at the table)."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_PARAMS,
+    )
+
+
+GAME_TYPE = _game_type(SHORT_NAME, "Python Ulti", 3)
+GAME_TYPE4 = _game_type(SHORT_NAME4, "Python Ulti, four at the table", SEATS4)
 
 #: The four-handed observation tensor: the table's segments, then the three-handed one's.
 OBSERVATION4_LAYOUT: tuple[tuple[str, int], ...] = (*TABLE_LAYOUT, *OBSERVATION_LAYOUT)
