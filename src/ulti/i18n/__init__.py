@@ -10,8 +10,9 @@ their words here, through :func:`text`.
 The catalogue is split by the surface that shows the words, one TOML file each beside this
 module (``cards.toml``: the names of the game's things; ``rules``, ``play``, ``record``, ``cli``,
 ``table``: the terminal and the browser; ``snapszli``, ``errors``: the server's; ``club``,
-``analysis``, ``players``, ``selfplay``, and ``ulti4``: four at the table), a table per
-section, ``key = ["English", "Hungarian"]``: a translator edits words, not code.  A surface is
+``analysis``, ``players``, ``selfplay``, ``ulti4``: four at the table, and ``events``:
+people's events), a table per section, ``key = ["English", "Hungarian"]``: a translator edits
+words, not code.  A surface is
 read the first time one of its keys is asked for, so importing the engine reads only the card
 names.
 
@@ -61,6 +62,7 @@ _SURFACE_OF: dict[str, str] = {
     "players": "players",
     "checkpoint": "selfplay",
     "four": "ulti4",
+    "events": "events",
 }
 
 #: The first words of the keys in the section without a name (``suit.0``, ``won``).
