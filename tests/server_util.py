@@ -15,6 +15,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
@@ -23,6 +24,9 @@ from typing import Any, cast
 
 import httpx
 import uvicorn
+from alembic import command as alembic_command
+from alembic.config import Config
+from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
 from fixtures import public_cards, require_system
@@ -33,6 +37,7 @@ from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.observation import Observation
 from ulti.server.app import create_app, uvicorn_config
 from ulti.server.guard import ServerSettings
+from ulti.server.store import MIGRATIONS, normalize_url
 from ulti.server.tables import Table
 from ulti.server.tables.jobs import JobQueue, Kind, PoolJob
 from ulti.server.tables.ulti import UltiTable
@@ -462,6 +467,30 @@ def postgres() -> Iterator[str]:
             [*as_user, pg_ctl, "-D", data, "-m", "immediate", "stop"], capture_output=True
         )
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def new_pg_database(server_url: str) -> str:
+    """A new, empty database on a PostgreSQL server (its URL)."""
+    name = "t_" + uuid.uuid4().hex[:12]
+    engine = create_engine(normalize_url(server_url), isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return server_url.rsplit("/", 1)[0] + "/" + name
+
+
+def run_alembic(url: str, command_name: str, target: str) -> None:
+    """Run an Alembic command (``upgrade``, ``downgrade``, ``stamp``) on ``url``'s database,
+    as the store runs its migrations: on a connection, inside its transaction."""
+    engine = create_engine(normalize_url(url))
+    try:
+        with engine.begin() as conn:
+            cfg = Config()
+            cfg.set_main_option("script_location", str(MIGRATIONS))
+            cfg.attributes["connection"] = conn
+            getattr(alembic_command, command_name)(cfg, target)
+    finally:
+        engine.dispose()
 
 
 # -- what a seat may know (the leak tests) -------------------------------------------------

@@ -583,6 +583,66 @@ def test_ulti_user_mistakes_are_one_line_and_exit_1(tmp_path: Path) -> None:
     assert "cannot open the database" in line and "sekret" not in line
 
 
+def row_of(out: str, name: str) -> str:
+    """The line of ``ulti user list``'s table that shows the account ``name``."""
+    [line] = [line for line in out.splitlines() if f" {name} " in line]
+    return line
+
+
+def test_ulti_user_grant_revoke_and_list_roles_in_both_languages(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    for name in ("Béla", "Anna"):
+        user(db, "add", name, "--password-stdin", stdin="password1\n")
+    assert user(db, "grant", "béla", "organiser") == (0, "Béla now has the role organiser\n")
+    assert user(db, "grant", "Béla", "szervező", "--lang", "hu") == (
+        0,
+        "Béla már szervező; semmi sem változott\n",
+    )
+    code, out = user(db, "list")
+    assert code == 0 and " roles " in out.splitlines()[1]
+    assert row_of(out, "Béla").split()[-1] == "organiser"
+    assert "organiser" not in row_of(out, "Anna")
+    code, out = user(db, "list", "--lang", "hu")
+    assert code == 0 and " szerepek " in out.splitlines()[1]
+    assert row_of(out, "Béla").split()[-1] == "szervező" and "szervező" not in row_of(out, "Anna")
+    store = Store(db)
+    acc = Accounts(store)
+    bela, anna = store.user_by_name("Béla"), store.user_by_name("Anna")
+    assert bela is not None and anna is not None
+    assert acc.has_role(bela, "organiser") and not acc.has_role(anna, "organiser")
+    assert user(db, "revoke", "BÉLA", "Szervező", "--lang", "hu") == (0, "Béla már nem szervező\n")
+    assert user(db, "revoke", "Béla", "organiser") == (
+        0,
+        "Béla does not have the role organiser; nothing changed\n",
+    )
+    assert store.roles_by_user() == {}
+    code, out = user(db, "list")
+    assert code == 0 and "organiser" not in out
+    store.dispose()
+
+
+def test_ulti_user_grant_and_revoke_refuse_an_unknown_role_or_account(tmp_path: Path) -> None:
+    """One line in the chosen language, exit 1, and nothing changed."""
+    db = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    user(db, "add", "Béla", "--password-stdin", stdin="password1\n")
+    for command in ("grant", "revoke"):
+        assert failed(db, command, "Béla", "admin") == (
+            "error: there is no role admin; roles: organiser"
+        )
+        assert failed(db, command, "Béla", "admin", "--lang", "hu") == (
+            "hiba: nincs ilyen szerep: admin; a szerepek: organiser"
+        )
+        assert failed(db, command, "Nobody", "organiser") == "error: no account is named Nobody"
+        assert failed(db, command, "Nobody", "szervező", "--lang", "hu") == (
+            "hiba: nincs ilyen nevű fiók: Nobody"
+        )
+    store = Store(db)
+    assert store.roles_by_user() == {}
+    store.dispose()
+    code, out = user(db, "list")
+    assert code == 0 and row_of(out, "Béla").split()[-1] == "active"  # no role shown
+
+
 def test_ulti_serve_takes_the_club_settings() -> None:
     r = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
     for option in (

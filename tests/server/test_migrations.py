@@ -13,7 +13,6 @@ import sqlite3
 import sys
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -22,19 +21,16 @@ from typing import Any
 
 import httpx
 import pytest
-from alembic import command as alembic_command
-from alembic.config import Config
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Connection
 
 from fixtures import DATA
-from server_util import Running, Seat, postgres
+from server_util import Running, Seat, new_pg_database, postgres, run_alembic
 from ulti.games.ulti.actions import ActionKind
 from ulti.games.ulti.record import action_code
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
 from ulti.server.store import (
-    MIGRATIONS,
     Base,
     DealResultRow,
     SessionResultRow,
@@ -59,6 +55,8 @@ CLUB_TABLES = {
 }
 #: the tables of the accounts' sessions, the keys of their names, the chat's mutes
 ACCOUNT_TABLES = {"ulti_sessions", "ulti_name_keys", "ulti_chat_mutes"}
+#: the table of the roles accounts hold (0006)
+ROLE_TABLES = {"ulti_roles"}
 NEW_TABLE_COLUMNS = {
     "public",
     "rated",
@@ -93,16 +91,6 @@ def pg_server() -> Iterator[str]:
     """One throwaway PostgreSQL server for the module's tests (each gets its own database)."""
     with postgres() as url:
         yield url
-
-
-def new_pg_database(server_url: str) -> str:
-    """A new, empty database on the server (its URL)."""
-    name = "t_" + uuid.uuid4().hex[:12]
-    engine = create_engine(normalize_url(server_url), isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    engine.dispose()
-    return server_url.rsplit("/", 1)[0] + "/" + name
 
 
 def sqlite_url(tmp_path: Path) -> str:
@@ -250,9 +238,12 @@ def play_one_more(url: str, old: OldTable) -> None:
 
 
 def assert_at_head(url: str) -> None:
-    assert head_revision() == "0005"
+    assert head_revision() == "0006"
     assert version_rows(url) == [head_revision()]
-    assert table_names(url) == {"alembic_version"} | OLD_TABLES | CLUB_TABLES | ACCOUNT_TABLES
+    assert (
+        table_names(url)
+        == {"alembic_version"} | OLD_TABLES | CLUB_TABLES | ACCOUNT_TABLES | ROLE_TABLES
+    )
     assert columns(url, "ulti_tables") >= {"game", "recorded"} | NEW_TABLE_COLUMNS
     assert schema_differences(url) == []
 
@@ -410,7 +401,7 @@ def test_a_club_database_gets_sessions_name_keys_and_mutes(db_url: str) -> None:
     key both share), both still log in, an impersonation is refused, the old chat reads on,
     and the revision goes down again cleanly."""
     Store(db_url).dispose()
-    _alembic(db_url, "downgrade", "0003")
+    run_alembic(db_url, "downgrade", "0003")
     assert "ulti_sessions" not in table_names(db_url)
     run_sql(
         db_url,
@@ -435,23 +426,10 @@ def test_a_club_database_gets_sessions_name_keys_and_mutes(db_url: str) -> None:
     finally:
         store.dispose()
     assert_at_head(db_url)
-    _alembic(db_url, "downgrade", "0003")
-    assert not ACCOUNT_TABLES & table_names(db_url)
+    run_alembic(db_url, "downgrade", "0003")
+    assert not (ACCOUNT_TABLES | ROLE_TABLES) & table_names(db_url)
     Store(db_url).dispose()
     assert_at_head(db_url)
-
-
-def _alembic(url: str, command_name: str, target: str) -> None:
-    """Run an Alembic command on ``url``'s database (as the store runs its migrations)."""
-    engine = create_engine(normalize_url(url))
-    try:
-        with engine.begin() as conn:
-            cfg = Config()
-            cfg.set_main_option("script_location", str(MIGRATIONS))
-            cfg.attributes["connection"] = conn
-            getattr(alembic_command, command_name)(cfg, target)
-    finally:
-        engine.dispose()
 
 
 @pytest.mark.slow

@@ -1,5 +1,6 @@
 """``ulti user``: the owner's commands for the server's accounts (docs/CLUB.md): add one, give
-one a new password, disable, enable, list."""
+one a new password, disable, enable, grant or revoke a role (:data:`ROLES`: an organiser
+creates the club's events), list."""
 
 from __future__ import annotations
 
@@ -15,12 +16,21 @@ from rich.table import Table
 from ulti.cli import console
 from ulti.cli.club import DbOpt, _club, _store
 from ulti.cli.common import LangOpt, _lang, _user_fail
-from ulti.server.accounts import AccountError, Accounts, check_name, clean
+from ulti.server.accounts import (
+    ROLES,
+    AccountError,
+    Accounts,
+    RoleChange,
+    check_name,
+    clean,
+    role_name,
+)
 from ulti.server.store import User
 
 app = typer.Typer(
     name="user",
-    help="The server's accounts: add one, give one a new password, disable, enable, list.",
+    help="The server's accounts: add one, give one a new password, disable, enable, grant or "
+    "revoke a role, list.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -34,6 +44,12 @@ PasswordStdinOpt = Annotated[
     ),
 ]
 NameArg = Annotated[str, typer.Argument(help="The account's name.")]
+RoleArg = Annotated[
+    str,
+    typer.Argument(
+        help=f"The role: {', '.join(ROLES)} (may create the club's events), or its Hungarian name."
+    ),
+]
 
 
 def _password_command(
@@ -114,21 +130,44 @@ def user_enable(name: NameArg, db: DbOpt = None, lang: LangOpt = "en") -> None:
     _account_change(lang, lambda: accounts.enable(name), "user-enabled")
 
 
+@app.command("grant")
+def user_grant(name: NameArg, role: RoleArg, db: DbOpt = None, lang: LangOpt = "en") -> None:
+    """Give an account a role (organiser: may create the club's events); one it holds
+    already is said, and nothing changes."""
+    lang = _lang(lang)
+    accounts = _accounts(db, lang)
+    _role_change(lang, lambda: accounts.grant(name, role), "role-granted", "role-held")
+
+
+@app.command("revoke")
+def user_revoke(name: NameArg, role: RoleArg, db: DbOpt = None, lang: LangOpt = "en") -> None:
+    """Take a role from an account; one it does not hold is said, and nothing changes."""
+    lang = _lang(lang)
+    accounts = _accounts(db, lang)
+    _role_change(lang, lambda: accounts.revoke(name, role), "role-revoked", "role-not-held")
+
+
 @app.command("list")
 def user_list(db: DbOpt = None, lang: LangOpt = "en") -> None:
-    """Every account: its id, name, since when, and whether it is disabled."""
+    """Every account: its id, name, since when, whether it is disabled, and its roles."""
     lang = _lang(lang)
-    users = _accounts(db, lang).store.users()
+    store = _accounts(db, lang).store
+    users = store.users()
     if not users:
         console.print(_club(lang, "user-none"), highlight=False)
         return
+    roles = store.roles_by_user()
     t = Table(box=box.SIMPLE_HEAD)
-    for key in ("id", "name", "since", "state"):
+    for key in ("id", "name", "since", "state", "roles"):
         t.add_column(_club(lang, f"user-col-{key}"), justify="right" if key == "id" else "left")
     for u in users:
         state = "user-state-disabled" if u.disabled else "user-state-active"
         t.add_row(
-            str(u.id), escape(u.name), u.created.strftime("%Y-%m-%d %H:%M"), _club(lang, state)
+            str(u.id),
+            escape(u.name),
+            u.created.strftime("%Y-%m-%d %H:%M"),
+            _club(lang, state),
+            ", ".join(role_name(r, lang) for r in roles.get(u.id, [])),
         )
     console.print(t)
 
@@ -151,6 +190,18 @@ def _new_password(lang: str, from_stdin: bool) -> str:
         if password != again:
             _user_fail(lang, _club(lang, "user-password-mismatch"))
     return password
+
+
+def _role_change(lang: str, change: Callable[[], RoleChange], done: str, same: str) -> None:
+    """Grant or revoke a role: its refusal (an unknown role or account) is one line and exit
+    1, nothing changed; else one line, ``done``'s words, or ``same``'s when the account
+    already was as asked."""
+    try:
+        user, role, changed = change()
+    except AccountError as exc:
+        _user_fail(lang, exc.text(lang))
+    words = _club(lang, done if changed else same, name=user.name, role=role_name(role, lang))
+    console.print(escape(words), soft_wrap=True, highlight=False)
 
 
 def _account_change(lang: str, change: Callable[[], User], done: str) -> None:

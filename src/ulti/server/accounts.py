@@ -21,6 +21,10 @@ The session cookie is a random token naming a row of the store's sessions (only 
 kept), with the session's CSRF token: logging out deletes it, a password reset or a
 disabling deletes every session of the account, all at once; a session lasts
 ``session_days``, and an account keeps its newest :data:`MAX_SESSIONS`.
+
+An account may hold *roles* (:data:`ROLES`), granted and revoked by the server's owner
+(``ulti user grant NAME ROLE``): an ``organiser`` creates the club's events (issue 30).  The
+doors only some accounts may use check them (:meth:`ulti.server.club.Club.require_role`).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import time
 import unicodedata
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -59,6 +63,11 @@ NAME_FACTOR = 4
 MAX_SESSIONS = 32
 #: Days a device cookie says a browser logged in to its account.
 DEVICE_DAYS = 365
+#: The roles an account may hold, each named in the catalogue (``club.role-ROLE``): an
+#: organiser creates the club's events (issue 30).
+ROLES = ("organiser",)
+#: Who a role granted from the command line was granted by (the store keeps it).
+OWNER = "owner"
 
 _HASHER = PasswordHasher()  # argon2id, the library's recommended parameters
 
@@ -140,6 +149,30 @@ def needs_rehash(stored: str) -> bool:
         return _HASHER.check_needs_rehash(stored)
     except (InvalidHashError, ValueError):
         return True
+
+
+def role_name(role: str, lang: str) -> str:
+    """A role's name in ``lang`` (``organiser``: "organiser", "szervező")."""
+    return i18n.text(f"club.role-{role}", lang)
+
+
+def check_role(role: str) -> str:
+    """The role (one of :data:`ROLES`) that ``role`` names: the role itself or its name in
+    either language, case and spaces aside (AccountError 422 ``no-role`` otherwise)."""
+    wanted = clean(role).casefold()
+    for known in ROLES:
+        if wanted in {known, *(role_name(known, lang).casefold() for lang in i18n.LANGS)}:
+            return known
+    raise AccountError("no-role", 422, role=clean(role), roles=", ".join(ROLES))
+
+
+class RoleChange(NamedTuple):
+    """What granting or revoking a role did: the account, the role, and whether anything
+    changed (False: the account held the role already, or did not hold it)."""
+
+    user: User
+    role: str
+    changed: bool
 
 
 class Accounts:
@@ -340,6 +373,32 @@ class Accounts:
         if user.disabled:
             self.store.set_disabled(user.id, False)
         return self._fresh(user)
+
+    def grant(self, name: str, role: str, by: str | None = OWNER) -> RoleChange:
+        """``name`` holds ``role`` from now on (``by``: who granted it, kept with it); an
+        account that holds it already stays as it is (``changed`` False).  AccountError: 422
+        an unknown role, 404 an unknown account (nothing changes)."""
+        known = check_role(role)
+        user = self._named(name)
+        return RoleChange(user, known, self.store.grant(user.id, known, by))
+
+    def revoke(self, name: str, role: str) -> RoleChange:
+        """``name`` no longer holds ``role``; an account that does not hold it stays as it is
+        (``changed`` False).  AccountError: 422 an unknown role, 404 an unknown account."""
+        known = check_role(role)
+        user = self._named(name)
+        return RoleChange(user, known, self.store.revoke(user.id, known))
+
+    def has_role(self, user: User, role: str) -> bool:
+        """Whether ``user`` holds ``role`` (a role not in :data:`ROLES` is the code's mistake,
+        not a person's: ValueError)."""
+        if role not in ROLES:
+            raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
+        return role in self.store.roles_of(user.id)
+
+    def roles_of(self, user: User) -> list[str]:
+        """The roles ``user`` holds, sorted."""
+        return self.store.roles_of(user.id)
 
     def _fresh(self, user: User) -> User:
         again = self.store.user_by_id(user.id)

@@ -1,7 +1,7 @@
-"""Who is asking, for the club's doors (docs/CLUB.md): accounts and their cookies, CSRF and
-the origin of a websocket.  The doors themselves are in :mod:`ulti.server.routes` (accounts,
-seats, ratings) and :mod:`ulti.server.ws` (the lobby's websocket); the game stays in
-:mod:`ulti.server.tables`.
+"""Who is asking, for the club's doors (docs/CLUB.md): accounts and their cookies, the roles
+some doors require (:meth:`Club.require_role`), CSRF and the origin of a websocket.  The doors
+themselves are in :mod:`ulti.server.routes` (accounts, seats, ratings) and
+:mod:`ulti.server.ws` (the lobby's websocket); the game stays in :mod:`ulti.server.tables`.
 
 Cookies: ``ulti_session`` (HttpOnly, SameSite=Lax) names the logged-in session the server
 keeps (:mod:`ulti.server.accounts`), with its CSRF token; ``ulti_csrf`` (readable by the
@@ -21,7 +21,8 @@ from urllib.parse import urlsplit
 from fastapi import Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
-from ulti.server.accounts import DEVICE_DAYS, Accounts
+from ulti import i18n
+from ulti.server.accounts import DEVICE_DAYS, Accounts, role_name
 from ulti.server.guard import ServerSettings
 from ulti.server.refusals import Refused
 from ulti.server.store import User
@@ -64,6 +65,23 @@ class Club:
         session: made up, expired, logged out, from before a reset, of a disabled account)."""
         got = self.accounts.read(conn.cookies.get(SESSION_COOKIE))
         return got[0] if got is not None else None
+
+    def require_role(self, conn: Request | WebSocket, role: str) -> User:
+        """The logged-in account of a request, if it holds ``role`` (one of
+        :data:`~ulti.server.accounts.ROLES`), for the doors only such accounts may use (an
+        organiser's events, issue 30); refused otherwise, in both languages: 401
+        ``login-needed`` for a guest, 403 ``role-needed`` (the role named in each language)
+        for an account without it."""
+        user = self.user(conn)
+        if user is None:
+            raise Refused.of(401, "login-needed")
+        if not self.accounts.has_role(user, role):
+            words = {
+                lang: i18n.text("error.role-needed", lang, role=role_name(role, lang))
+                for lang in i18n.LANGS
+            }
+            raise Refused(403, words["en"], words["hu"])
+        return user
 
     def check_post(self, req: Request) -> None:
         """CSRF: every state-changing request (docs/CLUB.md)."""

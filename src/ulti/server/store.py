@@ -7,12 +7,12 @@ sequence of accepted actions; everything else — deals, scores, records — is 
 so a table survives a restart exactly.  Each action is committed before it is acknowledged.
 
 The club (docs/CLUB.md) keeps here its accounts (with the keys of what their names look like,
-:mod:`ulti.server.names`, and their logged-in sessions), the server's secret keys, ratings and
-their history, the results of finished deals and sessions, and the tables' chat and the authors
-muted there. A player is a key: ``user:ID`` for an account, ``bot:SPEC`` for a computer player.
-Units are 64-bit integers (the largest stake the rules allow fits, V11); a table's ``recorded``
-mark says how many of its first deals have their results kept, so that a server started again
-writes the rest.
+:mod:`ulti.server.names`, their logged-in sessions and the roles the owner granted them), the
+server's secret keys, ratings and their history, the results of finished deals and sessions,
+and the tables' chat and the authors muted there. A player is a key: ``user:ID`` for an
+account, ``bot:SPEC`` for a computer player.  Units are 64-bit integers (the largest stake the
+rules allow fits, V11); a table's ``recorded`` mark says how many of its first deals have their
+results kept, so that a server started again writes the rest.
 
 The schema is made and changed by Alembic migrations (``ulti/server/migrations``), run when a
 store opens.  A database written before migrations (with or without the ``game`` column) is
@@ -155,6 +155,18 @@ class SessionRow(Base):
     csrf: Mapped[str] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     expires: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class RoleRow(Base):
+    """A role an account holds (:data:`ulti.server.accounts.ROLES`: ``organiser``), when it
+    was granted and by whom (``owner``: the server owner's ``ulti user grant``)."""
+
+    __tablename__ = "ulti_roles"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("ulti_users.id"), primary_key=True)
+    role: Mapped[str] = mapped_column(String(32), primary_key=True)
+    granted: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    granted_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SecretRow(Base):
@@ -728,6 +740,59 @@ class Store:
                 raise KeyError(user_id)
             if "generation" in values:
                 s.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
+
+    # -- roles ----------------------------------------------------------------------------
+
+    def grant(self, user_id: int, role: str, by: str | None = None) -> bool:
+        """The account ``user_id`` holds ``role`` from now on, noted with the time and ``by``
+        whom: True, or False when it held the role already (nothing changes: the first
+        grant's time and granter stay).  KeyError: no such account."""
+        with self._write() as s:
+            if s.scalar(select(UserRow.id).where(UserRow.id == user_id)) is None:
+                raise KeyError(user_id)
+            held = select(RoleRow.role).where(RoleRow.user_id == user_id, RoleRow.role == role)
+            if s.scalar(held) is not None:
+                return False
+            # (an INSERT's row count is not known on PostgreSQL: asked first.)  Another
+            # process granting it at the same moment leaves one row, not an error.
+            insert = self._upsert(s.get_bind().dialect.name)
+            s.execute(
+                insert(RoleRow)
+                .values(user_id=user_id, role=role, granted=_now(), granted_by=by)
+                .on_conflict_do_nothing(index_elements=[RoleRow.user_id, RoleRow.role])
+            )
+            return True
+
+    def revoke(self, user_id: int, role: str) -> bool:
+        """The account ``user_id`` no longer holds ``role``: True, or False when it did not
+        hold it (nothing changes).  KeyError: no such account."""
+        with self._write() as s:
+            if s.scalar(select(UserRow.id).where(UserRow.id == user_id)) is None:
+                raise KeyError(user_id)
+            done = s.execute(
+                delete(RoleRow).where(RoleRow.user_id == user_id, RoleRow.role == role)
+            )
+            return bool(getattr(done, "rowcount", 1))
+
+    def roles_of(self, user_id: int) -> list[str]:
+        """The roles the account ``user_id`` holds, sorted (none for an unknown account)."""
+        with Session(self.engine) as s:
+            return list(
+                s.scalars(
+                    select(RoleRow.role).where(RoleRow.user_id == user_id).order_by(RoleRow.role)
+                )
+            )
+
+    def roles_by_user(self) -> dict[int, list[str]]:
+        """The roles of every account that holds one (sorted), by account id: one query for
+        a list of all accounts."""
+        out: dict[int, list[str]] = {}
+        with Session(self.engine) as s:
+            for uid, role in s.execute(
+                select(RoleRow.user_id, RoleRow.role).order_by(RoleRow.user_id, RoleRow.role)
+            ):
+                out.setdefault(uid, []).append(role)
+        return out
 
     # -- sessions -------------------------------------------------------------------------
 

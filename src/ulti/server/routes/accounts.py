@@ -1,5 +1,5 @@
-"""The club's accounts (docs/CLUB.md): who is logged in (with the tables they sit at),
-registering (limited per client address), logging in (limited as
+"""The club's accounts (docs/CLUB.md): who is logged in (with the tables they sit at and the
+roles they hold), registering (limited per client address), logging in (limited as
 :mod:`ulti.server.accounts` says) and out (the session ends on the server); the cookies and
 the CSRF token are :mod:`ulti.server.club`'s."""
 
@@ -35,8 +35,14 @@ async def me(req: Request, svc: Svc) -> JSONResponse:
     user = got[0] if got is not None else None
     csrf = got[1] if got is not None else req.cookies.get(CSRF_COOKIE) or accounts.new_csrf()
     seats = _seats_of(svc.tables, user) if user is not None else []
+    roles = await svc.tables.storage(accounts.roles_of, user) if user is not None else []
     out = JSONResponse(
-        {"user": user_json(user) if user else None, "csrf": csrf, "tables": seats[-20:]}
+        {
+            "user": user_json(user) if user else None,
+            "csrf": csrf,
+            "tables": seats[-20:],
+            "roles": roles,
+        }
     )
     if req.cookies.get(CSRF_COOKIE) != csrf:
         set_csrf_cookie(out, req, csrf)

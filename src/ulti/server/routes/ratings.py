@@ -68,15 +68,16 @@ async def profile(name: str, req: Request, svc: Svc) -> dict[str, Any]:
 
 
 def profile_of(store: Store, user: User, viewer: User | None = None) -> dict[str, Any]:
-    """An account's profile as ``viewer`` (None: a guest) sees it: its recent sessions at
-    private tables only when the viewer played there too (store calls: run in the store's
-    threads)."""
+    """An account's profile as ``viewer`` (None: a guest) sees it: the roles it holds (an
+    organiser is shown as one), its recent sessions at private tables only when the viewer
+    played there too (store calls: run in the store's threads)."""
     key = user_key(user.id)
     results = store.deal_results(key)
     stats = summary(results)
     return {
         "name": user.name,
         "since": user.created.isoformat(timespec="seconds"),
+        "roles": store.roles_of(user.id),
         "sessions": store.count_sessions(key),
         **stats,
         "ratings": _ratings(store, key),
