@@ -57,6 +57,8 @@ CLUB_TABLES = {
 ACCOUNT_TABLES = {"ulti_sessions", "ulti_name_keys", "ulti_chat_mutes"}
 #: the table of the roles accounts hold (0006)
 ROLE_TABLES = {"ulti_roles"}
+#: the tables of people's events: the events, who registered, each round's tables (0007)
+EVENT_TABLES = {"ulti_events", "ulti_event_players", "ulti_event_tables"}
 NEW_TABLE_COLUMNS = {
     "public",
     "rated",
@@ -238,11 +240,16 @@ def play_one_more(url: str, old: OldTable) -> None:
 
 
 def assert_at_head(url: str) -> None:
-    assert head_revision() == "0006"
+    assert head_revision() == "0007"
     assert version_rows(url) == [head_revision()]
     assert (
         table_names(url)
-        == {"alembic_version"} | OLD_TABLES | CLUB_TABLES | ACCOUNT_TABLES | ROLE_TABLES
+        == {"alembic_version"}
+        | OLD_TABLES
+        | CLUB_TABLES
+        | ACCOUNT_TABLES
+        | ROLE_TABLES
+        | EVENT_TABLES
     )
     assert columns(url, "ulti_tables") >= {"game", "recorded"} | NEW_TABLE_COLUMNS
     assert schema_differences(url) == []
@@ -427,7 +434,7 @@ def test_a_club_database_gets_sessions_name_keys_and_mutes(db_url: str) -> None:
         store.dispose()
     assert_at_head(db_url)
     run_alembic(db_url, "downgrade", "0003")
-    assert not (ACCOUNT_TABLES | ROLE_TABLES) & table_names(db_url)
+    assert not (ACCOUNT_TABLES | ROLE_TABLES | EVENT_TABLES) & table_names(db_url)
     Store(db_url).dispose()
     assert_at_head(db_url)
 

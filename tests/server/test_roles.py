@@ -130,7 +130,7 @@ def test_roles_survive_reopening_and_the_upgrade_of_a_0005_database(db_url: str)
     engine.dispose()
     store = Store(db_url)
     try:
-        assert db_revision(db_url) == head_revision() == "0006" and has_roles_table(db_url)
+        assert db_revision(db_url) == head_revision() and has_roles_table(db_url)
         bela = store.user_by_name("béla")
         assert bela is not None and store.roles_of(bela.id) == []
         assert Accounts(store).grant("Béla", "organiser").changed

@@ -29,6 +29,7 @@ believe any loopback peer, is switched off).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -54,7 +55,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Tables restored from the store carry on while the app runs; then all is closed."""
     svc: Services = app.state.services
     svc.tables.start_bots()
+    await svc.events.recover()  # rounds that ended while the server was down go on
+    clock = asyncio.get_running_loop().create_task(svc.events.run_clock())
     yield
+    clock.cancel()
     await svc.tables.close()
     svc.store.dispose()
 

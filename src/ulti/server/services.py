@@ -16,6 +16,7 @@ from starlette.requests import HTTPConnection
 
 from ulti.server.accounts import Accounts
 from ulti.server.club import Club
+from ulti.server.events.service import Events
 from ulti.server.guard import (
     BucketsByAddress,
     ConnectionCounts,
@@ -34,6 +35,8 @@ class Services:
     settings: ServerSettings
     store: Store
     tables: Tables
+    #: people's events (issue 30)
+    events: Events
     accounts: Accounts
     club: Club
     #: live websockets of every kind, per address and in all; and of two kinds again, with
@@ -66,6 +69,7 @@ class Services:
             settings=settings,
             store=store,
             tables=tables,
+            events=Events(tables),
             accounts=accounts,
             club=Club(tables, accounts, settings),
             connections=ConnectionCounts(settings.max_per_address, settings.max_connections),

@@ -521,6 +521,15 @@ class Store:
         with self._writing(), Session(self.engine, expire_on_commit=False) as s, s.begin():
             yield s
 
+    def writing(self) -> contextlib.AbstractContextManager[Session]:
+        """A session in a transaction, committed at the end, under the write lock: for the
+        server's stores kept beside this one (:mod:`ulti.server.events.store`)."""
+        return self._write()
+
+    def reading(self) -> Session:
+        """A session for reading (the caller closes it: ``with store.reading() as s``)."""
+        return Session(self.engine)
+
     def _upsert(self, conn_dialect: str) -> Any:
         return postgresql.insert if conn_dialect == "postgresql" else sqlite.insert
 
@@ -1003,6 +1012,19 @@ class Store:
         """Every finished deal of ``player``, oldest first."""
         return [_result(DealResultRow, r) for r in self._oldest_first(DealResultDbRow, player)]
 
+    def deal_results_at(self, table_ids: Sequence[str]) -> list[DealResultRow]:
+        """Every kept deal result of the tables ``table_ids`` (an event's), by table, deal
+        and seat."""
+        if not table_ids:
+            return []
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(DealResultDbRow)
+                .where(DealResultDbRow.table_id.in_(list(table_ids)))
+                .order_by(DealResultDbRow.table_id, DealResultDbRow.deal, DealResultDbRow.seat)
+            )
+            return [_result(DealResultRow, r) for r in rows]
+
     def add_session_results(self, rows: list[SessionResultRow]) -> None:
         """Keep how finished sessions ended for their players (a row already kept, the same
         table and seat, is left as it is)."""
@@ -1149,6 +1171,11 @@ class Store:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+#: The time now, in UTC, as the store keeps times; a kept time, in UTC.
+now = _now
+utc = _utc
 
 
 #: What a column of units holds (64 bits, signed).

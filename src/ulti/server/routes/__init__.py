@@ -28,6 +28,9 @@
                 to a computer player: tables/seats.py), /api/tables/{id}/rematch
     ratings     GET  /api/leaderboard, /api/users/{name} (a private table's sessions only
                 to its players)
+    events      GET  /api/events; POST /api/events (an organiser's); GET /api/events/{id},
+                .../standings, .../boards/{round}/{deal} (a traveller), .../results.csv|json;
+                POST .../register, .../unregister, .../leave, .../start (issue 30)
 
 Every route gets the server's shared state as ``svc: Svc`` (:mod:`ulti.server.services`).
 """
@@ -36,7 +39,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ulti.server.routes import accounts, pages, ratings, records, seats, tables
+from ulti.server.routes import accounts, events, pages, ratings, records, seats, tables
 
 #: the routers, in the order the app includes them
 ROUTERS: tuple[APIRouter, ...] = (
@@ -46,4 +49,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     ratings.router,
     tables.router,
     records.router,
+    events.router,
 )

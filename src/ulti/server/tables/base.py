@@ -120,6 +120,11 @@ class Host(Protocol):
         """Tell the lobby's listeners (once for a burst of changes)."""
         ...
 
+    def session_kept(self, table: Table) -> None:
+        """``table``'s session is over and every result of it is kept (an event's next round
+        waits for this)."""
+        ...
+
 
 class GameTable(GameHooks[S, A, R]):
     """What every table shares, whatever its game (``S`` its deals, ``A`` its actions, ``R``
@@ -167,6 +172,7 @@ class GameTable(GameHooks[S, A, R]):
             tables.storage,
             lambda n: functools.partial(self.store.set_recorded, self.id, n),
             finished if stored.recorded is None else stored.recorded,
+            on_mark=self._results_kept,
         )
 
     def _replay_stored(self) -> None:
@@ -590,6 +596,12 @@ class GameTable(GameHooks[S, A, R]):
                     ("deal results", functools.partial(self.store.add_deal_results, rows))
                 )
         await self.results.keep(deal_index + 1, writes)
+
+    def _results_kept(self, mark: int) -> None:
+        """The results of the first ``mark`` deals are kept: all of them, at a session's end,
+        is said to the server (:meth:`Host.session_kept`)."""
+        if self.session.is_over() and mark >= len(self.session.deals):
+            self.tables.session_kept(self)
 
     def catch_up_results(self) -> None:
         """The finished deals after the table's mark (results the store had not all kept

@@ -167,6 +167,8 @@ class Tables:
         #: per public table that has not started: its time to leave the lobby
         self._expiries: dict[str, asyncio.TimerHandle] = {}
         self.analyst = Analyses(self.jobs, self.settings)
+        #: told of every table whose session is over with its results kept (the events)
+        self.session_listeners: list[Callable[[Table], Coroutine[object, object, None]]] = []
         self.live: dict[str, Table] = {}
         #: the seeds of new tables: the system's secret source, or ``table_seeds``'s sequence
         self._seeds = (
@@ -201,6 +203,12 @@ class Tables:
         """Run a store call in the store's own threads."""
         call = functools.partial(fn, *args, **kwargs)
         return await asyncio.get_running_loop().run_in_executor(self.store_exec, call)
+
+    def session_kept(self, table: Table) -> None:
+        """``table``'s session is over and its results are kept: each listener is told, in
+        the background (an event seats its next round)."""
+        for listen in self.session_listeners:
+            self.background(listen(table))
 
     async def create(
         self,

@@ -130,10 +130,13 @@ class Keeper:
         mark: Callable[[int], Callable[[], object]],
         recorded: int,
         delays: Sequence[float] | None = None,
+        on_mark: Callable[[int], None] | None = None,
     ) -> None:
         self.table_id = table_id
         self._run = run
         self._mark = mark
+        #: told each time the mark rises, once the mark is written (or was tried)
+        self._on_mark = on_mark
         #: the deals from the first whose writes are all kept
         self.recorded = recorded
         self.delays = tuple(RETRY_DELAYS if delays is None else delays)
@@ -200,6 +203,8 @@ class Keeper:
         if mark > self.recorded:
             self.recorded = mark
             await self._try(Write(0, f"mark ({mark} deals kept)", self._mark(mark)))
+            if self._on_mark is not None:
+                self._on_mark(mark)
 
     def _retry_later(self) -> None:
         if self.task is None or self.task.done():

@@ -1,0 +1,296 @@
+"""Where people's events are kept: the events, who registered, the tables of each round
+(migration 0007).  The rows live in the server's one database, beside the tables whose
+results they rank (:class:`~ulti.server.store.Store`'s ``ulti_deal_results``); every write is
+one transaction, so an event's state after a crash is the last one committed: a round is
+seated with its tables or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ulti.arena.events.schedule import Schedule
+from ulti.server.store import Base, Store, UserRow, now, utc
+
+
+class EventRow(Base):
+    __tablename__ = "ulti_events"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(128))
+    #: duplicate (barometer), swiss or arena
+    kind: Mapped[str] = mapped_column(String(16))
+    game: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[str] = mapped_column(Text)  # JSON: the tables' settings
+    rounds: Mapped[int] = mapped_column(Integer)
+    deals: Mapped[int] = mapped_column(Integer)  # a round's
+    size: Mapped[int] = mapped_column(Integer)  # seats a table
+    starts: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    start_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    max_players: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bot_spec: Mapped[str] = mapped_column(String(96))  # who fills a seat nobody holds
+    organiser: Mapped[int] = mapped_column(ForeignKey("ulti_users.id"))
+    seed: Mapped[str] = mapped_column(String(24))  # the rounds' deals' (secret while it runs)
+    #: open (registering), running, over
+    state: Mapped[str] = mapped_column(String(16), index=True)
+    round: Mapped[int] = mapped_column(Integer)  # the round seated last (0: none yet)
+    schedule: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, once started
+    lang: Mapped[str] = mapped_column(String(8))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventPlayerRow(Base):
+    __tablename__ = "ulti_event_players"
+
+    event_id: Mapped[str] = mapped_column(ForeignKey("ulti_events.id"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("ulti_users.id"), primary_key=True)
+    registered: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: the player's number in the schedule (registration order), once the event starts
+    number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the first round a computer player sits for them (they left), else None
+    left_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class EventTableRow(Base):
+    __tablename__ = "ulti_event_tables"
+
+    event_id: Mapped[str] = mapped_column(ForeignKey("ulti_events.id"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("ulti_tables.id"), unique=True)
+    seats: Mapped[str] = mapped_column(Text)  # JSON: the event's player at each seat, -1 none
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as kept."""
+
+    id: str
+    name: str
+    kind: str
+    game: str
+    rules: dict[str, Any]
+    rounds: int
+    deals: int
+    size: int
+    starts: datetime | None
+    start_count: int | None
+    max_players: int | None
+    bot_spec: str
+    organiser: int
+    seed: int
+    state: str
+    round: int
+    schedule: Schedule | None
+    lang: str
+    created: datetime
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A registered player: the account, its name, when it registered, its number in the
+    schedule (once started) and the round it left at (None: it plays on)."""
+
+    user_id: int
+    name: str
+    registered: datetime
+    number: int | None
+    left_round: int | None
+
+
+@dataclass(frozen=True)
+class EventTable:
+    """A table of a round: its number in the round, the table, the event's player at each of
+    its seats (-1: a computer player)."""
+
+    round: int
+    number: int
+    table_id: str
+    seats: tuple[int, ...]
+
+
+class EventStore:
+    """The events of one server, in its :class:`~ulti.server.store.Store`'s database."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- events ---------------------------------------------------------------------------
+
+    def create(self, event: StoredEvent) -> StoredEvent:
+        with self.store.writing() as s:
+            s.add(
+                EventRow(
+                    id=event.id,
+                    name=event.name,
+                    kind=event.kind,
+                    game=event.game,
+                    rules=json.dumps(event.rules),
+                    rounds=event.rounds,
+                    deals=event.deals,
+                    size=event.size,
+                    starts=event.starts,
+                    start_count=event.start_count,
+                    max_players=event.max_players,
+                    bot_spec=event.bot_spec,
+                    organiser=event.organiser,
+                    seed=str(event.seed),
+                    state=event.state,
+                    round=event.round,
+                    schedule=None,
+                    lang=event.lang,
+                    created=event.created,
+                )
+            )
+        got = self.event(event.id)
+        assert got is not None
+        return got
+
+    def event(self, event_id: str) -> StoredEvent | None:
+        with self.store.reading() as s:
+            row = s.get(EventRow, event_id)
+            return None if row is None else _event(row)
+
+    def events(self, states: Sequence[str] | None = None, limit: int = 200) -> list[StoredEvent]:
+        """The newest events first (``states``: only those)."""
+        q = select(EventRow).order_by(EventRow.created.desc(), EventRow.id).limit(limit)
+        if states is not None:
+            q = q.where(EventRow.state.in_(list(states)))
+        with self.store.reading() as s:
+            return [_event(r) for r in s.scalars(q)]
+
+    # -- registration ---------------------------------------------------------------------
+
+    def register(self, event_id: str, user_id: int) -> bool:
+        """``user_id`` registered for the event: True, or False when it was already."""
+        try:
+            with self.store.writing() as s:
+                s.add(EventPlayerRow(event_id=event_id, user_id=user_id, registered=now()))
+        except IntegrityError:
+            return False
+        return True
+
+    def unregister(self, event_id: str, user_id: int) -> bool:
+        with self.store.writing() as s:
+            gone = s.execute(
+                delete(EventPlayerRow).where(
+                    EventPlayerRow.event_id == event_id, EventPlayerRow.user_id == user_id
+                )
+            )
+            return bool(getattr(gone, "rowcount", 0))
+
+    def entrants(self, event_id: str) -> list[Entrant]:
+        """Who registered, in the order they did."""
+        q = (
+            select(EventPlayerRow, UserRow.name)
+            .join(UserRow, UserRow.id == EventPlayerRow.user_id)
+            .where(EventPlayerRow.event_id == event_id)
+            .order_by(EventPlayerRow.registered, EventPlayerRow.user_id)
+        )
+        with self.store.reading() as s:
+            return [
+                Entrant(p.user_id, name, p.registered, p.number, p.left_round)
+                for p, name in s.execute(q)
+            ]
+
+    def count(self, event_id: str) -> int:
+        with self.store.reading() as s:
+            q = select(func.count()).where(EventPlayerRow.event_id == event_id)
+            return int(s.scalar(q) or 0)
+
+    def left(self, event_id: str, user_id: int, round_: int) -> None:
+        """``user_id`` left: a computer player sits for them from round ``round_``."""
+        with self.store.writing() as s:
+            s.execute(
+                update(EventPlayerRow)
+                .where(EventPlayerRow.event_id == event_id, EventPlayerRow.user_id == user_id)
+                .values(left_round=round_)
+            )
+
+    # -- running --------------------------------------------------------------------------
+
+    def start(self, event_id: str, numbers: Mapping[int, int], schedule: Schedule) -> None:
+        """The event starts: each entrant's number, the schedule, the state ``running``."""
+        with self.store.writing() as s:
+            for user_id, number in numbers.items():
+                s.execute(
+                    update(EventPlayerRow)
+                    .where(EventPlayerRow.event_id == event_id, EventPlayerRow.user_id == user_id)
+                    .values(number=number)
+                )
+            s.execute(
+                update(EventRow)
+                .where(EventRow.id == event_id)
+                .values(state="running", schedule=json.dumps(schedule.to_dict()))
+            )
+
+    def seat_round(self, event_id: str, round_: int, tables: Sequence[EventTable]) -> None:
+        """Round ``round_`` seated at ``tables``, in one transaction with the event's round."""
+        with self.store.writing() as s:
+            for t in tables:
+                s.add(
+                    EventTableRow(
+                        event_id=event_id,
+                        round=round_,
+                        number=t.number,
+                        table_id=t.table_id,
+                        seats=json.dumps(list(t.seats)),
+                    )
+                )
+            s.execute(update(EventRow).where(EventRow.id == event_id).values(round=round_))
+
+    def finish(self, event_id: str) -> None:
+        with self.store.writing() as s:
+            s.execute(update(EventRow).where(EventRow.id == event_id).values(state="over"))
+
+    def tables(self, event_id: str) -> list[EventTable]:
+        """Every table of the event, by round and number."""
+        q = (
+            select(EventTableRow)
+            .where(EventTableRow.event_id == event_id)
+            .order_by(EventTableRow.round, EventTableRow.number)
+        )
+        with self.store.reading() as s:
+            return [_table(r) for r in s.scalars(q)]
+
+    def event_of_table(self, table_id: str) -> str | None:
+        """The event a table was seated for (None: a table of no event)."""
+        with self.store.reading() as s:
+            q = select(EventTableRow.event_id).where(EventTableRow.table_id == table_id)
+            return s.scalar(q)
+
+
+def _event(r: EventRow) -> StoredEvent:
+    return StoredEvent(
+        id=r.id,
+        name=r.name,
+        kind=r.kind,
+        game=r.game,
+        rules=json.loads(r.rules),
+        rounds=r.rounds,
+        deals=r.deals,
+        size=r.size,
+        starts=None if r.starts is None else utc(r.starts),
+        start_count=r.start_count,
+        max_players=r.max_players,
+        bot_spec=r.bot_spec,
+        organiser=r.organiser,
+        seed=int(r.seed),
+        state=r.state,
+        round=r.round,
+        schedule=None if r.schedule is None else Schedule.from_dict(json.loads(r.schedule)),
+        lang=r.lang,
+        created=utc(r.created),
+    )
+
+
+def _table(r: EventTableRow) -> EventTable:
+    return EventTable(r.round, r.number, r.table_id, tuple(int(p) for p in json.loads(r.seats)))

@@ -1,0 +1,199 @@
+"""People's events on the club server (issue 30): an organiser's duplicate event from
+registration to its standings, played by people on websockets with a computer player filling
+the seat nobody holds; the matchpoints recomputed here from the deals' records; refusals of
+bad input in both languages, nothing changed."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from server_util import Running, Seat, client, play_out, post, register, wait_until
+from ulti.games.ulti.record import from_record
+
+pytestmark = pytest.mark.slow
+
+
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'events.sqlite3'}"
+
+
+def organiser(srv: Running, c: httpx.Client, name: str = "Olga") -> None:
+    register(c, name)
+    srv.app.state.accounts.grant(name, "organiser")
+
+
+def get(c: httpx.Client, url: str) -> Any:
+    r = c.get(url)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_a_duplicate_event_of_fourteen_people_and_a_computer_over_four_rounds(
+    tmp_path: Path,
+) -> None:
+    """14 people register (the 15th seat of each round is a computer player's), the organiser
+    starts the event, and every round's tables play the same deals; the standings after the
+    last round are the matchpoints recomputed here from every table's records: for each deal
+    and seat, 1 for each holder outscored, ½ a tie, over the holders compared with."""
+    names = [f"Játékos {i + 1}" for i in range(14)]
+    with Running(db(tmp_path)) as srv, client(srv) as org:
+        organiser(srv, org)
+        made = post(
+            org,
+            "/api/events",
+            {"name": "Kupa", "game": "ulti", "deals": 3, "rounds": 4, "bot_spec": "rules"},
+        )
+        assert made.status_code == 201, made.text
+        eid = made.json()["id"]
+        people = [client(srv) for _ in names]
+        for c, n in zip(people, names, strict=True):
+            register(c, n)
+            r = post(c, f"/api/events/{eid}/register")
+            assert r.status_code == 200, r.text
+        assert get(org, f"/api/events/{eid}")["registered"] == names
+        started = post(org, f"/api/events/{eid}/start")
+        assert started.status_code == 200, started.text
+        ev = started.json()
+        assert ev["state"] == "running" and ev["round"] == 1
+        assert ev["balance"]["most_meetings"] == 1  # 4 rounds: nobody meets anyone twice
+        seated: dict[tuple[int, str], tuple[str, int]] = {}  # (round, name) -> (table, seat)
+        rng = random.Random(30)
+        for round_ in range(1, 5):
+            tables = get(org, f"/api/events/{eid}")["tables"]
+            assert [t["round"] for t in tables] == [round_] * 5
+            # one seed a round: every table plays the same first deal
+            firsts = {tuple(srv.app.state.tables.get(t["id"]).deal.deck) for t in tables}
+            assert len(firsts) == 1
+            seats = []
+            for c, n in zip(people, names, strict=True):
+                mine = [t for t in get(c, f"/api/events/{eid}")["tables"] if t["mine"]]
+                assert len(mine) == 1, (n, mine)
+                r = post(c, f"/api/tables/{mine[0]['id']}/seat")
+                assert r.status_code == 200, r.text
+                seat, token = r.json()["seat"], r.json()["token"]
+                seated[round_, n] = (mine[0]["id"], seat)
+                seats.append(Seat(srv, mine[0]["id"], seat, token))
+            live = [srv.app.state.tables.get(t["id"]) for t in tables]
+            play_out(seats, lambda: all(t.session.is_over() for t in live), rng, limit=300)  # noqa: B023
+            for s in seats:
+                s.conn.close()
+            wait_until(
+                lambda: (
+                    get(org, f"/api/events/{eid}")["round"] > round_  # noqa: B023
+                    or get(org, f"/api/events/{eid}")["state"] == "over"
+                ),
+                f"round {round_ + 1} seated",
+                timeout=60,
+            )
+        ev = get(org, f"/api/events/{eid}")
+        assert ev["state"] == "over" and ev["round"] == 4
+        standing = get(org, f"/api/events/{eid}/standings")["rows"]
+        assert sorted(r["name"] for r in standing) == sorted(names)  # the computer: not ranked
+
+        # the matchpoints, recomputed from the records
+        holders: dict[tuple[int, int, int], list[tuple[str | None, int]]] = defaultdict(list)
+        tables_of = defaultdict(set)
+        for (round_, _), (tid, _) in seated.items():
+            tables_of[round_].add(tid)
+        for round_, tids in tables_of.items():
+            for tid in tids:
+                who = {seat: n for (r, n), (t, seat) in seated.items() if r == round_ and t == tid}
+                for deal in (1, 2, 3):
+                    rec = get(org, f"/api/tables/{tid}/deals/{deal}/record.json")
+                    units = from_record(rec).returns()
+                    for seat in range(3):
+                        holders[round_, deal, seat].append((who.get(seat), units[seat]))
+        mp: dict[str, Fraction] = defaultdict(Fraction)
+        top: dict[str, int] = defaultdict(int)
+        for held in holders.values():
+            assert len(held) == 5  # every table held the seat
+            for i, (holder, x) in enumerate(held):
+                if holder is None:
+                    continue  # the computer player: compared with, never ranked
+                for j, (_, y) in enumerate(held):
+                    if i != j:
+                        top[holder] += 1
+                        mp[holder] += 1 if x > y else Fraction(1, 2) if x == y else 0
+        want = {n: round(float(100 * mp[n] / top[n]), 2) for n in names}
+        got = {r["name"]: r["percent"] for r in standing}
+        assert got == want
+        ranks = [r["rank"] for r in standing]
+        assert ranks[0] == 1 and ranks == sorted(ranks)
+        # a deal's traveller: five tables, their contracts, matchpoints, the replay's link
+        board = get(org, f"/api/events/{eid}/boards/2/1?lang=hu")
+        assert len(board["tables"]) == 5
+        for t in board["tables"]:
+            assert t["replay"].startswith("/replay/")
+            assert sum(s["matchpoints"] for s in t["seats"]) >= 0
+        csv = org.get(f"/api/events/{eid}/results.csv")
+        assert csv.status_code == 200 and csv.text.splitlines()[0].startswith("rank,name,percent")
+        assert len(csv.text.splitlines()) == 15
+        for c in people:
+            c.close()
+        assert not srv.log.tracebacks()
+
+
+def test_bad_input_is_refused_in_both_languages_and_changes_nothing(tmp_path: Path) -> None:
+    with Running(db(tmp_path)) as srv, client(srv) as org, client(srv) as anna:
+        organiser(srv, org)
+        register(anna, "Anna")
+
+        def refused(c: httpx.Client, url: str, body: Any, status: int) -> dict[str, Any]:
+            r = post(c, url, body)
+            assert r.status_code == status, r.text
+            words: dict[str, Any] = r.json()
+            assert words["detail"] and words["detail_hu"] and words["detail"] != words["detail_hu"]
+            return words
+
+        good = {"name": "Kupa", "game": "ulti", "deals": 3, "rounds": 2}
+        refused(anna, "/api/events", good, 403)  # not an organiser
+        refused(org, "/api/events", {**good, "rounds": 0}, 422)
+        refused(org, "/api/events", {**good, "game": "bridge"}, 422)
+        refused(org, "/api/events", {**good, "starts": "2001-01-01T00:00:00Z"}, 422)
+        refused(org, "/api/events", {**good, "max_players": 3}, 422)  # one table
+        refused(org, "/api/events", {**good, "preset": "nonsense"}, 422)
+        assert get(org, "/api/events")["events"] == []
+        eid = post(org, "/api/events", {**good, "max_players": 4}).json()["id"]
+        assert post(anna, f"/api/events/{eid}/register").status_code == 200
+        words = refused(anna, f"/api/events/{eid}/register", {}, 409)
+        assert "már" in words["detail_hu"]
+        refused(anna, f"/api/events/{eid}/start", {}, 403)  # not hers
+        refused(org, f"/api/events/{eid}/start", {}, 409)  # one player: too few
+        assert get(org, f"/api/events/{eid}")["state"] == "open"
+        others = [client(srv) for _ in range(3)]
+        for i, c in enumerate(others):
+            register(c, f"Más {i}")
+            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        with client(srv) as late:
+            register(late, "Késő")
+            full = refused(late, f"/api/events/{eid}/register", {}, 409)
+            assert "betelt" in full["detail_hu"]
+        assert post(org, f"/api/events/{eid}/start").status_code == 200
+        refused(anna, f"/api/events/{eid}/unregister", {}, 409)  # started
+        assert len(get(org, f"/api/events/{eid}")["registered"]) == 4
+        for c in others:
+            c.close()
+        assert not srv.log.tracebacks()
+
+
+def test_an_event_starts_when_its_count_has_registered(tmp_path: Path) -> None:
+    with Running(db(tmp_path)) as srv, client(srv) as org:
+        organiser(srv, org)
+        body = {"name": "Gyors", "game": "snapszli", "rounds": 1, "start_count": 3}
+        eid = post(org, "/api/events", body).json()["id"]
+        people = [client(srv) for _ in range(3)]
+        for i, c in enumerate(people):
+            register(c, f"J{i}")
+            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        ev = get(org, f"/api/events/{eid}")
+        assert ev["state"] == "running" and len(ev["tables"]) == 2  # 3 players, tables of two
+        assert sum(p is None for t in ev["tables"] for p in t["players"]) == 1
+        for c in people:
+            c.close()
