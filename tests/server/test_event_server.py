@@ -6,8 +6,9 @@ bad input in both languages, nothing changed."""
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from fractions import Fraction
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -197,3 +198,134 @@ def test_an_event_starts_when_its_count_has_registered(tmp_path: Path) -> None:
         assert sum(p is None for t in ev["tables"] for p in t["players"]) == 1
         for c in people:
             c.close()
+
+
+def play_event(
+    srv: Running,
+    org: httpx.Client,
+    eid: str,
+    people: list[tuple[httpx.Client, str]],
+    rng: random.Random,
+    batches: int | None = None,
+) -> list[list[tuple[str, str]]]:
+    """The people play every table they are seated at, batch after batch (a round; an
+    arena's seating), until the event is over or ``batches`` are played: each batch's
+    (table, player) pairs."""
+    played: list[list[tuple[str, str]]] = []
+    while get(org, f"/api/events/{eid}")["state"] != "over" and (
+        batches is None or len(played) < batches
+    ):
+        seats, at = [], []
+        for c, n in people:
+            for t in get(c, f"/api/events/{eid}")["tables"]:
+                if t["mine"] and not t["over"]:
+                    r = post(c, f"/api/tables/{t['id']}/seat")
+                    assert r.status_code == 200, r.text
+                    seats.append(Seat(srv, t["id"], r.json()["seat"], r.json()["token"]))
+                    at.append((t["id"], n))
+        tables = {tid for tid, _ in at}
+        live = [srv.app.state.tables.get(tid) for tid in tables]
+        assert live, "nobody is seated"
+        before = get(org, f"/api/events/{eid}")["round"]
+        play_out(seats, lambda: all(t.session.is_over() for t in live), rng, limit=300)  # noqa: B023
+        for s in seats:
+            s.conn.close()
+        played.append(at)
+        wait_until(
+            lambda: (
+                get(org, f"/api/events/{eid}")["round"] > before  # noqa: B023
+                or get(org, f"/api/events/{eid}")["state"] == "over"
+            ),
+            "the next seating",
+            timeout=60,
+        )
+    return played
+
+
+def test_a_swiss_event_seats_by_standing_without_repeats(tmp_path: Path) -> None:
+    """7 people and 2 computer players, 3 Swiss rounds of 3 deals: nobody meets anyone twice
+    (9 seats allow it), the standings are points by place with Buchholz, units and
+    registration as tie-breaks."""
+    names = [f"S{i}" for i in range(7)]
+    with Running(db(tmp_path)) as srv, client(srv) as org:
+        organiser(srv, org)
+        body = {"name": "Svájci", "kind": "swiss", "game": "ulti", "deals": 3, "rounds": 3}
+        eid = post(org, "/api/events", {**body, "bot_spec": "rules"}).json()["id"]
+        people = [(client(srv), n) for n in names]
+        for c, n in people:
+            register(c, n)
+            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        assert post(org, f"/api/events/{eid}/start").status_code == 200
+        batches = play_event(srv, org, eid, people, random.Random(3))
+        assert len(batches) == 3
+        met: Counter[frozenset[str]] = Counter()
+        for batch in batches:
+            at: dict[str, list[str]] = defaultdict(list)
+            for tid, n in batch:
+                at[tid].append(n)
+            met.update(frozenset(p) for group in at.values() for p in combinations(group, 2))
+        assert max(met.values()) == 1, met
+        rows = get(org, f"/api/events/{eid}/standings")["rows"]
+        assert [r["rank"] for r in rows] == list(range(1, 8))
+        assert sum(r["tables"] for r in rows) == 7 * 3
+        keys = [(r["points"], r["buchholz"], r["units"]) for r in rows]
+        assert keys == sorted(keys, reverse=True)  # registration decides only a full tie
+        for c, _ in people:
+            c.close()
+        assert not srv.log.tracebacks()
+
+
+def test_an_arena_seats_whoever_finished_until_its_window_closes(tmp_path: Path) -> None:
+    """Six people in an arena of Snapszli (tables of two): each finished match seats its
+    players again with the nearest in points; once the organiser closes the window, the
+    matches playing finish and the event ends; points by place, ranked."""
+    names = [f"A{i}" for i in range(6)]
+    with Running(db(tmp_path)) as srv, client(srv) as org:
+        organiser(srv, org)
+        body = {"name": "Aréna", "kind": "arena", "game": "snapszli", "minutes": 60}
+        made = post(org, "/api/events", {**body, "match_points": 1, "bot_spec": "rules"})
+        assert made.status_code == 201, made.text
+        eid = made.json()["id"]
+        people = [(client(srv), n) for n in names]
+        for c, n in people:
+            register(c, n)
+            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        assert post(org, f"/api/events/{eid}/start").status_code == 200
+        first = play_event(srv, org, eid, people, random.Random(4), batches=2)
+        assert [len(b) for b in first] == [6, 6]  # everyone seated again at once
+        assert post(org, f"/api/events/{eid}/end").status_code == 200
+        play_event(srv, org, eid, people, random.Random(5))
+        ev = get(org, f"/api/events/{eid}")
+        assert ev["state"] == "over"
+        rows = get(org, f"/api/events/{eid}/standings")["rows"]
+        assert sorted(r["name"] for r in rows) == names
+        assert sum(r["points"] for r in rows) == sum(r["tables"] for r in rows) / 2
+        for c, _ in people:
+            c.close()
+        assert not srv.log.tracebacks()
+
+
+def test_a_duplicate_event_of_four_at_the_table(tmp_path: Path) -> None:
+    """Four at the table (N1, N3): the organiser chooses Ulti for four; each deal's dealer
+    sits out and is compared with nobody on that deal (a seat's top counts only the deals it
+    played)."""
+    names = [f"N{i}" for i in range(6)]
+    with Running(db(tmp_path)) as srv, client(srv) as org:
+        organiser(srv, org)
+        body = {"name": "Négyes", "game": "ulti4", "deals": 4, "rounds": 1, "bot_spec": "rules"}
+        eid = post(org, "/api/events", body).json()["id"]
+        people = [(client(srv), n) for n in names]
+        for c, n in people:
+            register(c, n)
+            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        assert post(org, f"/api/events/{eid}/start").status_code == 200
+        ev = get(org, f"/api/events/{eid}")
+        assert len(ev["tables"]) == 2 and all(len(t["players"]) == 4 for t in ev["tables"])
+        play_event(srv, org, eid, people, random.Random(6))
+        rows = get(org, f"/api/events/{eid}/standings")["rows"]
+        assert sorted(r["name"] for r in rows) == names
+        # 4 deals, each seat sits one out: 3 boards played, each against one other table
+        assert {(r["boards"], r["top"]) for r in rows} == {(3, 3)}
+        for c, _ in people:
+            c.close()
+        assert not srv.log.tracebacks()

@@ -30,17 +30,34 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ulti import i18n
-from ulti.arena.events.matchpoints import Result, Scored, score_boards, standings
-from ulti.arena.events.schedule import FILLER, EventError, balance, check_event, make_schedule
+from ulti.arena.events.matchpoints import Result, Scored, Standing, score_boards, standings
+from ulti.arena.events.schedule import (
+    FILLER,
+    EventError,
+    Seating,
+    balance,
+    check_event,
+    make_schedule,
+)
+from ulti.arena.events.swiss import (
+    SwissStanding,
+    TableResult,
+    arena_tables,
+    met_pairs,
+    swiss_standings,
+    swiss_tables,
+)
 from ulti.core.seeds import derive_seed
 from ulti.games.registry import GAMES
 from ulti.server.events.store import EventStore, EventTable, StoredEvent
@@ -50,8 +67,10 @@ from ulti.server.tables.registry import Tables, table_class
 
 log = logging.getLogger("ulti.server.events")
 
-#: The kinds of event the server runs.
-KINDS = ("duplicate",)
+#: The kinds of event the server runs: duplicate (barometer: every table of a round the same
+#: deals, ranked by matchpoints), Swiss (rounds of tables formed by standing, points by place),
+#: arena (a window in which whoever finishes a session is seated again, points by place).
+KINDS = ("duplicate", "swiss", "arena")
 #: The computer player of a seat no person holds, unless the organiser names another (the
 #: club level).
 DEFAULT_BOT = "pimc:samples=12,ms=80"
@@ -74,7 +93,7 @@ class NewEvent(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, max_length=128)
-    kind: Literal["duplicate"] = "duplicate"
+    kind: Literal["duplicate", "swiss", "arena"] = "duplicate"
     game: str = "ulti"
     preset: str = Field(default="standard", max_length=32)
     options: dict[str, Any] = Field(default_factory=dict, max_length=64)
@@ -82,7 +101,10 @@ class NewEvent(BaseModel):
     #: match a round (its ``match_points``)
     deals: int | None = Field(default=None, ge=1, le=48)
     match_points: int | None = Field(default=None, ge=1, le=99)
-    rounds: int = Field(ge=0, le=64)
+    #: a duplicate or Swiss event's rounds (an arena has none: it has minutes)
+    rounds: int | None = Field(default=None, ge=0, le=64)
+    #: an arena's window, from its start
+    minutes: int | None = Field(default=None, ge=5, le=24 * 60)
     starts: datetime | None = None
     start_count: int | None = Field(default=None, ge=2, le=10_000)
     max_players: int | None = Field(default=None, ge=2, le=10_000)
@@ -155,7 +177,10 @@ class Events:
         placeholder = [{"kind": "bot", "name": f"{i + 1}", "spec": "rules"} for i in range(size)]
         body = self.table_body(e, placeholder)
         self._settings(body)
-        if e.rounds < 1:
+        if e.kind == "arena":
+            if e.minutes is None:
+                raise EventRefused(422, "no-minutes")
+        elif not e.rounds:
             raise EventRefused(422, "no-rounds")
         if e.starts is not None and e.starts <= now():
             raise EventRefused(422, "starts-past")
@@ -166,9 +191,9 @@ class Events:
         if e.start_count and e.max_players and e.start_count > e.max_players:
             raise EventRefused(422, "count-over-max", count=e.start_count, most=e.max_players)
         for n in (e.start_count, e.max_players):
-            if n is not None:
+            if n is not None and e.kind == "duplicate":
                 try:
-                    check_event(n, size, e.rounds)
+                    check_event(n, size, e.rounds or 0)
                 except EventError as exc:
                     raise EventRefused(422, exc.key, **exc.fields) from None
         rules = {k: v for k, v in body.items() if k != "seats"}
@@ -178,10 +203,12 @@ class Events:
             kind=e.kind,
             game=e.game,
             rules=rules,
-            rounds=e.rounds,
+            rounds=e.rounds or 0,
             deals=e.deals or 0,
             size=size,
             starts=e.starts,
+            minutes=e.minutes,
+            ends=None,
             start_count=e.start_count,
             max_players=e.max_players,
             bot_spec=e.bot_spec,
@@ -248,23 +275,51 @@ class Events:
             if e.state != "open":
                 raise EventRefused(409, "started")
             entrants = await self._db(self.db.entrants, event_id)
+            n = len(entrants)
+            schedule, ends = None, None
             try:
-                schedule = make_schedule(len(entrants), e.size, e.rounds, e.seed)
+                if e.kind == "duplicate":
+                    schedule = make_schedule(n, e.size, e.rounds, e.seed)
+                elif n < e.size + (e.kind == "swiss"):
+                    raise EventError("too-few", players=n, least=e.size + (e.kind == "swiss"))
             except EventError as exc:
                 raise EventRefused(409, exc.key, **exc.fields) from None
+            if e.kind == "arena":
+                ends = now() + timedelta(minutes=e.minutes or 0)
             numbers = {x.user_id: i for i, x in enumerate(entrants)}
-            await self._db(self.db.start, event_id, numbers, schedule)
+            await self._db(self.db.start, event_id, numbers, schedule, ends)
             e = await self.event(event_id)
-            await self._seat(e, 1)
+            if e.kind == "arena":
+                await self._seat_waiting(e)
+            else:
+                await self._seat(e, 1, await self._groups(e, 1))
             return await self.event(event_id)
 
-    async def _seat(self, e: StoredEvent, round_: int) -> None:
-        """Round ``round_``'s tables, made and kept with the event's round in one write."""
-        assert e.schedule is not None
+    async def _groups(self, e: StoredEvent, round_: int) -> list[Seating]:
+        """Round ``round_``'s tables of a duplicate event (its schedule's) or a Swiss one
+        (the first by a shuffle of the event's seed, the others by standing)."""
+        if e.kind == "duplicate":
+            assert e.schedule is not None
+            return list(e.schedule.rounds[round_ - 1])
+        entrants = await self._db(self.db.entrants, e.id)
+        numbers = [x.number for x in entrants if x.number is not None]
+        if round_ == 1:
+            order = list(numbers)
+            random.Random(e.seed).shuffle(order)
+            order += [FILLER] * (-len(order) % e.size)
+            return [tuple(order[i : i + e.size]) for i in range(0, len(order), e.size)]
+        played = await self.table_results(e)
+        return swiss_tables(
+            swiss_standings(played, numbers), met_pairs(played), e.size, seed=e.seed + round_
+        )
+
+    async def _seat(self, e: StoredEvent, round_: int, groups: Sequence[Seating]) -> None:
+        """Round ``round_``'s tables, one a group, made and kept with the event's round in
+        one write (an arena's round: one seating of those waiting)."""
         entrants = await self._db(self.db.entrants, e.id)
         by_number = {x.number: x for x in entrants}
         made: list[tuple[Table, EventTable]] = []
-        for number, group in enumerate(e.schedule.rounds[round_ - 1]):
+        for number, group in enumerate(groups):
             seats: list[dict[str, Any]] = []
             held: list[int] = []
             for p in group:
@@ -314,6 +369,9 @@ class Events:
             e = await self.event(event_id)
             if e.state != "running":
                 return
+            if e.kind == "arena":
+                await self._seat_waiting(e)
+                return
             current = [t for t in await self._db(self.db.tables, event_id) if t.round == e.round]
             if not current or not all(self._done(t.table_id) for t in current):
                 return
@@ -321,7 +379,48 @@ class Events:
                 await self._db(self.db.finish, event_id)
                 log.info("event %s: over after %d rounds", event_id, e.round)
                 return
-            await self._seat(e, e.round + 1)
+            await self._seat(e, e.round + 1, await self._groups(e, e.round + 1))
+
+    async def _seat_waiting(self, e: StoredEvent) -> None:
+        """An arena: those waiting seated with the nearest in points while its window is
+        open (a last few, when no table plays on, with computer players); once it has
+        closed and every table is done, the event ends."""
+        tables = await self._db(self.db.tables, e.id)
+        playing = [t for t in tables if not self._done(t.table_id)]
+        open_window = e.ends is not None and now() < e.ends
+        if not open_window:
+            if not playing:
+                await self._db(self.db.finish, e.id)
+                log.info("event %s: the arena is over", e.id)
+            return
+        entrants = await self._db(self.db.entrants, e.id)
+        busy = {p for t in playing for p in t.seats}
+        played = Counter(p for t in tables for p in t.seats)
+        waiting = sorted(
+            (x for x in entrants if x.number is not None and x.left_round is None),
+            key=lambda x: (played[x.number], x.registered, x.user_id),
+        )
+        numbers = [x.number for x in waiting if x.number not in busy and x.number is not None]
+        everyone = [x.number for x in entrants if x.number is not None]
+        ranked = swiss_standings(await self.table_results(e), everyone)
+        points = {s.player: s.points for s in ranked}
+        groups, left = arena_tables(numbers, points, e.size)
+        if left and not groups and not playing:  # nobody else will come: computers fill
+            groups = [tuple(left) + (FILLER,) * (e.size - len(left))]
+        if groups:
+            await self._seat(e, e.round + 1, groups)
+
+    async def end_window(self, event_id: str, by: User) -> None:
+        """The organiser closes an arena's window now: no table is seated after the ones
+        playing, and the event ends with them."""
+        async with self.lock:
+            e = await self.event(event_id)
+            if by.id != e.organiser:
+                raise EventRefused(403, "not-organiser")
+            if e.kind != "arena" or e.state != "running":
+                raise EventRefused(409, "not-running")
+            await self._db(self.db.end_window, event_id, now())
+            await self._seat_waiting(await self.event(event_id))
 
     async def recover(self) -> None:
         """At the server's start: every running event whose round ended while the server was
@@ -336,6 +435,9 @@ class Events:
         while True:
             try:
                 await self.start_due()
+                for e in await self._db(self.db.events, ["running"]):
+                    if e.kind == "arena" and e.ends is not None and e.ends <= now():
+                        await self.advance(e.id)
             except Exception:  # a fault of ours: said, and the clock goes on
                 log.exception("the events' clock failed")
             await asyncio.sleep(every)
@@ -361,15 +463,29 @@ class Events:
         )
         return tables, rows, score_boards(results_of(tables, rows))
 
+    async def table_results(self, e: StoredEvent) -> list[TableResult]:
+        """Each finished table of the event: who sat where, each seat's units."""
+        tables, rows, _ = await self.results(e)
+        units: dict[tuple[str, int], int] = defaultdict(int)
+        for r in rows:
+            units[r.table_id, r.seat] += r.units
+        return [
+            TableResult(t.seats, tuple(units[t.table_id, s] for s in range(len(t.seats))))
+            for t in tables
+            if self._done(t.table_id)
+        ]
+
     async def standings(self, e: StoredEvent) -> list[dict[str, Any]]:
-        """The standings (persons only), each with its name."""
+        """The standings (persons only), each with its name: a duplicate event's by
+        matchpoints, a Swiss or arena event's by points by place and their tie-breaks."""
         entrants = await self._db(self.db.entrants, e.id)
         names = {x.number: x.name for x in entrants if x.number is not None}
-        _, _, scored = await self.results(e)
-        return [
-            {**s.to_dict(), "name": names.get(s.player, "?")}
-            for s in standings(scored, players=sorted(names))
-        ]
+        if e.kind == "duplicate":
+            _, _, scored = await self.results(e)
+            ranked: Sequence[Standing | SwissStanding] = standings(scored, players=sorted(names))
+        else:
+            ranked = swiss_standings(await self.table_results(e), sorted(names))
+        return [{**s.to_dict(), "name": names.get(s.player, "?")} for s in ranked]
 
     async def traveller(self, e: StoredEvent, round_: int, deal: int, lang: str) -> dict[str, Any]:
         """Deal ``deal`` of round ``round_`` at every table: the contract, soloist, result,
@@ -424,8 +540,9 @@ class Events:
         return {"round": round_, "deal": deal, "tables": rows}
 
     async def view(self, e: StoredEvent, user: User | None) -> dict[str, Any]:
-        """The event's page: its settings, who registered, the current round's tables (the
-        viewer's own marked) and the schedule's balance once it started."""
+        """The event's page: its settings, who registered, the current round's tables (an
+        arena's: every one still playing, and the last seated; the viewer's own marked) and
+        a duplicate event's schedule's balance once it started."""
         entrants = await self._db(self.db.entrants, e.id)
         tables: list[EventTable] = await self._db(self.db.tables, e.id)
         mine = next((x for x in entrants if user is not None and x.user_id == user.id), None)
@@ -440,6 +557,8 @@ class Events:
             "deals": e.deals,
             "size": e.size,
             "starts": None if e.starts is None else e.starts.isoformat(),
+            "minutes": e.minutes,
+            "ends": None if e.ends is None else e.ends.isoformat(),
             "start_count": e.start_count,
             "max_players": e.max_players,
             "state": e.state,
@@ -461,7 +580,7 @@ class Events:
                     "over": self._done(t.table_id),
                 }
                 for t in tables
-                if t.round == e.round
+                if t.round == e.round or (e.kind == "arena" and not self._done(t.table_id))
             ],
         }
         if e.schedule is not None:

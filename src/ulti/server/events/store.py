@@ -34,6 +34,9 @@ class EventRow(Base):
     deals: Mapped[int] = mapped_column(Integer)  # a round's
     size: Mapped[int] = mapped_column(Integer)  # seats a table
     starts: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: an arena's window: its length, and its end once it started
+    minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    ends: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     start_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
     max_players: Mapped[int | None] = mapped_column(Integer, nullable=True)
     bot_spec: Mapped[str] = mapped_column(String(96))  # who fills a seat nobody holds
@@ -82,6 +85,8 @@ class StoredEvent:
     deals: int
     size: int
     starts: datetime | None
+    minutes: int | None
+    ends: datetime | None
     start_count: int | None
     max_players: int | None
     bot_spec: str
@@ -138,6 +143,8 @@ class EventStore:
                     deals=event.deals,
                     size=event.size,
                     starts=event.starts,
+                    minutes=event.minutes,
+                    ends=event.ends,
                     start_count=event.start_count,
                     max_players=event.max_players,
                     bot_spec=event.bot_spec,
@@ -217,8 +224,15 @@ class EventStore:
 
     # -- running --------------------------------------------------------------------------
 
-    def start(self, event_id: str, numbers: Mapping[int, int], schedule: Schedule) -> None:
-        """The event starts: each entrant's number, the schedule, the state ``running``."""
+    def start(
+        self,
+        event_id: str,
+        numbers: Mapping[int, int],
+        schedule: Schedule | None,
+        ends: datetime | None = None,
+    ) -> None:
+        """The event starts: each entrant's number, a duplicate event's schedule, an arena's
+        end, the state ``running``."""
         with self.store.writing() as s:
             for user_id, number in numbers.items():
                 s.execute(
@@ -229,7 +243,11 @@ class EventStore:
             s.execute(
                 update(EventRow)
                 .where(EventRow.id == event_id)
-                .values(state="running", schedule=json.dumps(schedule.to_dict()))
+                .values(
+                    state="running",
+                    schedule=None if schedule is None else json.dumps(schedule.to_dict()),
+                    ends=ends,
+                )
             )
 
     def seat_round(self, event_id: str, round_: int, tables: Sequence[EventTable]) -> None:
@@ -246,6 +264,11 @@ class EventStore:
                     )
                 )
             s.execute(update(EventRow).where(EventRow.id == event_id).values(round=round_))
+
+    def end_window(self, event_id: str, when: datetime) -> None:
+        """An arena's window ends at ``when`` (its organiser ended it early)."""
+        with self.store.writing() as s:
+            s.execute(update(EventRow).where(EventRow.id == event_id).values(ends=when))
 
     def finish(self, event_id: str) -> None:
         with self.store.writing() as s:
@@ -279,6 +302,8 @@ def _event(r: EventRow) -> StoredEvent:
         deals=r.deals,
         size=r.size,
         starts=None if r.starts is None else utc(r.starts),
+        minutes=r.minutes,
+        ends=None if r.ends is None else utc(r.ends),
         start_count=r.start_count,
         max_players=r.max_players,
         bot_spec=r.bot_spec,

@@ -6,7 +6,8 @@ traveller and the final results (CSV or JSON).  The event's running is
     GET  /api/events                         the newest events
     POST /api/events                         a new event (an organiser's)
     GET  /api/events/{id}                    one event: settings, entrants, the round's tables
-    POST /api/events/{id}/register | unregister | leave | start (the organiser's)
+    POST /api/events/{id}/register | unregister | leave | start, end (the organiser's: an
+         arena's window closed now)
     GET  /api/events/{id}/standings          the standings by percentage of matchpoints
     GET  /api/events/{id}/boards/{round}/{deal}   a deal's traveller
     GET  /api/events/{id}/results.csv | results.json   the results, for download
@@ -93,6 +94,8 @@ async def _step(event_id: str, req: Request, svc: Svc, step: str) -> dict[str, A
     try:
         if step == "start":
             await ev.start(event_id, by=user)
+        elif step == "end":
+            await ev.end_window(event_id, user)
         else:
             await {"register": ev.register, "unregister": ev.unregister, "leave": ev.leave}[step](
                 event_id, user
@@ -125,6 +128,12 @@ async def start(event_id: str, req: Request, svc: Svc) -> dict[str, Any]:
     return await _step(event_id, req, svc, "start")
 
 
+@router.post("/api/events/{event_id}/end")
+async def end(event_id: str, req: Request, svc: Svc) -> dict[str, Any]:
+    """The organiser closes an arena's window now (the tables playing finish)."""
+    return await _step(event_id, req, svc, "end")
+
+
 @router.get("/api/events/{event_id}/standings")
 async def event_standings(event_id: str, svc: Svc) -> dict[str, Any]:
     e = await _event(svc, event_id)
@@ -154,7 +163,11 @@ async def results_csv(event_id: str, svc: Svc) -> Response:
     e = await _event(svc, event_id)
     rows = await svc.events.standings(e)
     out = io.StringIO()
-    fields = ["rank", "name", "percent", "matchpoints", "top", "boards", "units"]
+    fields = (
+        ["rank", "name", "percent", "matchpoints", "top", "boards", "units"]
+        if e.kind == "duplicate"
+        else ["rank", "name", "points", "buchholz", "units", "tables"]
+    )
     w = csv.DictWriter(out, fieldnames=fields, extrasaction="ignore", lineterminator="\n")
     w.writeheader()
     w.writerows(rows)

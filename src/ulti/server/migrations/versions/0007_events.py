@@ -1,8 +1,8 @@
-"""People's events (issue 30, docs/CLUB.md "Events"): an organiser's event (its game, rules,
-rounds, deals a round, start, seed, state, and once it starts the schedule every round is
-seated by), who registered for it (in order; the number each holds in the schedule, the round
-a player left at), and the tables each round was seated at (the event's players at each seat).
-No event exists after the upgrade.
+"""People's events (issue 30, docs/CLUB.md "Events"): an organiser's event (its kind, game,
+rules, rounds, deals a round, start, an arena's minutes and end, seed, state, and once a
+duplicate event starts the schedule every round is seated by), who registered for it (in
+order; the number each holds once it starts, the round a player left at), and the tables each
+round was seated at (the event's players at each seat).  No event exists after the upgrade.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ def upgrade() -> None:
         sa.Column("deals", sa.Integer(), nullable=False),
         sa.Column("size", sa.Integer(), nullable=False),
         sa.Column("starts", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("minutes", sa.Integer(), nullable=True),
+        sa.Column("ends", sa.DateTime(timezone=True), nullable=True),
         sa.Column("start_count", sa.Integer(), nullable=True),
         sa.Column("max_players", sa.Integer(), nullable=True),
         sa.Column("bot_spec", sa.String(96), nullable=False),
