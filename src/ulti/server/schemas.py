@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypeVar
 
 from fastapi import Request
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from ulti.server.guard import BadInput, ServerSettings, clean_name, loads, read_body
 from ulti.server.refusals import Refused
@@ -29,6 +29,22 @@ class SeatSpec(BaseModel):
         return clean_name(v)  # BadInput is a ValueError: a 422 naming the field
 
 
+class Clock(BaseModel):
+    """A time control, Fischer-style: ``reserve`` seconds per seat, ``increment`` more for
+    each decision (correspondence play: hours or days of them)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    reserve: float = Field(ge=0, le=7 * 24 * 3600)
+    increment: float = Field(ge=0, le=24 * 3600)
+
+    @model_validator(mode="after")
+    def _some_time(self) -> Clock:
+        if self.reserve + self.increment < 1:
+            raise ValueError("a clock gives each decision at least a second")
+        return self
+
+
 class NewTable(BaseModel):
     """What a new table of any game says: its game, preset, language and seats, and the
     club's settings (docs/CLUB.md): listed in the lobby, rated, a left seat's computer player.
@@ -45,6 +61,8 @@ class NewTable(BaseModel):
     rated: bool = False
     bot_after: int | None = Field(default=None, ge=10, le=3600)
     bot_spec: str | None = Field(default=None, max_length=64)
+    #: the clocks: seconds of reserve per seat and of increment per decision (issue 30)
+    clock: Clock | None = None
 
 
 class Credentials(BaseModel):

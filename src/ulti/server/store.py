@@ -103,6 +103,8 @@ class TableRow(Base):
     #: how many of its first deals have their results kept (None: a table of a version before
     #: the mark, taken as it was)
     recorded: Mapped[int | None] = mapped_column(Integer, nullable=True, default=0)
+    #: the table's time control, JSON (``{"reserve": s, "increment": s}``; None: no clock)
+    time_control: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class ActionRow(Base):
@@ -321,6 +323,8 @@ class StoredTable:
     recorded: int | None = 0
     #: when it was made (UTC; None: not stored yet)
     created: datetime | None = None
+    #: its time control (:class:`ulti.server.tables.timecontrol.TimeControl` as a dict)
+    time_control: dict[str, Any] | None = None
 
 
 #: The games a table may be stored with: the games' registry.
@@ -338,6 +342,7 @@ class ClubSettings(TypedDict, total=False):
     bot_after: int | None
     bot_spec: str | None
     rematch_of: str | None
+    time_control: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -346,6 +351,8 @@ class StoredAction:
     deal_index: int
     seat: int
     action: str
+    #: when it was stored (UTC): the clocks are rebuilt from these
+    created: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -575,6 +582,7 @@ class Store:
             "public": bool(r.public),
             "rated": bool(r.rated),
             "created": _utc(r.created),
+            "time_control": None if r.time_control is None else json.loads(r.time_control),
         }
         return StoredTable(**values)
 
@@ -620,7 +628,9 @@ class Store:
             rows = s.scalars(
                 select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
             ).all()
-            return [StoredAction(r.seq, r.deal_index, r.seat, r.action) for r in rows]
+            return [
+                StoredAction(r.seq, r.deal_index, r.seat, r.action, _utc(r.created)) for r in rows
+            ]
 
     def append(self, table_id: str, seq: int, deal_index: int, seat: int, action: str) -> None:
         """Commit one accepted action (raises if it cannot be stored)."""
@@ -1207,6 +1217,7 @@ def _columns(table: StoredTable) -> dict[str, Any]:
         "rules": json.dumps(table.rules),
         "seed": str(table.seed),
         "seats": json.dumps(table.seats),
+        "time_control": None if table.time_control is None else json.dumps(table.time_control),
     }
     return values
 

@@ -61,6 +61,7 @@ from ulti.arena.events.swiss import (
 from ulti.core.seeds import derive_seed
 from ulti.games.registry import GAMES
 from ulti.server.events.store import EventStore, EventTable, StoredEvent
+from ulti.server.schemas import Clock
 from ulti.server.store import DealResultRow, User, now
 from ulti.server.tables import Table
 from ulti.server.tables.registry import Tables, table_class
@@ -109,6 +110,8 @@ class NewEvent(BaseModel):
     start_count: int | None = Field(default=None, ge=2, le=10_000)
     max_players: int | None = Field(default=None, ge=2, le=10_000)
     bot_spec: str = Field(default=DEFAULT_BOT, max_length=64)
+    #: every table's clocks (a reserve and an increment, seconds)
+    clock: Clock | None = None
     lang: Literal["en", "hu"] = "en"
 
 
@@ -154,6 +157,8 @@ class Events:
             body["deals"] = e.deals
         if e.match_points is not None:
             body["match_points"] = e.match_points
+        if e.clock is not None:
+            body["clock"] = e.clock.model_dump()
         return {**body, "public": True, "rated": True, "seats": list(seats)}
 
     def _settings(self, body: dict[str, Any]) -> Any:
@@ -342,6 +347,7 @@ class Events:
                 public=True,
                 rated=True,
                 creator=CREATOR.format(id=e.id),
+                time_control=e.rules.get("clock"),
             )
             made.append((table, EventTable(round_, number, table.id, tuple(held))))
         await self._db(self.db.seat_round, e.id, round_, [t for _, t in made])

@@ -89,6 +89,7 @@ async def create_table(req: Request, svc: Svc) -> JSONResponse:
             creator=creator,
             bot_after=body.bot_after,
             bot_spec=body.bot_spec,
+            time_control=None if body.clock is None else body.clock.model_dump(),
         )
     except Exception as exc:  # the database refused: no table, and the person hears why
         log.warning("could not store a new table (%s: %s)", type(exc).__name__, str(exc)[:200])

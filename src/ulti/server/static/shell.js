@@ -43,7 +43,7 @@ import { guestName, icon, tableClub } from "/static/club.js";
 import { el, liveSeat, renderRecords, toast } from "/static/live.js";
 import { fill, pickLang } from "/static/i18n.js";
 import { chime, setSound, soundOn } from "/static/sound.js";
-import { backsRow, name, reasonText } from "/static/table-kit.js";
+import { backsRow, clockOf, name, reasonText } from "/static/table-kit.js";
 import {
   $, W, club, dealSeat, dealerSeat, lang, legalOf, live, myTurn, params, rerender, seat, send,
   setClub, setLang, setLive, setRenderer, setTable, setView, table, tableId, token, version, view,
@@ -158,6 +158,7 @@ function renderMe(v) {
   if (dealerSeat(v) === seat) parts.push(W.dealer);
   parts.push(...game.aboutMe(v));
   $("me").textContent = parts.join(" · ");
+  if (v.clock) $("me").append(" ", clockOf(v, seat));  // my clock, beside my name
   $("dock").classList.toggle("turn", myTurn(v));
 }
 

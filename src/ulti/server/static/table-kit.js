@@ -125,6 +125,40 @@ export function seatHead(box, v, s) {
   who.title = name(tableSeat(s));
   head.appendChild(who);
   if (v.dealer === s && !v.four) head.appendChild(el("span", "badge dealer", W.dealer));
+  if (v.clock) head.appendChild(clockOf(v, tableSeat(s)));
   box.appendChild(head);
   return head;
 }
+
+// -- the clocks: each seat's time left, the running one counting down ----------------------
+
+/** A number of seconds as a clock reads: 4:05; 2 h 10 min; 3 d 4 h (correspondence). */
+export function clockText(seconds) {
+  const t = Math.max(0, Math.floor(seconds));
+  if (t >= 86400) return fill(W.clockDays, { d: Math.floor(t / 86400), h: Math.floor((t % 86400) / 3600) });
+  if (t >= 3600) return fill(W.clockHours, { h: Math.floor(t / 3600), m: Math.floor((t % 3600) / 60) });
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+}
+
+/** A table seat's clock: its time left (running: counting down from when the view came). */
+export function clockOf(v, ts) {
+  const c = v.clock;
+  const left = Number(c.reserve[ts]) || 0;
+  const running = c.running === ts;
+  const span = el("span", running ? "clock running" : "clock", clockText(left));
+  span.title = fill(W.clockLeft, { time: clockText(left) });
+  if (running) span.dataset.until = String(performance.now() + left * 1000);
+  if (c.timeouts && c.timeouts[ts]) {
+    span.classList.add("timed-out");
+    span.title += ` · ${fill(W.timeouts, { n: c.timeouts[ts] })}`;
+  }
+  return span;
+}
+
+/** Once a second: the running clocks shown again. */
+function tickClocks() {
+  for (const span of document.querySelectorAll(".clock.running[data-until]")) {
+    span.textContent = clockText((Number(span.dataset.until) - performance.now()) / 1000);
+  }
+}
+setInterval(tickClocks, 1000);

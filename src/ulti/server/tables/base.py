@@ -43,7 +43,7 @@ from ulti.players import Player as PoolPlayer
 from ulti.players.pool import BotPool, DecisionError
 from ulti.server.guard import ServerSettings
 from ulti.server.ratings import bot_key, family, user_key
-from ulti.server.store import Store, StoredTable, hash_token, new_token
+from ulti.server.store import Store, StoredTable, hash_token, new_token, now
 from ulti.server.tables.chat import Chat, author_of, present_authors
 from ulti.server.tables.frames import (
     SPECTATOR,
@@ -73,6 +73,7 @@ from ulti.server.tables.seats import (
     handover,
     keep_for,
 )
+from ulti.server.tables.timecontrol import Clocks, TimeControl
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +165,10 @@ class GameTable(GameHooks[S, A, R]):
         self.chat = Chat.load(self.store, self.id)
         #: the reconnect windows of absent people and the turn limit (:mod:`.seats`)
         self.clock = SeatClock(self._away_over, self._turn_over)
+        #: the seats' clocks, at a table with a time control (:mod:`.timecontrol`)
+        control = TimeControl.from_dict(stored.time_control)
+        began = stored.created or now()
+        self.clocks = None if control is None else Clocks(control, self.seats_n, began)
         self._replay_stored()
         #: the results of finished deals on their way to the store
         finished = sum(1 for d in self.session.deals if d.is_over())
@@ -182,6 +187,8 @@ class GameTable(GameHooks[S, A, R]):
                 self.session.next_deal()
             action = self.info.parse_action(a.action)
             self.session.deal.apply(action)
+            if self.clocks is not None:  # each decision's time, as it was stored
+                self.clocks.decided(a.seat, a.created or now())
             self.version = a.seq
             self.events.append((a.seq, a.deal_index, a.seat, action))
         self._advance()
@@ -199,7 +206,16 @@ class GameTable(GameHooks[S, A, R]):
         v["public"] = self.stored.public
         v["rated"] = self.stored.rated
         v["rematch"] = self.rematch_id
+        if self.clocks is not None:
+            v["clock"] = self.clocks.view(self._clock_seat(), now())
         return v
+
+    def _clock_seat(self) -> int | None:
+        """The seat whose clock runs now (None: the deal is over, or the table waits)."""
+        d = self.deal
+        if d.is_over() or self.waiting or self.session.is_over():
+            return None
+        return int(d.current_player)
 
     def players_public(self) -> list[Json]:
         """Who sits where (a computer seat: its spec), for :meth:`public`."""
@@ -431,9 +447,12 @@ class GameTable(GameHooks[S, A, R]):
 
     def _away(self, seat: int) -> None:
         """Seat ``seat``'s person is not here: their reconnect window runs (not while the
-        table waits for players, nor once the session is over, nor for a computer's seat)."""
+        table waits for players, nor once the session is over, nor for a computer's seat, nor
+        at a table with clocks: there an absent person's clock runs out move by move, and a
+        correspondence player comes back when they like)."""
         if (
             self.stored.seats[seat]["kind"] != "person"
+            or self.clocks is not None
             or self.waiting
             or self.session.is_over()
             or self.tables.closing
@@ -450,15 +469,21 @@ class GameTable(GameHooks[S, A, R]):
             seat = d.current_player
             if self.stored.seats[seat]["kind"] != "person":
                 seat = None
-        self.clock.turn(self.version, seat, self.tables.settings.turn_limit)
+        limit = self.tables.settings.turn_limit
+        if self.clocks is not None and seat is not None:  # the seat's clock: what it has left
+            limit = self.clocks.left(seat, now())
+        self.clock.turn(self.version, seat, limit)
         if self.session.is_over():
             self.clock.stop()
 
     def start_clocks(self) -> None:
         """The table plays (it was made, its last free seat taken, or the server started):
-        every person's seat nobody is connected to has its window, the decision its limit."""
+        every person's seat nobody is connected to has its window, the decision its limit
+        (at a table with a time control, first to move's clock starts when it plays)."""
         if self.waiting:
             return
+        if self.clocks is not None and self.version == 0:
+            self.clocks.began = now()
         for seat in range(self.seats_n):
             if not self.connected(seat):
                 self._away(seat)
@@ -487,6 +512,9 @@ class GameTable(GameHooks[S, A, R]):
                 or (mark == SLOW and (self.version != version or self.deal.current_player != seat))
             ):
                 return
+            if mark == SLOW and self.clocks is not None:
+                await self._out_of_time(seat, version)
+                return
             try:
                 leaving = await self._to_bot(seat, None, mark)
             except (TableError, ValueError) as exc:
@@ -497,6 +525,21 @@ class GameTable(GameHooks[S, A, R]):
                     self._time_turn()
                 return
         await self._left(seat, leaving)
+
+    async def _out_of_time(self, seat: int, version: int | None) -> None:
+        """``seat``'s clock ran out (under the lock): the ``rules`` player makes its move and
+        the table goes on; the seat stays its person's (the clocks count the timeout)."""
+        d = self.deal
+        player = self.make_fallback(derive_seed(self.stored.seed, 9200 + seat))
+        player.start(seat, self.rules, len(self.session.deals) - 1)
+        legal: list[A] = d.legal_actions()
+        action = legal[0] if len(legal) == 1 else player.act(d.observation(seat), legal)
+        log.info("table %s: seat %d ran out of time; the rules player moved", self.id, seat)
+        try:
+            await self._commit(seat, action, self.version if version is None else version)
+        except TableError as exc:  # the store refused: the seat's clock is tried again
+            log.warning("table %s: seat %d's move out of time: %s", self.id, seat, exc.message)
+            self.clock.turn(self.version, seat, 1.0)
 
     # -- chat ---------------------------------------------------------------------------------
 
@@ -761,6 +804,8 @@ class GameTable(GameHooks[S, A, R]):
         # durability: stored before anything changes or anyone hears of it
         await self._storing(self.store.append, self.id, seq, deal_index, seat, self._code(action))
         self._storage_fine()
+        if self.clocks is not None:
+            self.clocks.decided(seat, now())
         d.apply(action)
         self.tables.accepted += 1
         self.version = seq

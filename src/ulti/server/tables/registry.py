@@ -71,6 +71,7 @@ def rematch_settings(old: StoredTable) -> ClubSettings:
         bot_after=old.bot_after,
         bot_spec=old.bot_spec,
         rematch_of=old.id,
+        time_control=old.time_control,
     )
 
 

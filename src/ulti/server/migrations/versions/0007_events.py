@@ -2,7 +2,8 @@
 rules, rounds, deals a round, start, an arena's minutes and end, seed, state, and once a
 duplicate event starts the schedule every round is seated by), who registered for it (in
 order; the number each holds once it starts, the round a player left at), and the tables each
-round was seated at (the event's players at each seat).  No event exists after the upgrade.
+round was seated at (the event's players at each seat); and a table's time control (its
+clocks).  No event exists after the upgrade, and no table has a clock.
 """
 
 from __future__ import annotations
@@ -58,8 +59,13 @@ def upgrade() -> None:
         sa.Column("seats", sa.Text(), nullable=False),
     )
 
+    # a table's time control (issue 30: clocks), JSON; None: no clock
+    op.add_column("ulti_tables", sa.Column("time_control", sa.Text(), nullable=True))
+
 
 def downgrade() -> None:
+    with op.batch_alter_table("ulti_tables") as t:
+        t.drop_column("time_control")
     op.drop_table("ulti_event_tables")
     op.drop_table("ulti_event_players")
     op.drop_table("ulti_events")

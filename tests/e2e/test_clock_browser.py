@@ -1,0 +1,48 @@
+"""The clocks at the web table (issue 30), as a Hungarian player on a phone sees them: each
+seat's time left beside its name, mine beside mine, the running one counting down, in the
+page's words; nothing overflows, no source-code words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from screens import ARTIFACTS, screen_problems
+from server_util import Running, bot, page_errors, person
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_the_clocks_are_shown_at_every_seat(
+    browser: Browser, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    with Running(f"sqlite:///{tmp_path / 'c.sqlite3'}") as srv:
+        t = srv.create(
+            [person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")],
+            lang="hu",
+            clock={"reserve": 600, "increment": 20},
+        )
+        context = browser.new_context(
+            viewport={"width": size[0], "height": size[1]}, locale="hu-HU"
+        )
+        page = context.new_page()
+        errors = page_errors(page)
+        page.goto(t["links"]["0"])
+        page.wait_for_selector("#hand button.card")
+        # the two others' clocks and mine; mine runs: Anna is forehand (seed 1's deal)
+        expect(page.locator(".clock")).to_have_count(3)
+        running = page.locator("#me .clock.running")
+        expect(running).to_have_count(1)
+        first = running.inner_text()
+        assert first.startswith(("10:", "9:")), first  # 600 + 20 s, counting down
+        expect(running).not_to_have_text(first, timeout=5000)  # a second later, one less
+        assert "Hátralévő idő" in (running.get_attribute("title") or "")
+        assert not screen_problems(page, "hu")
+        shots = ARTIFACTS / "browser" / "clock"
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"hu-{size[0]}x{size[1]}.png"))
+        assert not errors, errors
+        context.close()
