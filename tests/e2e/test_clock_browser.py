@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from screens import ARTIFACTS, screen_problems
-from server_util import Running, bot, page_errors, person
+from server_util import Running, bot, client, page_errors, person, post, register, wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -44,5 +44,37 @@ def test_the_clocks_are_shown_at_every_seat(
         shots = ARTIFACTS / "browser" / "clock"
         shots.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(shots / f"hu-{size[0]}x{size[1]}.png"))
+        assert not errors, errors
+        context.close()
+
+
+def test_the_lobby_lists_the_tables_waiting_for_my_move(browser: Browser, tmp_path: Path) -> None:
+    """Correspondence play: Sára's browser, logged in, opens the lobby; the table waiting
+    for her move is listed under "Te jössz" with the time she has left, and links to it."""
+    with Running(f"sqlite:///{tmp_path / 'c.sqlite3'}") as srv, client(srv) as sara:
+        register(sara, "Sára")
+        body = {
+            "deals": 3,
+            "lang": "hu",
+            "seats": [{"kind": "person", "me": True}, bot("rules", "Béla"), bot("rules", "Cili")],
+            "clock": {"reserve": 3 * 86400, "increment": 86400},
+        }
+        made = post(sara, "/api/tables", body)
+        assert made.status_code == 201, made.text
+        live = srv.app.state.tables.get(made.json()["id"])
+        wait_until(lambda: live.deal.current_player == 0, "Sára's move")
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="hu-HU")
+        context.add_cookies(
+            [{"name": k, "value": v, "url": srv.base} for k, v in sara.cookies.items()]
+        )
+        page = context.new_page()
+        errors = page_errors(page)
+        page.goto(srv.base + "/")
+        expect(page.locator("#turnsTitle")).to_have_text("Te jössz")
+        link = page.locator("#turns a")
+        expect(link).to_have_count(1)
+        assert link.get_attribute("href") == f"/t/{live.id}"
+        expect(page.locator("#turns li")).to_contain_text("még 3 nap 23 óra")  # 4 days, begun
+        assert not screen_problems(page, "hu")
         assert not errors, errors
         context.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server_util import Running, Seat, Watcher, bot, person, wait_until
+from server_util import Running, Seat, Watcher, bot, client, person, post, register, wait_until
 from ulti.server.tables.timecontrol import Clocks, TimeControl
 
 T0 = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
@@ -90,3 +90,26 @@ def test_the_clocks_are_worked_out_again_after_a_restart(tmp_path: Path) -> None
     assert len(after) == 3
     assert all(abs(a - b) < 1.0 for a, b in zip(after, before, strict=True)), (before, after)
     assert all(r > 600 for r in after)  # each made decisions quicker than its increment
+
+
+@pytest.mark.slow
+def test_correspondence_play_lists_the_tables_waiting_for_my_move(tmp_path: Path) -> None:
+    """A table where a move may take days (a reserve of 3 days, a day more a decision): no
+    away window takes Sára's seat, and /api/me lists the table while it waits for her, with
+    the time she has left."""
+    with Running(f"sqlite:///{tmp_path / 'c.sqlite3'}") as srv, client(srv) as sara:
+        register(sara, "Sára")
+        body = {
+            "deals": 3,
+            "seats": [{"kind": "person", "me": True}, bot("rules", "Béla"), bot("rules", "Cili")],
+            "clock": {"reserve": 3 * 86400, "increment": 86400},
+        }
+        made = post(sara, "/api/tables", body)
+        assert made.status_code == 201, made.text
+        live = srv.app.state.tables.get(made.json()["id"])
+        wait_until(lambda: live.deal.current_player == 0, "Sára's move")
+        turns = sara.get("/api/me").json()["my_turn"]
+        assert [t["id"] for t in turns] == [live.id]
+        assert 3 * 86400 < turns[0]["left"] <= 4 * 86400
+        assert turns[0]["players"][0] == "Sára"
+        assert live.clock.away_for(0) is None  # Sára never came: no window runs for her

@@ -22,7 +22,7 @@ from ulti.server.club import (
 from ulti.server.refusals import Refused
 from ulti.server.schemas import Credentials, read_model
 from ulti.server.services import Svc, address
-from ulti.server.store import User
+from ulti.server.store import User, now
 from ulti.server.tables import Tables
 
 router = APIRouter()
@@ -41,6 +41,8 @@ async def me(req: Request, svc: Svc) -> JSONResponse:
             "user": user_json(user) if user else None,
             "csrf": csrf,
             "tables": seats[-20:],
+            # every table waiting for my move (correspondence play: days may pass)
+            "my_turn": [x for x in seats if x["turn"]],
             "roles": roles,
         }
     )
@@ -52,13 +54,30 @@ async def me(req: Request, svc: Svc) -> JSONResponse:
 
 
 def _seats_of(tables: Tables, user: User) -> list[dict[str, Any]]:
-    """The seats ``user`` has at the live tables."""
-    return [
-        {"id": t.id, "seat": i, "game": t.game, "over": t.session.is_over()}
-        for t in tables.live.values()
-        for i, s in enumerate(t.stored.seats)
-        if s.get("user") == user.id and s["kind"] == "person"
-    ]
+    """The seats ``user`` has at the live tables: whether it is that seat's move, and at a
+    table with clocks the seconds it has left."""
+    out = []
+    for t in tables.live.values():
+        for i, s in enumerate(t.stored.seats):
+            if s.get("user") != user.id or s["kind"] != "person":
+                continue
+            over = t.session.is_over()
+            turn = not over and not t.waiting and t.deal.current_player == i
+            left = None
+            if turn and t.clocks is not None:
+                left = round(t.clocks.left(i, now()), 1)
+            out.append(
+                {
+                    "id": t.id,
+                    "seat": i,
+                    "game": t.game,
+                    "over": over,
+                    "turn": turn,
+                    "left": left,
+                    "players": [x["name"] for x in t.stored.seats],
+                }
+            )
+    return out
 
 
 def _refused(exc: AccountError) -> Refused:

@@ -17,6 +17,7 @@ export function loadMe() {
         if (res.ok) {
           const data = await res.json();
           state.user = data.user || null;
+          state.turns = data.my_turn || [];
           setCsrf(data.csrf);
         }
       } catch (e) { /* no server answer: a guest */ }
@@ -27,6 +28,8 @@ export function loadMe() {
 }
 
 export const currentUser = () => state.user;
+/** The tables waiting for my move (as /api/me said when the page loaded). */
+export const myTurns = () => state.turns || [];
 
 /** ``fn(user)`` after every log in and log out. */
 export function onAccount(fn) { listeners.add(fn); }

@@ -1,8 +1,11 @@
 // The lobby (docs/CLUB.md): the open public tables, live from /ws/lobby, each with a seat to
 // take or a game to watch; and the form that makes a new table (public, rated, free seats,
 // the creator's own seat, a left seat given to a computer after a while).
-import { accountBar, currentUser, loadMe, onAccount, openAccountDialog, profileUrl } from "/static/account.js";
+import {
+  accountBar, currentUser, loadMe, myTurns, onAccount, openAccountDialog, profileUrl,
+} from "/static/account.js";
 import { cardStyle, setCardStyle } from "/static/cards.js";
+import { clockText } from "/static/clocktext.js";
 import { errorText, fill, pickLang, words } from "/static/i18n.js";
 import { LEVELS, levelName } from "/static/levels.js";
 import { el, post, toast } from "/static/live.js";
@@ -276,9 +279,31 @@ function renderSeats(W) {
 
 // -- the club: account, links, the new table's settings ------------------------------------
 
+/** The tables waiting for my move (correspondence play: a move may wait days), each with
+ * who plays there and, with clocks, the time I have left. */
+function renderTurns(W) {
+  const C = W.club;
+  const turns = currentUser() ? myTurns() : [];
+  $("turnsBox").hidden = !turns.length;
+  $("turnsTitle").textContent = C["my-turn-title"];
+  const list = $("turns");
+  list.replaceChildren();
+  for (const t of turns) {
+    const li = el("li");
+    const a = el("a", "", `${gameTitle(t, W)}: ${t.players.join(", ")}`);
+    a.href = `/t/${encodeURIComponent(t.id)}`;
+    li.appendChild(a);
+    if (t.left !== null && t.left !== undefined) {
+      li.appendChild(el("span", "muted", ` · ${fill(C["my-turn-left"], { time: clockText(W, t.left) })}`));
+    }
+    list.appendChild(li);
+  }
+}
+
 function renderClub(W) {
   const C = W.club;
   const user = currentUser();
+  renderTurns(W);
   $("newTitle").textContent = C["new-table"];
   $("openTitle").textContent = C["open-tables"];
   $("leaderboardLink").textContent = C.leaderboard;

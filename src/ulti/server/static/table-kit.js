@@ -2,6 +2,7 @@
 // and refusals in the page's language, and the parts every table has (a seat's head, a row
 // of card backs, a seat's announced marriages, a suit's sign among words).
 import { SUITS, cardBack, cardStyle, rankOf, suitOf, suitSign } from "/static/cards.js";
+import { clockText as clockTextIn } from "/static/clocktext.js";
 import { articleFor, fieldText, fill } from "/static/i18n.js";
 import { levelName } from "/static/levels.js";
 import { el } from "/static/live.js";
@@ -132,13 +133,8 @@ export function seatHead(box, v, s) {
 
 // -- the clocks: each seat's time left, the running one counting down ----------------------
 
-/** A number of seconds as a clock reads: 4:05; 2 h 10 min; 3 d 4 h (correspondence). */
-export function clockText(seconds) {
-  const t = Math.max(0, Math.floor(seconds));
-  if (t >= 86400) return fill(W.clockDays, { d: Math.floor(t / 86400), h: Math.floor((t % 86400) / 3600) });
-  if (t >= 3600) return fill(W.clockHours, { h: Math.floor(t / 3600), m: Math.floor((t % 3600) / 60) });
-  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
-}
+/** A number of seconds as a clock reads, in the table's words (clocktext.js). */
+export const clockText = (seconds) => clockTextIn(W, seconds);
 
 /** A table seat's clock: its time left (running: counting down from when the view came). */
 export function clockOf(v, ts) {
