@@ -329,3 +329,29 @@ def test_a_duplicate_event_of_four_at_the_table(tmp_path: Path) -> None:
         for c, _ in people:
             c.close()
         assert not srv.log.tracebacks()
+
+
+def test_an_event_never_waits_on_someone_who_left(tmp_path: Path) -> None:
+    """An event with clocks whose four people never come to their tables: every move of
+    theirs is made when their clock runs out, the round ends, the event ends, the event page
+    marks each table's timeouts, and the standings rank all four."""
+    with Running(db(tmp_path)) as srv, client(srv) as org:
+        organiser(srv, org)
+        body = {"name": "Óra", "game": "ulti", "deals": 3, "rounds": 1, "bot_spec": "rules"}
+        body["clock"] = {"reserve": 1, "increment": 0.2}
+        eid = post(org, "/api/events", body).json()["id"]
+        people = [client(srv) for _ in range(4)]
+        for i, c in enumerate(people):
+            register(c, f"T{i}")
+            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        assert post(org, f"/api/events/{eid}/start").status_code == 200
+        tables = get(org, f"/api/events/{eid}")["tables"]
+        wait_until(
+            lambda: get(org, f"/api/events/{eid}")["state"] == "over", "the event", timeout=240
+        )
+        live = [srv.app.state.tables.get(t["id"]) for t in tables]
+        assert all(t.clocks is not None and sum(t.clocks.timeouts) > 0 for t in live)
+        assert len(get(org, f"/api/events/{eid}/standings")["rows"]) == 4
+        for c in people:
+            c.close()
+        assert not srv.log.tracebacks()

@@ -355,6 +355,11 @@ class Events:
             table.schedule_bot()
         log.info("event %s: round %d seated at %d tables", e.id, round_, len(made))
 
+    def _timeouts(self, table_id: str) -> list[int] | None:
+        """Each seat's timeouts at a table with clocks (None: no clocks)."""
+        t = self.tables.live.get(table_id)
+        return None if t is None or t.clocks is None else list(t.clocks.timeouts)
+
     def _done(self, table_id: str) -> bool:
         """Whether a table's session is over and all its results are kept."""
         t = self.tables.live.get(table_id)
@@ -584,6 +589,8 @@ class Events:
                     "players": [names.get(p) if p != FILLER else None for p in t.seats],
                     "mine": mine is not None and mine.number in t.seats,
                     "over": self._done(t.table_id),
+                    # each seat's moves the server made when its clock ran out
+                    "timeouts": self._timeouts(t.table_id),
                 }
                 for t in tables
                 if t.round == e.round or (e.kind == "arena" and not self._done(t.table_id))
