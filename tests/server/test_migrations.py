@@ -59,6 +59,8 @@ ACCOUNT_TABLES = {"ulti_sessions", "ulti_name_keys", "ulti_chat_mutes"}
 ROLE_TABLES = {"ulti_roles"}
 #: the tables of people's events: the events, who registered, each round's tables (0007)
 EVENT_TABLES = {"ulti_events", "ulti_event_players", "ulti_event_tables"}
+#: the tables of notifications: notices, Web Push subscriptions, each account's choices (0008)
+NOTIFY_TABLES = {"ulti_notifications", "ulti_push_subscriptions", "ulti_notify_settings"}
 NEW_TABLE_COLUMNS = {
     "public",
     "rated",
@@ -240,7 +242,7 @@ def play_one_more(url: str, old: OldTable) -> None:
 
 
 def assert_at_head(url: str) -> None:
-    assert head_revision() == "0007"
+    assert head_revision() == "0008"
     assert version_rows(url) == [head_revision()]
     assert (
         table_names(url)
@@ -250,6 +252,7 @@ def assert_at_head(url: str) -> None:
         | ACCOUNT_TABLES
         | ROLE_TABLES
         | EVENT_TABLES
+        | NOTIFY_TABLES
     )
     assert columns(url, "ulti_tables") >= {"game", "recorded"} | NEW_TABLE_COLUMNS
     assert schema_differences(url) == []
@@ -434,7 +437,8 @@ def test_a_club_database_gets_sessions_name_keys_and_mutes(db_url: str) -> None:
         store.dispose()
     assert_at_head(db_url)
     run_alembic(db_url, "downgrade", "0003")
-    assert not (ACCOUNT_TABLES | ROLE_TABLES | EVENT_TABLES) & table_names(db_url)
+    gone = ACCOUNT_TABLES | ROLE_TABLES | EVENT_TABLES | NOTIFY_TABLES
+    assert not gone & table_names(db_url)
     Store(db_url).dispose()
     assert_at_head(db_url)
 

@@ -99,7 +99,8 @@ COMMANDS: dict[str, Entry] = {
     ),
     "user": Entry(
         "ulti.cli.user",
-        "The server's accounts: add one, give one a new password, disable, enable, list.",
+        "The server's accounts: add one, give one a new password, disable, enable, grant or "
+        "revoke a role, list.",
     ),
     "ratings": Entry(
         "ulti.cli.ratings",

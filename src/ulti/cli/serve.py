@@ -163,6 +163,13 @@ OPTIONS = (
         "seat for the rest of the session (a forfeit).",
     ),
     Setting(
+        "smtp",
+        "Notifications by e-mail through this SMTP server (smtp://user:password@host:port, "
+        "smtps:// for TLS); each account chooses on its profile. Default: no e-mail.",
+    ),
+    Setting("mail_from", "The sender's address of the notifications' e-mails."),
+    Setting("site_url", "The server's address as people reach it, for the e-mails' links."),
+    Setting(
         "forwarded_allow_ips",
         "The proxies in front of the server whose X-Forwarded-For and X-Forwarded-Proto "
         "are believed: addresses or networks, comma separated (e.g. 127.0.0.1). Default: "

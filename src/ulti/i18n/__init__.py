@@ -63,6 +63,7 @@ _SURFACE_OF: dict[str, str] = {
     "checkpoint": "selfplay",
     "four": "ulti4",
     "events": "events",
+    "notify": "notify",
 }
 
 #: The first words of the keys in the section without a name (``suit.0``, ``won``).

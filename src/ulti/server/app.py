@@ -59,6 +59,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     clock = asyncio.get_running_loop().create_task(svc.events.run_clock())
     yield
     clock.cancel()
+    svc.notifier.close()
     await svc.tables.close()
     svc.store.dispose()
 

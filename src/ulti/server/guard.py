@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import math
+import re
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
@@ -118,6 +119,22 @@ class ServerSettings:
     #: networks, comma separated (``127.0.0.1``, ``10.0.0.0/8``).  Empty (the default): no
     #: proxy is, and a client's address is the one its connection comes from.
     forwarded_allow_ips: str = ""
+    #: notifications by e-mail (issue 30): the SMTP server (``smtp://user:password@host:port``,
+    #: ``smtps://`` for TLS; empty: no e-mail) and the sender's address; the contact Web Push
+    #: services are given with the server's VAPID key
+    smtp: str = ""
+    mail_from: str = "ulti@localhost"
+    push_contact: str = "mailto:ulti@localhost"
+    #: the Web Push services a browser's subscription may name (host names, or their last
+    #: parts): the browsers' own; a subscription elsewhere is refused, so that no account
+    #: makes the server send requests where it likes
+    push_hosts: str = (
+        "fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,"
+        "notify.windows.com,push.apple.com"
+    )
+    #: the server's address as people reach it (``https://ulti.example``), for the links of
+    #: its e-mails (empty: the links are paths)
+    site_url: str = ""
     #: the analysis of a finished deal (the replay page): the seat's view per decision
     #: (sampled deals and milliseconds), the seconds one analysis may take in a computer
     #: players' worker, how many run at once, and how many finished ones are kept
@@ -169,6 +186,8 @@ class ServerSettings:
                     f"{f.name.replace('_', '-')}: between {lo:g} and {hi:g}, not {value!r}"
                 )
         proxies(self.forwarded_allow_ips)
+        if self.smtp and not re.match(r"smtps?://[^/\s]+", self.smtp):
+            raise SettingsError(f"smtp: smtp://host:port or smtps://host:port, not {self.smtp!r}")
 
     @property
     def trusted_proxies(self) -> list[str]:

@@ -23,6 +23,7 @@ from ulti.server.guard import (
     ServerSettings,
     SharedAllowance,
 )
+from ulti.server.notify.service import Notifier
 from ulti.server.refusals import Refused
 from ulti.server.store import Store
 from ulti.server.tables import Table, TableError, Tables
@@ -37,6 +38,8 @@ class Services:
     tables: Tables
     #: people's events (issue 30)
     events: Events
+    #: notices: the bell, Web Push, e-mail (issue 30)
+    notifier: Notifier
     accounts: Accounts
     club: Club
     #: live websockets of every kind, per address and in all; and of two kinds again, with
@@ -56,6 +59,7 @@ class Services:
         """The services of a new server on the store at ``db_url``."""
         store = Store(db_url)
         tables = Tables(store, settings)
+        notifier = Notifier(tables, settings)
         accounts = Accounts(
             store,
             settings.session_days,
@@ -69,7 +73,8 @@ class Services:
             settings=settings,
             store=store,
             tables=tables,
-            events=Events(tables),
+            events=Events(tables, notifier),
+            notifier=notifier,
             accounts=accounts,
             club=Club(tables, accounts, settings),
             connections=ConnectionCounts(settings.max_per_address, settings.max_connections),

@@ -94,6 +94,14 @@ async def lobby_ws(websocket: WebSocket, svc: Svc) -> None:
     await _door(websocket, svc, (svc.connections, svc.lobby_sockets), _lobby(websocket, svc))
 
 
+@router.websocket("/ws/me")
+async def me_ws(websocket: WebSocket, svc: Svc) -> None:
+    """A logged-in account's bell (issue 30): its notices now (``{"type": "notices"}``), then
+    each new one as it comes (``{"type": "notice"}``); ``{"type": "read"}`` marks them all
+    read.  Counted among the lobby's live lists (the same caps per address and in all)."""
+    await _door(websocket, svc, (svc.connections, svc.lobby_sockets), _bell(websocket, svc))
+
+
 @router.websocket("/ws/{table_id}")
 async def ws(websocket: WebSocket, table_id: str, svc: Svc) -> None:
     """A seat's (or a spectator's) live connection to a table: counted, checked, served."""
@@ -157,6 +165,54 @@ async def _pump(websocket: WebSocket, queue: asyncio.Queue[str]) -> None:
         while True:
             await websocket.send_text(await queue.get())
             queue.task_done()
+
+
+# -- the bell -------------------------------------------------------------------------------------
+
+
+async def _bell(websocket: WebSocket, svc: Services) -> None:
+    """A bell's life: refused for a guest; else its notices, then each new one, until it
+    goes."""
+    user = svc.club.user(websocket)
+    if user is None:
+        await _refuse(websocket, TableError("login-needed", "login-needed"), 4401)
+        return
+    notifier = svc.notifier
+    queue = notifier.listen(user.id)
+    texts: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
+    texts.put_nowait(dumps(await notifier.bell(user.id)))
+
+    async def relay() -> None:
+        while True:
+            frame = await queue.get()
+            if frame.get("notices", True) is None:  # all read: the whole state again
+                frame = await notifier.bell(user.id)
+            texts.put_nowait(dumps(frame))
+
+    writing = asyncio.get_running_loop().create_task(_pump(websocket, texts))
+    relaying = asyncio.get_running_loop().create_task(relay())
+    cfg = svc.settings
+    limit = RateLimit(cfg.rate, cfg.burst, cfg.burst)
+    try:
+        while True:
+            try:
+                msg = await receive(websocket, cfg)
+                if not limit.allow():
+                    raise TableError("rate-limited", "rate-limited")
+                if not (isinstance(msg, dict) and msg.get("type") == "read"):
+                    raise TableError("malformed", "unknown-frame", kind=repr("?"))
+                await notifier.read_all(user.id)
+            except BadFrame as exc:
+                await websocket.send_text(
+                    dumps(TableError("malformed", "malformed", why=str(exc)).frame())
+                )
+            except TableError as exc:
+                await websocket.send_text(dumps(exc.frame()))
+    finally:
+        notifier.unlisten(user.id, queue)
+        relaying.cancel()
+        writing.cancel()
+        await asyncio.wait({writing, relaying})
 
 
 # -- the lobby ------------------------------------------------------------------------------------

@@ -61,6 +61,7 @@ from ulti.arena.events.swiss import (
 from ulti.core.seeds import derive_seed
 from ulti.games.registry import GAMES
 from ulti.server.events.store import EventStore, EventTable, StoredEvent
+from ulti.server.notify.service import Notifier
 from ulti.server.schemas import Clock
 from ulti.server.store import DealResultRow, User, now
 from ulti.server.tables import Table
@@ -133,8 +134,9 @@ class _Settings:
 class Events:
     """The events of one server."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, notifier: Notifier) -> None:
         self.tables = tables
+        self.notifier = notifier
         self.db = EventStore(tables.store)
         self.lock = asyncio.Lock()  # one change of an event's state at a time
         tables.session_listeners.append(self._table_kept)
@@ -354,6 +356,18 @@ class Events:
         for table, _ in made:
             table.schedule_bot()
         log.info("event %s: round %d seated at %d tables", e.id, round_, len(made))
+        for table, at in made:  # each person: their table is ready
+            for p in at.seats:
+                x = by_number.get(p) if p != FILLER else None
+                if x is not None:
+                    await self.notifier.notify(
+                        x.user_id,
+                        "round-seated",
+                        "notify.round-seated",
+                        f"/t/{table.id}",
+                        event=e.name,
+                        round=round_,
+                    )
 
     def _timeouts(self, table_id: str) -> list[int] | None:
         """Each seat's timeouts at a table with clocks (None: no clocks)."""
@@ -387,8 +401,7 @@ class Events:
             if not current or not all(self._done(t.table_id) for t in current):
                 return
             if e.round >= e.rounds:
-                await self._db(self.db.finish, event_id)
-                log.info("event %s: over after %d rounds", event_id, e.round)
+                await self._finish(e)
                 return
             await self._seat(e, e.round + 1, await self._groups(e, e.round + 1))
 
@@ -401,8 +414,7 @@ class Events:
         open_window = e.ends is not None and now() < e.ends
         if not open_window:
             if not playing:
-                await self._db(self.db.finish, e.id)
-                log.info("event %s: the arena is over", e.id)
+                await self._finish(e)
             return
         entrants = await self._db(self.db.entrants, e.id)
         busy = {p for t in playing for p in t.seats}
@@ -433,6 +445,33 @@ class Events:
             await self._db(self.db.end_window, event_id, now())
             await self._seat_waiting(await self.event(event_id))
 
+    async def _finish(self, e: StoredEvent) -> None:
+        """The event is over: kept so, and every player told that the results are in."""
+        await self._db(self.db.finish, e.id)
+        log.info("event %s: over after %d rounds", e.id, e.round)
+        for x in await self._db(self.db.entrants, e.id):
+            await self.notifier.notify(
+                x.user_id, "results", "notify.results", f"/e/{e.id}", event=e.name
+            )
+
+    async def remind(self, within: timedelta = timedelta(minutes=10)) -> None:
+        """The players of an open event that starts within ``within`` are told, once."""
+        for e in await self._db(self.db.events, ["open"]):
+            if e.starts is None or not now() < e.starts <= now() + within:
+                continue
+            link = f"/e/{e.id}"
+            minutes = max(1, round((e.starts - now()).total_seconds() / 60))
+            for x in await self._db(self.db.entrants, e.id):
+                if not await self._db(self.notifier.db.told, x.user_id, "event-soon", link):
+                    await self.notifier.notify(
+                        x.user_id,
+                        "event-soon",
+                        "notify.event-soon",
+                        link,
+                        event=e.name,
+                        minutes=minutes,
+                    )
+
     async def recover(self) -> None:
         """At the server's start: every running event whose round ended while the server was
         down goes on; every open event whose time has come starts."""
@@ -445,6 +484,7 @@ class Events:
         the server runs."""
         while True:
             try:
+                await self.remind()
                 await self.start_due()
                 for e in await self._db(self.db.events, ["running"]):
                     if e.kind == "arena" and e.ends is not None and e.ends <= now():

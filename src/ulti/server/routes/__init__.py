@@ -31,6 +31,8 @@
     events      GET  /api/events; POST /api/events (an organiser's); GET /api/events/{id},
                 .../standings, .../boards/{round}/{deal} (a traveller), .../results.csv|json;
                 POST .../register, .../unregister, .../leave, .../start (issue 30)
+    notify      GET  /api/notices; POST /api/notices/read; GET /api/push/key; POST
+                /api/push/subscribe, /api/push/unsubscribe; GET, POST /api/me/notify
 
 Every route gets the server's shared state as ``svc: Svc`` (:mod:`ulti.server.services`).
 """
@@ -39,7 +41,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ulti.server.routes import accounts, events, pages, ratings, records, seats, tables
+from ulti.server.routes import accounts, events, notify, pages, ratings, records, seats, tables
 
 #: the routers, in the order the app includes them
 ROUTERS: tuple[APIRouter, ...] = (
@@ -50,4 +52,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     tables.router,
     records.router,
     events.router,
+    notify.router,
 )

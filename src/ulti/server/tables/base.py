@@ -126,6 +126,10 @@ class Host(Protocol):
         waits for this)."""
         ...
 
+    def turn_moved(self, table: Table) -> None:
+        """``table`` accepted an action: another decision waits (its seat may be told)."""
+        ...
+
 
 class GameTable(GameHooks[S, A, R]):
     """What every table shares, whatever its game (``S`` its deals, ``A`` its actions, ``R``
@@ -814,6 +818,7 @@ class GameTable(GameHooks[S, A, R]):
         self._advance()
         self._time_turn()
         await self.broadcast(seq, deal_index, seat, action, finished)
+        self.tables.turn_moved(self)
         if finished:
             await self._record(deal_index)
             self.tables.lobby_changed()

@@ -170,6 +170,8 @@ class Tables:
         self.analyst = Analyses(self.jobs, self.settings)
         #: told of every table whose session is over with its results kept (the events)
         self.session_listeners: list[Callable[[Table], Coroutine[object, object, None]]] = []
+        #: told of every action a table accepts (the notices of "your move")
+        self.turn_listeners: list[Callable[[Table], Coroutine[object, object, None]]] = []
         self.live: dict[str, Table] = {}
         #: the seeds of new tables: the system's secret source, or ``table_seeds``'s sequence
         self._seeds = (
@@ -204,6 +206,11 @@ class Tables:
         """Run a store call in the store's own threads."""
         call = functools.partial(fn, *args, **kwargs)
         return await asyncio.get_running_loop().run_in_executor(self.store_exec, call)
+
+    def turn_moved(self, table: Table) -> None:
+        """``table`` accepted an action: each listener is told, in the background."""
+        for listen in self.turn_listeners:
+            self.background(listen(table))
 
     def session_kept(self, table: Table) -> None:
         """``table``'s session is over and its results are kept: each listener is told, in
