@@ -32,6 +32,7 @@ def browser_words() -> dict[str, Any]:
             "errors": i18n.section("error", lang),
             "snap": _web_words("snap", lang),
             "club": _web_words("club", lang),
+            "notify": _web_words("notify", lang),
             "analysis": i18n.section("analysis", lang),
         }
     return out

@@ -4,6 +4,7 @@
 // through live.js's post() with the CSRF token this keeps current.
 import { errorText, fill, words } from "/static/i18n.js";
 import { el, post, setCsrf } from "/static/live.js";
+import { bellButton } from "/static/bell.js";
 
 const state = { user: null, loaded: null };
 const listeners = new Set();
@@ -195,9 +196,11 @@ export function accountBar(box, { lang, compact = false, icon = null }) {
       if (u) b.appendChild(el("span", "account-name", u.name));
       b.title = u ? u.name : C.login;
       b.setAttribute("aria-label", u ? u.name : C.login);
+      if (u) box.appendChild(bellButton(lang));
       box.appendChild(b);
       return;
     }
+    if (u) box.appendChild(bellButton(lang));
     if (u) {
       const a = el("a", "account-name", u.name);
       a.href = profileUrl(u.name);

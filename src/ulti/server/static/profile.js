@@ -5,6 +5,8 @@ import { clubHeader, day, familyName } from "/static/clubpage.js";
 import { num, signed, signedNum } from "/static/numbers.js";
 import { errorText, fill } from "/static/i18n.js";
 import { el } from "/static/live.js";
+import { currentUser, loadMe } from "/static/account.js";
+import { notifyChoices } from "/static/bell.js";
 
 const $ = (id) => document.getElementById(id);
 const who = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -218,6 +220,13 @@ function render() {
     kontrasPart(C),
     listPart(C.recent, "recent", data.recent, C["nothing-yet"], (r) => recentSession(r, W, lang)),
   );
+  const me = currentUser();
+  if (me && me.name === data.name) {  // my own profile: how else to be told (bell.js)
+    const choices = el("section", "profile-part notify-part");
+    choices.id = "notifyChoices";
+    box.appendChild(choices);
+    notifyChoices(choices, page.lang);
+  }
 }
 
 async function load() {
@@ -233,4 +242,4 @@ async function load() {
 }
 
 render();
-load();
+loadMe().then(() => load());
