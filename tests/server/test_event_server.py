@@ -133,6 +133,9 @@ def test_a_duplicate_event_of_fourteen_people_and_a_computer_over_four_rounds(
         for t in board["tables"]:
             assert t["replay"].startswith("/replay/")
             assert sum(s["matchpoints"] for s in t["seats"]) >= 0
+        # the player's events on the profile
+        played = get(org, "/api/users/Játékos 1")["events"]
+        assert [(x["id"], x["state"]) for x in played] == [(eid, "over")]
         csv = org.get(f"/api/events/{eid}/results.csv")
         assert csv.status_code == 200 and csv.text.splitlines()[0].startswith("rank,name,percent")
         assert len(csv.text.splitlines()) == 15

@@ -208,6 +208,18 @@ class EventStore:
                 for p, name in s.execute(q)
             ]
 
+    def events_of(self, user_id: int, limit: int = 50) -> list[StoredEvent]:
+        """The events ``user_id`` registered for, newest first."""
+        q = (
+            select(EventRow)
+            .join(EventPlayerRow, EventPlayerRow.event_id == EventRow.id)
+            .where(EventPlayerRow.user_id == user_id)
+            .order_by(EventRow.created.desc(), EventRow.id)
+            .limit(limit)
+        )
+        with self.store.reading() as s:
+            return [_event(r) for r in s.scalars(q)]
+
     def count(self, event_id: str) -> int:
         with self.store.reading() as s:
             q = select(func.count()).where(EventPlayerRow.event_id == event_id)

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ulti import i18n
+from ulti.server.events.store import EventStore
 from ulti.server.ratings import Rating, bot_title, user_key
 from ulti.server.refusals import Refused
 from ulti.server.services import Svc
@@ -83,6 +84,10 @@ def profile_of(store: Store, user: User, viewer: User | None = None) -> dict[str
         "ratings": _ratings(store, key),
         "history": _history(store, key),
         "recent": _recent(store, key, results, None if viewer is None else user_key(viewer.id)),
+        "events": [
+            {"id": e.id, "name": e.name, "kind": e.kind, "game": e.game, "state": e.state}
+            for e in EventStore(store).events_of(user.id)
+        ],
     }
 
 

@@ -203,6 +203,15 @@ function recentSession(r, W, lang) {
   return d;
 }
 
+/** One of the player's events: its name (a link to its page) and how it stands. */
+function eventLine(e, C) {
+  const p = el("p", "event-line");
+  const a = el("a", "", e.name);
+  a.href = `/e/${encodeURIComponent(e.id)}`;
+  p.append(a, el("span", "muted", ` · ${C[`profile-event-${e.state}`] || ""}`));
+  return p;
+}
+
 function render() {
   const W = page.W();
   const C = W.club;
@@ -219,6 +228,7 @@ function render() {
     contractsPart(C, lang === "hu"),
     kontrasPart(C),
     listPart(C.recent, "recent", data.recent, C["nothing-yet"], (r) => recentSession(r, W, lang)),
+    listPart(C["profile-events"], "events", data.events, C["profile-no-events"], (e) => eventLine(e, C)),
   );
   const me = currentUser();
   if (me && me.name === data.name) {  // my own profile: how else to be told (bell.js)
