@@ -361,11 +361,15 @@ class Events:
         )
         return tables, rows, score_boards(results_of(tables, rows))
 
-    async def standings(self, e: StoredEvent) -> list[dict[str, Any]]:
-        """The standings (persons only), each with its name."""
+    async def standings(
+        self, e: StoredEvent, scored: Sequence[Scored] | None = None
+    ) -> list[dict[str, Any]]:
+        """The standings (persons only), each with its name (``scored``: the event's results
+        scored, when the caller has them already)."""
         entrants = await self._db(self.db.entrants, e.id)
         names = {x.number: x.name for x in entrants if x.number is not None}
-        _, _, scored = await self.results(e)
+        if scored is None:
+            _, _, scored = await self.results(e)
         return [
             {**s.to_dict(), "name": names.get(s.player, "?")}
             for s in standings(scored, players=sorted(names))
@@ -430,6 +434,7 @@ class Events:
         tables: list[EventTable] = await self._db(self.db.tables, e.id)
         mine = next((x for x in entrants if user is not None and x.user_id == user.id), None)
         names = {x.number: x.name for x in entrants if x.number is not None}
+        organiser: User | None = await self._db(self.tables.store.user_by_id, e.organiser)
         out: dict[str, Any] = {
             "id": e.id,
             "name": e.name,
@@ -445,6 +450,8 @@ class Events:
             "state": e.state,
             "round": e.round,
             "organiser": e.organiser,
+            "organiser_name": None if organiser is None else organiser.name,
+            "bot_spec": e.bot_spec,
             "lang": e.lang,
             "registered": [x.name for x in entrants],
             "me": None

@@ -5,10 +5,11 @@
 import { errorText, fill, words } from "/static/i18n.js";
 import { el, post, setCsrf } from "/static/live.js";
 
-const state = { user: null, loaded: null };
+const state = { user: null, roles: [], loaded: null };
 const listeners = new Set();
 
-/** The logged-in account ({name, id}) or null, once GET /api/me has answered. */
+/** The logged-in account ({name, id}) or null, once GET /api/me has answered (with the
+ * account's roles: ``hasRole``). */
 export function loadMe() {
   if (!state.loaded) {
     state.loaded = (async () => {
@@ -17,6 +18,7 @@ export function loadMe() {
         if (res.ok) {
           const data = await res.json();
           state.user = data.user || null;
+          state.roles = Array.isArray(data.roles) ? data.roles : [];
           setCsrf(data.csrf);
         }
       } catch (e) { /* no server answer: a guest */ }
@@ -27,6 +29,9 @@ export function loadMe() {
 }
 
 export const currentUser = () => state.user;
+
+/** Whether the logged-in account holds ``role`` (``organiser``: it may make events). */
+export const hasRole = (role) => !!state.user && state.roles.includes(role);
 
 /** ``fn(user)`` after every log in and log out. */
 export function onAccount(fn) { listeners.add(fn); }
@@ -96,6 +101,8 @@ function buildDialog() {
     state.user = r.data.user || null;
     pass.value = "";
     dialog.close();
+    state.loaded = null;  // the account's roles, and its CSRF token, read again
+    await loadMe();
     changed();
   };
   dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); });
@@ -125,6 +132,7 @@ export function openAccountDialog(mode, lang, note = "") {
 export async function logout() {
   await post("/api/logout", {});
   state.user = null;
+  state.roles = [];
   state.loaded = null;
   await loadMe();  // a fresh CSRF token
   changed();
