@@ -1,9 +1,10 @@
 """Every page of the card room as a player sees it, in both languages, on a desktop (1280×800),
 a phone (390×844) and a small phone (360×740): the lobby, the leaderboard, a profile, both
-games' tables and a finished deal's replay.  Each page fails on sideways overflow, a word of
-source code (a rule id, "[object Object]", "undefined", "NaN"), a word broken inside itself,
-texts printed over each other, English on a Hungarian screen (screens.py), and on any serious
-or critical accessibility violation that axe-core finds.
+games' tables, a finished deal's replay, the events and a finished event's page.  Each page
+fails on sideways overflow, a word of source code (a rule id, "[object Object]", "undefined",
+"NaN"), a word broken inside itself, texts printed over each other, English on a Hungarian
+screen (screens.py), and on any serious or critical accessibility violation that axe-core
+finds.
 
 The language is the browser's (``locale``): a Hungarian browser's first visit is Hungarian."""
 
@@ -19,7 +20,20 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from screens import SIZES, axe_path, axe_violations, screen_problems
-from server_util import TINY, Running, Seat, bot, client, page_errors, person, play_on, register
+from server_util import (
+    TINY,
+    Running,
+    Seat,
+    bot,
+    client,
+    page_errors,
+    person,
+    play_on,
+    play_out,
+    post,
+    register,
+    wait_until,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -28,7 +42,8 @@ LOCALES = {"hu": "hu-HU", "en": "en-GB"}
 
 class Room:
     """One server with something on every page: a registered player, an Ulti table waiting for
-    its person, a Snapszli table, and an Ulti table whose first deal is over (its replay)."""
+    its person, a Snapszli table, an Ulti table whose first deal is over (its replay), and a
+    duplicate event of four people played to its end (its standings, travellers, balance)."""
 
     def __init__(self, srv: Running) -> None:
         self.srv = srv
@@ -45,6 +60,40 @@ class Room:
         seat = Seat(srv, self.done["id"], 0, self.done["tokens"]["0"])
         play_on(seat, lambda: seat.view["deal_number"] > 1, random.Random(5))
         seat.close()
+        self.event = self.played_event()
+
+    def played_event(self) -> str:
+        """A duplicate event of one round (two tables of three, a computer player at each),
+        its people's seats played at random to its end; its id."""
+        srv = self.srv
+        with client(srv) as org:
+            register(org, "Olga")
+            srv.app.state.accounts.grant("Olga", "organiser")
+            body = {"name": "Téli kupa", "deals": 3, "rounds": 1, "bot_spec": "rules"}
+            made = post(org, "/api/events", body)
+            assert made.status_code == 201, made.text
+            event_id: str = made.json()["id"]
+            people = [client(srv) for _ in range(4)]
+            for i, c in enumerate(people):
+                register(c, f"Játékos {i + 1}")
+                assert post(c, f"/api/events/{event_id}/register").status_code == 200
+            started = post(org, f"/api/events/{event_id}/start")
+            assert started.status_code == 200, started.text
+            seats = []
+            for c in people:
+                mine = [t for t in c.get(f"/api/events/{event_id}").json()["tables"] if t["mine"]]
+                took = post(c, f"/api/tables/{mine[0]['id']}/seat").json()
+                seats.append(Seat(srv, mine[0]["id"], took["seat"], took["token"]))
+            tables = [srv.app.state.tables.get(t["id"]) for t in started.json()["tables"]]
+            play_out(seats, lambda: all(t.session.is_over() for t in tables), random.Random(7))
+            for s in seats:
+                s.close()
+            for c in people:
+                c.close()
+            wait_until(
+                lambda: org.get(f"/api/events/{event_id}").json()["state"] == "over", "the end"
+            )
+        return event_id
 
     def pages(self, lang: str) -> list[tuple[str, str, str]]:
         """(name, address, what shows that the page has drawn itself)."""
@@ -61,6 +110,8 @@ class Room:
                 f"{base}/replay/{done['id']}/1#seat=0&token={done['tokens']['0']}",
                 "#hands .card",
             ),
+            ("events", f"{base}/events", ".event-card"),
+            ("event", f"{base}/e/{self.event}", "#boardTitle"),
         ]
 
 

@@ -19,6 +19,7 @@ from ulti import i18n
 from ulti.games.ulti.rules import OPTIONS, PRESETS
 from ulti.games.ulti.scoring import Termination
 from ulti.server.catalogues import browser_words
+from ulti.server.events.service import KINDS
 
 SRC = ROOT / "src" / "ulti"
 #: the catalogue's surfaces: its TOML files
@@ -134,6 +135,32 @@ def test_every_page_word_exists_in_both_languages() -> None:
         used = set(re.findall(r"\bW\.(\w+)", src)) | set(re.findall(r"\bW\[\"(\w+)\"\]", src))
         assert used, name
         assert sorted(used - set(en)) == [], name
+
+
+def _words_of(src: str, names: str) -> set[str]:
+    """The words a page's script reads from the parts ``names`` (a regex: ``E|W\\.events``)."""
+    return set(re.findall(rf"\b(?:{names})\.([a-z]\w*)", src)) | set(
+        re.findall(rf"\b(?:{names})\[\"([\w-]+)\"\]", src)
+    )
+
+
+def test_every_events_page_word_exists_in_both_languages() -> None:
+    """The events' pages (issue 30) read their words as ``W.events`` (``E`` for short), the
+    club's as ``W.club`` (``C``) and the games' as ``W.snap``: each exists, in both languages;
+    the keys they make (a kind's, a state's, how often pairs meet) too."""
+    served = browser_words()
+    en, hu = served["en"], served["hu"]
+    assert set(en["events"]) == set(hu["events"])
+    made = [f"kind-{k}" for k in KINDS] + [f"state-{s}" for s in ("open", "running", "over")]
+    made += ["pairs-0", "pairs-1", "pairs-2", "pairs-more", "kind-other"]
+    assert sorted(set(made) - set(en["events"])) == []
+    for name in ("events.js", "event.js", "eventkit.js", "clubpage.js", "lobby.js"):
+        src = (STATIC / name).read_text(encoding="utf-8")
+        parts = (("events", r"E|W\.events"), ("club", r"C|W\.club"), ("snap", r"W\.snap"))
+        for part, names in parts:
+            used = _words_of(src, names)
+            assert sorted(used - set(en[part])) == [], (name, part)
+        assert _words_of(src, r"E|W\.events"), name  # (the scan finds them)
 
 
 def test_every_rule_option_preset_and_end_has_its_words() -> None:

@@ -95,7 +95,11 @@ def test_a_duplicate_event_of_fourteen_people_and_a_computer_over_four_rounds(
             )
         ev = get(org, f"/api/events/{eid}")
         assert ev["state"] == "over" and ev["round"] == 4
-        standing = get(org, f"/api/events/{eid}/standings")["rows"]
+        played = get(org, f"/api/events/{eid}/standings")
+        # every round's three deals, in order; no tie-break deal at an event's table (S3 off)
+        boards = [tuple(b) for b in played["boards"]]
+        assert boards == [(r, d) for r in range(1, 5) for d in (1, 2, 3)]
+        standing = played["rows"]
         assert sorted(r["name"] for r in standing) == sorted(names)  # the computer: not ranked
 
         # the matchpoints, recomputed from the records
@@ -192,6 +196,15 @@ def test_an_event_starts_when_its_count_has_registered(tmp_path: Path) -> None:
         organiser(srv, org)
         body = {"name": "Gyors", "game": "snapszli", "rounds": 1, "start_count": 3}
         eid = post(org, "/api/events", body).json()["id"]
+        # what the pages show of it: the list's start, the organiser's name, who fills seats
+        (listed,) = get(org, "/api/events")["events"]
+        assert listed["start_count"] == 3 and listed["max_players"] is None
+        assert listed["link"] == f"/e/{eid}"
+        ev = get(org, f"/api/events/{eid}")
+        assert ev["organiser_name"] == "Olga" and ev["bot_spec"] == "pimc:samples=12,ms=80"
+        assert org.get(f"/e/{eid}").status_code == 200
+        missing = org.get("/e/nosuch")
+        assert missing.status_code == 404 and missing.json()["detail_hu"] == "nincs ilyen verseny"
         people = [client(srv) for _ in range(3)]
         for i, c in enumerate(people):
             register(c, f"J{i}")
@@ -199,6 +212,8 @@ def test_an_event_starts_when_its_count_has_registered(tmp_path: Path) -> None:
         ev = get(org, f"/api/events/{eid}")
         assert ev["state"] == "running" and len(ev["tables"]) == 2  # 3 players, tables of two
         assert sum(p is None for t in ev["tables"] for p in t["players"]) == 1
+        standing = get(org, f"/api/events/{eid}/standings")
+        assert standing["boards"] == [] and len(standing["rows"]) == 3  # no deal over yet
         for c in people:
             c.close()
 

@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import Close
 from websockets.sync.client import ClientConnection
 
-from server_util import Running, Seat, bot, person, wait_until
+from server_util import Running, Seat, bot, client, person, post, register, wait_until
 from ulti import i18n
 from ulti.cli import app as cli
 from ulti.server.guard import CSP
@@ -438,9 +438,14 @@ def test_many_lobby_lists_closing_at_once_log_no_error(tmp_path: Path) -> None:
 
 
 def page_routes(srv: Running) -> list[str]:
-    """A URL of every page the server serves (a replay once a deal is over), the API and
-    static files."""
+    """A URL of every page the server serves (a replay once a deal is over, an organiser's
+    event), the API and static files."""
     t = srv.create([bot("random"), bot("random"), bot("random")], public=True)
+    with client(srv) as org:
+        register(org, "Olga")
+        srv.app.state.accounts.grant("Olga", "organiser")
+        made = post(org, "/api/events", {"name": "Kupa", "deals": 3, "rounds": 1})
+        assert made.status_code == 201, made.text
     wait_until(
         lambda: bool(httpx.get(f"{srv.base}/api/tables/{t['id']}/deals").json()),
         "a deal over",
@@ -451,6 +456,8 @@ def page_routes(srv: Running) -> list[str]:
         f"/replay/{t['id']}/1",
         "/leaderboard",
         "/u/Somebody",
+        "/events",
+        made.json()["link"],
     ]
 
 
@@ -475,6 +482,7 @@ def test_every_answer_carries_the_security_headers(tmp_path: Path) -> None:
             "/api/words",
             "/api/tables/nosuchtable",
             "/t/nosuchtable",
+            "/e/nosuchevent",
         ]
         answers = [httpx.get(srv.base + url) for url in urls]
         etag = answers[0].headers["etag"]
@@ -488,6 +496,7 @@ def test_every_answer_carries_the_security_headers(tmp_path: Path) -> None:
             200,
             200,
             200,
+            404,
             404,
             404,
             304,

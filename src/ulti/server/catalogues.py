@@ -17,7 +17,8 @@ def browser_words() -> dict[str, Any]:
     """What the pages say, from :mod:`ulti.i18n`: per language the ``web`` section, the
     card names (suits, ranks, corner letters), the components, the kontra levels, the rule
     options and presets, and Snapszli's page words (``snap``: the catalogue's ``snap.web-*``
-    keys without their prefix)."""
+    keys without their prefix; the club's pages' ``club`` and the events' pages' ``events``
+    likewise)."""
     out: dict[str, Any] = {}
     for lang in i18n.LANGS:
         out[lang] = {
@@ -33,6 +34,7 @@ def browser_words() -> dict[str, Any]:
             "snap": _web_words("snap", lang),
             "club": _web_words("club", lang),
             "notify": _web_words("notify", lang),
+            "events": _web_words("events", lang),
             "analysis": i18n.section("analysis", lang),
         }
     return out

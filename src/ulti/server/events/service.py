@@ -76,6 +76,10 @@ KINDS = ("duplicate", "swiss", "arena")
 #: The computer player of a seat no person holds, unless the organiser names another (the
 #: club level).
 DEFAULT_BOT = "pimc:samples=12,ms=80"
+#: The games whose sessions break a tie for first with more deals (S3): at an event's tables
+#: they play none, so that every table plays the round's deals and no board is held at some
+#: tables only (compared with nobody, or with the tables that tied).
+NO_TIEBREAK = ("ulti", "ulti4")
 #: What a table of an event is created by (the event, not a person).
 CREATOR = "event:{id}"
 
@@ -153,8 +157,11 @@ class Events:
         if isinstance(e, StoredEvent):
             return {**e.rules, "seats": list(seats)}
         body: dict[str, Any] = {"game": e.game, "preset": e.preset, "lang": e.lang}
-        if e.options:
-            body["options"] = e.options
+        options = dict(e.options)
+        if e.game in NO_TIEBREAK:  # every table plays the round's deals, no more (S3 off)
+            options["tiebreak_deals"] = 0
+        if options:
+            body["options"] = options
         if e.deals is not None:
             body["deals"] = e.deals
         if e.match_points is not None:
@@ -526,13 +533,17 @@ class Events:
             if self._done(t.table_id)
         ]
 
-    async def standings(self, e: StoredEvent) -> list[dict[str, Any]]:
+    async def standings(
+        self, e: StoredEvent, scored: Sequence[Scored] | None = None
+    ) -> list[dict[str, Any]]:
         """The standings (persons only), each with its name: a duplicate event's by
-        matchpoints, a Swiss or arena event's by points by place and their tie-breaks."""
+        matchpoints (``scored``: its results scored, when the caller has them already), a
+        Swiss or arena event's by points by place and their tie-breaks."""
         entrants = await self._db(self.db.entrants, e.id)
         names = {x.number: x.name for x in entrants if x.number is not None}
         if e.kind == "duplicate":
-            _, _, scored = await self.results(e)
+            if scored is None:
+                _, _, scored = await self.results(e)
             ranked: Sequence[Standing | SwissStanding] = standings(scored, players=sorted(names))
         else:
             ranked = swiss_standings(await self.table_results(e), sorted(names))
@@ -598,6 +609,7 @@ class Events:
         tables: list[EventTable] = await self._db(self.db.tables, e.id)
         mine = next((x for x in entrants if user is not None and x.user_id == user.id), None)
         names = {x.number: x.name for x in entrants if x.number is not None}
+        organiser: User | None = await self._db(self.tables.store.user_by_id, e.organiser)
         out: dict[str, Any] = {
             "id": e.id,
             "name": e.name,
@@ -615,6 +627,8 @@ class Events:
             "state": e.state,
             "round": e.round,
             "organiser": e.organiser,
+            "organiser_name": None if organiser is None else organiser.name,
+            "bot_spec": e.bot_spec,
             "lang": e.lang,
             "registered": [x.name for x in entrants],
             "me": None

@@ -6,6 +6,7 @@
                                                 to servers): its game's page
                 GET  /replay/{id}/{deal}        a finished deal, replayed step by step
                 GET  /leaderboard, /u/{name}    the club's leaderboard and a profile
+                GET  /events, /e/{id}           the club's events and an event's page
                 GET  /favicon.ico, /cards/{style}-{lang}.svg   the card faces (ulti.render.svg)
     tables      POST /api/tables                create a table -> its id and one invite link
                                                 per person (``"game": "snapszli"``: two seats,

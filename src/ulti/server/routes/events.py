@@ -61,6 +61,8 @@ def _listed(e: StoredEvent) -> dict[str, Any]:
         "round": e.round,
         "rounds": e.rounds,
         "starts": None if e.starts is None else e.starts.isoformat(),
+        "start_count": e.start_count,
+        "max_players": e.max_players,
         "link": f"/e/{e.id}",
     }
 
@@ -136,8 +138,13 @@ async def end(event_id: str, req: Request, svc: Svc) -> dict[str, Any]:
 
 @router.get("/api/events/{event_id}/standings")
 async def event_standings(event_id: str, svc: Svc) -> dict[str, Any]:
+    """The standings, and the boards played so far (``[round, deal]``: each has its
+    traveller)."""
     e = await _event(svc, event_id)
-    return {"state": e.state, "round": e.round, "rows": await svc.events.standings(e)}
+    _, _, scored = await svc.events.results(e)
+    rows = await svc.events.standings(e, scored)
+    boards = sorted({s.result.board for s in scored})
+    return {"state": e.state, "round": e.round, "rows": rows, "boards": [list(b) for b in boards]}
 
 
 @router.get("/api/events/{event_id}/boards/{round_}/{deal}")

@@ -1,6 +1,6 @@
 """The pages: the lobby, a table (one page for every game), a replay, the leaderboard and a
-profile, the favicon and the card faces (one SVG sprite per style and language, from
-:mod:`ulti.render.svg`).
+profile, the events and an event's page, the favicon and the card faces (one SVG sprite per
+style and language, from :mod:`ulti.render.svg`).
 
 Every page is one head and its own body: ``static/page.html`` holds the head they share (the
 page's title and viewport filled in), a file of ``static/`` the page's body.  A page is put
@@ -20,6 +20,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
 from ulti.render.svg import sprite_svg
+from ulti.server.events.service import EventRefused
 from ulti.server.refusals import Refused
 from ulti.server.services import Svc, live_table
 from ulti.server.tables import TableError
@@ -43,6 +44,8 @@ LOBBY = Page("index.html", "Ulti — lobby")
 LEADERBOARD = Page("leaderboard.html", "Ulti — leaderboard")
 PROFILE = Page("profile.html", "Ulti — profile")
 REPLAY = Page("replay.html", "Ulti — replay")
+EVENTS = Page("events.html", "Ulti — events")
+EVENT = Page("event.html", "Ulti — event")
 #: the table fills the screen, under a phone's rounded corners and notch too
 TABLE = Page("table.html", "Ulti", "width=device-width, initial-scale=1, viewport-fit=cover")
 
@@ -78,6 +81,21 @@ async def leaderboard_page(req: Request) -> Response:
 @router.get("/u/{name}")
 async def profile_page(name: str, req: Request) -> Response:
     return serve(PROFILE, req)
+
+
+@router.get("/events")
+async def events_page(req: Request) -> Response:
+    return serve(EVENTS, req)
+
+
+@router.get("/e/{event_id}")
+async def event_page(event_id: str, req: Request, svc: Svc) -> Response:
+    """An event's page; an event that does not exist is a 404 (in both languages)."""
+    try:
+        await svc.events.event(event_id)
+    except EventRefused as exc:
+        raise Refused(exc.status, exc.text("en"), exc.text("hu")) from None
+    return serve(EVENT, req)
 
 
 @router.get("/")

@@ -6,10 +6,11 @@ import { errorText, fill, words } from "/static/i18n.js";
 import { el, post, setCsrf } from "/static/live.js";
 import { bellButton } from "/static/bell.js";
 
-const state = { user: null, loaded: null };
+const state = { user: null, roles: [], loaded: null };
 const listeners = new Set();
 
-/** The logged-in account ({name, id}) or null, once GET /api/me has answered. */
+/** The logged-in account ({name, id}) or null, once GET /api/me has answered (with the
+ * account's roles: ``hasRole``). */
 export function loadMe() {
   if (!state.loaded) {
     state.loaded = (async () => {
@@ -19,6 +20,7 @@ export function loadMe() {
           const data = await res.json();
           state.user = data.user || null;
           state.turns = data.my_turn || [];
+          state.roles = Array.isArray(data.roles) ? data.roles : [];
           setCsrf(data.csrf);
         }
       } catch (e) { /* no server answer: a guest */ }
@@ -31,6 +33,9 @@ export function loadMe() {
 export const currentUser = () => state.user;
 /** The tables waiting for my move (as /api/me said when the page loaded). */
 export const myTurns = () => state.turns || [];
+
+/** Whether the logged-in account holds ``role`` (``organiser``: it may make events). */
+export const hasRole = (role) => !!state.user && state.roles.includes(role);
 
 /** ``fn(user)`` after every log in and log out. */
 export function onAccount(fn) { listeners.add(fn); }
@@ -100,6 +105,8 @@ function buildDialog() {
     state.user = r.data.user || null;
     pass.value = "";
     dialog.close();
+    state.loaded = null;  // the account's roles, and its CSRF token, read again
+    await loadMe();
     changed();
   };
   dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); });
@@ -129,6 +136,7 @@ export function openAccountDialog(mode, lang, note = "") {
 export async function logout() {
   await post("/api/logout", {});
   state.user = null;
+  state.roles = [];
   state.loaded = null;
   await loadMe();  // a fresh CSRF token
   changed();

@@ -1,4 +1,4 @@
-// What the club's own pages (the leaderboard, a profile) share: the header (links, account,
+// What the club's own pages (the leaderboard, a profile, the events) share: the header (links, account,
 // language), the rules families in words, computer players in words, numbers and dates.
 import { accountBar, currentUser, loadMe, onAccount, profileUrl } from "/static/account.js";
 import { pickLang, words } from "/static/i18n.js";
@@ -12,9 +12,11 @@ export function clubHeader(onLang) {
   let lang = pickLang();
   const page = { lang: () => lang, W: () => words(lang) };
   const links = () => {
-    const C = page.W().club;
+    const W = page.W();
+    const C = W.club;
     if ($("tablesLink")) $("tablesLink").textContent = C.tables;
     if ($("leaderboardLink")) $("leaderboardLink").textContent = C.leaderboard;
+    if ($("eventsLink")) $("eventsLink").textContent = W.events.events;
     const mine = $("profileLink");
     if (mine) {
       const u = currentUser();

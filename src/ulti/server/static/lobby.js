@@ -307,6 +307,7 @@ function renderClub(W) {
   $("newTitle").textContent = C["new-table"];
   $("openTitle").textContent = C["open-tables"];
   $("leaderboardLink").textContent = C.leaderboard;
+  $("eventsLink").textContent = W.events.events;
   const mine = $("profileLink");
   mine.hidden = !user;
   mine.textContent = C["my-profile"];

@@ -20,3 +20,12 @@ export function signedNum(x, digits = 1, lang = "en", fixed = true) {
   const s = num(x, digits, lang, fixed);
   return x > 0 && /[1-9]/.test(s) ? `+${s}` : s;
 }
+
+/** A percentage (``x`` of 100) with ``digits`` decimals as ``lang`` writes it: "55.25%" in
+ * English, "55,25%" in Hungarian; "–" for what is not a number. */
+export function percent(x, digits = 2, lang = "en") {
+  if (typeof x !== "number" || !Number.isFinite(x)) return "–";
+  return new Intl.NumberFormat(locale(lang), {
+    style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits,
+  }).format(x / 100);
+}

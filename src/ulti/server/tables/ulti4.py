@@ -20,7 +20,7 @@ from ulti.games.ulti.rules import OPTIONS, Ruleset
 from ulti.games.ulti4 import record
 from ulti.games.ulti4.deal import Deal4
 from ulti.games.ulti4.game import ULTI4
-from ulti.games.ulti4.session import SESSION_DEALS, Session4
+from ulti.games.ulti4.session import SESSION_DEALS, TIEBREAK_DEALS, Session4
 from ulti.server.schemas import NewTable, SeatSpec
 from ulti.server.stats import DealFacts
 from ulti.server.tables.frames import SPECTATOR, Json
@@ -86,7 +86,9 @@ class Ulti4Table(UltiTableOf[Deal4]):
 
     def _new_session(self) -> Session4:
         s = self.stored
-        return Session4(self.rules, s.seed, s.first_dealer, self.names, self.deals)
+        # rules without tie-break deals (an event's tables: S3 off) play none at four either
+        tiebreak = TIEBREAK_DEALS if self.rules.tiebreak_deals else 0
+        return Session4(self.rules, s.seed, s.first_dealer, self.names, self.deals, tiebreak)
 
     @classmethod
     def read_new(cls, raw: object) -> tuple[NewTable, Settings4]:
