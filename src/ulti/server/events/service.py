@@ -12,7 +12,9 @@ registration to its final standings (issue 30, docs/CLUB.md "Events").
   (:func:`round_seed`: the same deals, the dealer order included, at every table); rated and
   public, so spectators watch and ratings move; a seat no person holds is a computer
   player's (the event's ``bot_spec``), named as such and never ranked.  A person who left
-  the event has a computer player in their seat from the next round on, marked.
+  the event has a computer player in their seat from the next round on, marked.  Every
+  table plays exactly the round's deals: an Ulti session tied for first plays no tie-break
+  round at an event (:data:`NO_TIEBREAK`).
 - **The next round** is seated when every table of the round has ended and its results are
   kept (each table tells the registry: :meth:`~ulti.server.tables.registry.Tables.session_kept`);
   the last round's end ends the event.
@@ -57,6 +59,10 @@ KINDS = ("duplicate",)
 DEFAULT_BOT = "pimc:samples=12,ms=80"
 #: What a table of an event is created by (the event, not a person).
 CREATOR = "event:{id}"
+#: The options that keep a game's table to the round's deals: a session tied for first
+#: would play a tie-break round (S3), boards only some tables of the round play, that the
+#: whole round waits for.  In a duplicate event the matchpoints rank, not a table's winner.
+NO_TIEBREAK: dict[str, dict[str, Any]] = {"ulti": {"tiebreak_deals": 0}}
 
 
 class EventRefused(EventError):
@@ -112,6 +118,10 @@ class Events:
         self.tables = tables
         self.db = EventStore(tables.store)
         self.lock = asyncio.Lock()  # one change of an event's state at a time
+        #: each started event's schedule's balance, worked out once (the schedule is kept as
+        #: it was made; 300 players' balance takes tens of milliseconds, and everyone opens
+        #: the event's page at each round)
+        self._balances: dict[str, dict[str, Any]] = {}
         tables.session_listeners.append(self._table_kept)
 
     async def _db(self, fn: Any, *args: Any) -> Any:
@@ -126,8 +136,9 @@ class Events:
         if isinstance(e, StoredEvent):
             return {**e.rules, "seats": list(seats)}
         body: dict[str, Any] = {"game": e.game, "preset": e.preset, "lang": e.lang}
-        if e.options:
-            body["options"] = e.options
+        options = {**e.options, **NO_TIEBREAK.get(e.game, {})}
+        if options:
+            body["options"] = options
         if e.deals is not None:
             body["deals"] = e.deals
         if e.match_points is not None:
@@ -259,12 +270,18 @@ class Events:
             return await self.event(event_id)
 
     async def _seat(self, e: StoredEvent, round_: int) -> None:
-        """Round ``round_``'s tables, made and kept with the event's round in one write."""
+        """Round ``round_``'s tables, made and kept with the event's round in one write.
+
+        The tables' settings are read once (every table of the round has the same: only the
+        seats differ), and the tables are made at once, not one after another: their writes
+        wait in the store's threads together (PostgreSQL commits several at a time): a round
+        of a hundred tables is seated in under a second (benchmarks/bench_event.py).
+        """
         assert e.schedule is not None
         entrants = await self._db(self.db.entrants, e.id)
         by_number = {x.number: x for x in entrants}
-        made: list[tuple[Table, EventTable]] = []
-        for number, group in enumerate(e.schedule.rounds[round_ - 1]):
+        plans: list[tuple[list[dict[str, Any]], tuple[int, ...]]] = []
+        for group in e.schedule.rounds[round_ - 1]:
             seats: list[dict[str, Any]] = []
             held: list[int] = []
             for p in group:
@@ -276,20 +293,29 @@ class Events:
                 else:
                     seats.append({"kind": "person", "name": x.name, "user": x.user_id})
                     held.append(p)
-            body = self.table_body(e, [_request_seat(s) for s in seats])
-            settings = _Settings(self._settings(body).to_dict())
-            table, _ = await self.tables.create(
-                settings,
-                [{**s, "token_hash": None} if s["kind"] == "person" else s for s in seats],
-                e.lang,
-                round_seed(e.seed, round_),
-                e.game,
-                public=True,
-                rated=True,
-                creator=CREATOR.format(id=e.id),
+            plans.append((seats, tuple(held)))
+        body = self.table_body(e, [_request_seat(s) for s in plans[0][0]])
+        settings = _Settings(self._settings(body).to_dict())
+        made: list[tuple[Table, dict[int, str]]] = await asyncio.gather(
+            *(
+                self.tables.create(
+                    settings,
+                    [{**s, "token_hash": None} if s["kind"] == "person" else s for s in seats],
+                    e.lang,
+                    round_seed(e.seed, round_),
+                    e.game,
+                    public=True,
+                    rated=True,
+                    creator=CREATOR.format(id=e.id),
+                )
+                for seats, _ in plans
             )
-            made.append((table, EventTable(round_, number, table.id, tuple(held))))
-        await self._db(self.db.seat_round, e.id, round_, [t for _, t in made])
+        )
+        kept = [
+            EventTable(round_, number, table.id, held)
+            for number, ((table, _), (_, held)) in enumerate(zip(made, plans, strict=True))
+        ]
+        await self._db(self.db.seat_round, e.id, round_, kept)
         for table, _ in made:
             table.schedule_bot()
         log.info("event %s: round %d seated at %d tables", e.id, round_, len(made))
@@ -465,7 +491,10 @@ class Events:
             ],
         }
         if e.schedule is not None:
-            out["balance"] = balance(e.schedule).to_dict()
+            shown = self._balances.get(e.id)
+            if shown is None:
+                shown = self._balances[e.id] = balance(e.schedule).to_dict()
+            out["balance"] = shown
         return out
 
 
