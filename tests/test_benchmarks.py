@@ -204,3 +204,29 @@ def test_suite_under_load_counts_every_run_and_fails_on_a_failure(tmp_path: Path
     r = run("suite_under_load.py", "--runs", "1", *common, str(good), str(bad))
     assert r.returncode == 1
     assert "a run failed" in r.stdout
+
+
+def test_bench_event_times_the_rounds_the_standings_and_the_schedule(tmp_path: Path) -> None:
+    """A tiny event (7 players: three tables a round, two computer seats) on SQLite: every
+    timed figure is there, positive, its p50 at most its max, lower is better."""
+    data = bench_json(
+        tmp_path,
+        "bench_event.py",
+        "--players",
+        "7",
+        "--rounds",
+        "2",
+        "--db",
+        "sqlite",
+        "--standings-calls",
+        "3",
+    )
+    f, better = data["figures"], data["better"]
+    for name in ("sqlite-next-round", "sqlite-standings", "sqlite-event-page", "schedule"):
+        assert 0 < f[f"{name}-p50-ms"] <= f[f"{name}-max-ms"]
+        assert better[f"{name}-p50-ms"] == better[f"{name}-max-ms"] == "lower"
+    assert f["sqlite-finish-ms"] > 0 and f["sqlite-start-ms"] > 0
+    assert len(data["meta"]["sqlite-next-round-ms"]) == 1  # two rounds: one wait between
+    assert f["sqlite-actions"] > 2 * 3 * 3 * 4  # 2 rounds, 3 tables, 3 deals, 4+ actions each
+    assert better["sqlite-actions"] == better["sqlite-play-seconds"] == "none"
+    assert data["meta"]["target-ms"] == 1000 and data["meta"]["server-tracebacks"] == 0

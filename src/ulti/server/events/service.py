@@ -12,7 +12,9 @@ registration to its final standings (issue 30, docs/CLUB.md "Events").
   (:func:`round_seed`: the same deals, the dealer order included, at every table); rated and
   public, so spectators watch and ratings move; a seat no person holds is a computer
   player's (the event's ``bot_spec``), named as such and never ranked.  A person who left
-  the event has a computer player in their seat from the next round on, marked.
+  the event has a computer player in their seat from the next round on, marked.  Every
+  table plays exactly the round's deals: an Ulti session tied for first plays no tie-break
+  round at an event (:data:`NO_TIEBREAK`).
 - **The next round** is seated when every table of the round has ended and its results are
   kept (each table tells the registry: :meth:`~ulti.server.tables.registry.Tables.session_kept`);
   the last round's end ends the event.
@@ -76,12 +78,15 @@ KINDS = ("duplicate", "swiss", "arena")
 #: The computer player of a seat no person holds, unless the organiser names another (the
 #: club level).
 DEFAULT_BOT = "pimc:samples=12,ms=80"
-#: The games whose sessions break a tie for first with more deals (S3): at an event's tables
-#: they play none, so that every table plays the round's deals and no board is held at some
-#: tables only (compared with nobody, or with the tables that tied).
-NO_TIEBREAK = ("ulti", "ulti4")
 #: What a table of an event is created by (the event, not a person).
 CREATOR = "event:{id}"
+#: The options that keep a game's table to the round's deals: a session tied for first
+#: would play a tie-break round (S3), boards only some tables of the round play, that the
+#: whole round waits for.  In a duplicate event the matchpoints rank, not a table's winner.
+NO_TIEBREAK: dict[str, dict[str, Any]] = {
+    "ulti": {"tiebreak_deals": 0},
+    "ulti4": {"tiebreak_deals": 0},  # (a table of four without them plays no tie-break)
+}
 
 
 class EventRefused(EventError):
@@ -143,6 +148,10 @@ class Events:
         self.notifier = notifier
         self.db = EventStore(tables.store)
         self.lock = asyncio.Lock()  # one change of an event's state at a time
+        #: each started event's schedule's balance, worked out once (the schedule is kept as
+        #: it was made; 300 players' balance takes tens of milliseconds, and everyone opens
+        #: the event's page at each round)
+        self._balances: dict[str, dict[str, Any]] = {}
         tables.session_listeners.append(self._table_kept)
 
     async def _db(self, fn: Any, *args: Any) -> Any:
@@ -157,9 +166,7 @@ class Events:
         if isinstance(e, StoredEvent):
             return {**e.rules, "seats": list(seats)}
         body: dict[str, Any] = {"game": e.game, "preset": e.preset, "lang": e.lang}
-        options = dict(e.options)
-        if e.game in NO_TIEBREAK:  # every table plays the round's deals, no more (S3 off)
-            options["tiebreak_deals"] = 0
+        options = {**e.options, **NO_TIEBREAK.get(e.game, {})}
         if options:
             body["options"] = options
         if e.deals is not None:
@@ -329,11 +336,17 @@ class Events:
 
     async def _seat(self, e: StoredEvent, round_: int, groups: Sequence[Seating]) -> None:
         """Round ``round_``'s tables, one a group, made and kept with the event's round in
-        one write (an arena's round: one seating of those waiting)."""
+        one write (an arena's round: one seating of those waiting).
+
+        The tables' settings are read once (every table of the round has the same: only the
+        seats differ), and the tables are made at once, not one after another: their writes
+        wait in the store's threads together (PostgreSQL commits several at a time): a round
+        of a hundred tables is seated in under a second (benchmarks/bench_event.py).
+        """
         entrants = await self._db(self.db.entrants, e.id)
         by_number = {x.number: x for x in entrants}
-        made: list[tuple[Table, EventTable]] = []
-        for number, group in enumerate(groups):
+        plans: list[tuple[list[dict[str, Any]], tuple[int, ...]]] = []
+        for group in groups:
             seats: list[dict[str, Any]] = []
             held: list[int] = []
             for p in group:
@@ -345,9 +358,15 @@ class Events:
                 else:
                     seats.append({"kind": "person", "name": x.name, "user": x.user_id})
                     held.append(p)
-            body = self.table_body(e, [_request_seat(s) for s in seats])
-            settings = _Settings(self._settings(body).to_dict())
-            table, _ = await self.tables.create(
+            plans.append((seats, tuple(held)))
+        body = self.table_body(e, [_request_seat(s) for s in plans[0][0]])
+        settings = _Settings(self._settings(body).to_dict())
+        adopted = await self._orphans(e, round_, plans)
+
+        async def make(seats: list[dict[str, Any]], i: int) -> tuple[Table, dict[int, str]]:
+            if i in adopted:  # made before the server stopped, the round not kept yet
+                return adopted[i], {}
+            return await self.tables.create(
                 settings,
                 [{**s, "token_hash": None} if s["kind"] == "person" else s for s in seats],
                 e.lang,
@@ -358,12 +377,19 @@ class Events:
                 creator=CREATOR.format(id=e.id),
                 time_control=e.rules.get("clock"),
             )
-            made.append((table, EventTable(round_, number, table.id, tuple(held))))
-        await self._db(self.db.seat_round, e.id, round_, [t for _, t in made])
+
+        made: list[tuple[Table, dict[int, str]]] = await asyncio.gather(
+            *(make(seats, i) for i, (seats, _) in enumerate(plans))
+        )
+        kept = [
+            EventTable(round_, number, table.id, held)
+            for number, ((table, _), (_, held)) in enumerate(zip(made, plans, strict=True))
+        ]
+        await self._db(self.db.seat_round, e.id, round_, kept)
         for table, _ in made:
             table.schedule_bot()
         log.info("event %s: round %d seated at %d tables", e.id, round_, len(made))
-        for table, at in made:  # each person: their table is ready
+        for at in kept:  # each person: their table is ready
             for p in at.seats:
                 x = by_number.get(p) if p != FILLER else None
                 if x is not None:
@@ -371,10 +397,38 @@ class Events:
                         x.user_id,
                         "round-seated",
                         "notify.round-seated",
-                        f"/t/{table.id}",
+                        f"/t/{at.table_id}",
                         event=e.name,
                         round=round_,
                     )
+
+    async def _orphans(
+        self,
+        e: StoredEvent,
+        round_: int,
+        plans: Sequence[tuple[list[dict[str, Any]], tuple[int, ...]]],
+    ) -> dict[int, Table]:
+        """The tables of this round a server made and then stopped before keeping the round
+        (a crash mid-seating): each plan's own, found by its seed and seats, so that seating
+        the round again makes no second table for anyone."""
+        known = {t.table_id for t in await self._db(self.db.tables, e.id)}
+        creator, seed = CREATOR.format(id=e.id), round_seed(e.seed, round_)
+        spare = [
+            t
+            for t in self.tables.live.values()
+            if t.stored.creator == creator and t.stored.seed == seed and t.id not in known
+        ]
+        out: dict[int, Table] = {}
+        for i, (seats, _) in enumerate(plans):
+            want = [(s["kind"], s.get("user"), s["name"]) for s in seats]
+            for t in spare:
+                if [(x["kind"], x.get("user"), x["name"]) for x in t.stored.seats] == want:
+                    out[i] = t
+                    spare.remove(t)
+                    break
+        for t in spare:  # made for a seating that is not this one: said, left as it is
+            log.warning("event %s: table %s of round %d is not in the round", e.id, t.id, round_)
+        return out
 
     def _timeouts(self, table_id: str) -> list[int] | None:
         """Each seat's timeouts at a table with clocks (None: no clocks)."""
@@ -651,7 +705,10 @@ class Events:
             ],
         }
         if e.schedule is not None:
-            out["balance"] = balance(e.schedule).to_dict()
+            shown = self._balances.get(e.id)
+            if shown is None:
+                shown = self._balances[e.id] = balance(e.schedule).to_dict()
+            out["balance"] = shown
         return out
 
 
