@@ -170,6 +170,11 @@ OPTIONS = (
     Setting("mail_from", "The sender's address of the notifications' e-mails."),
     Setting("site_url", "The server's address as people reach it, for the e-mails' links."),
     Setting(
+        "push_hosts",
+        "The Web Push services a browser's subscription may name (host names or their last "
+        "parts, comma separated; default: the browsers' own).",
+    ),
+    Setting(
         "forwarded_allow_ips",
         "The proxies in front of the server whose X-Forwarded-For and X-Forwarded-Proto "
         "are believed: addresses or networks, comma separated (e.g. 127.0.0.1). Default: "
