@@ -50,7 +50,8 @@ def test_the_clocks_are_shown_at_every_seat(
 
 def test_the_lobby_lists_the_tables_waiting_for_my_move(browser: Browser, tmp_path: Path) -> None:
     """Correspondence play: Sára's browser, logged in, opens the lobby; the table waiting
-    for her move is listed under "Te jössz" with the time she has left, and links to it."""
+    for her move is listed under "Te jössz" with the time she has left, and links to it; her
+    own profile lists it too."""
     with Running(f"sqlite:///{tmp_path / 'c.sqlite3'}") as srv, client(srv) as sara:
         register(sara, "Sára")
         body = {
@@ -76,5 +77,9 @@ def test_the_lobby_lists_the_tables_waiting_for_my_move(browser: Browser, tmp_pa
         assert link.get_attribute("href") == f"/t/{live.id}"
         expect(page.locator("#turns li")).to_contain_text("még 3 nap 23 óra")  # 4 days, begun
         assert not screen_problems(page, "hu")
+        # and on her own profile
+        page.goto(srv.base + "/u/S%C3%A1ra")
+        expect(page.locator("#profileTurns a")).to_have_attribute("href", f"/t/{live.id}")
+        expect(page.locator("#profileTurns h2")).to_have_text("Te jössz")
         assert not errors, errors
         context.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,9 @@ from ulti.arena.events.schedule import FILLER, balance
 from ulti.games.ulti.actions import Action, ActionKind
 from ulti.games.ulti.rules import Ruleset
 from ulti.games.ulti.session import Session
-from ulti.server.events.service import round_seed
-from ulti.server.events.store import EventRow, EventTableRow
+from ulti.server.events.service import results_of, round_seed
+from ulti.server.events.store import Entrant, EventRow, EventTable, EventTableRow
+from ulti.server.store import DealResultRow
 from ulti.server.tables.ulti import UltiTable
 
 
@@ -147,3 +149,43 @@ def test_a_round_seated_again_after_a_crash_makes_no_second_table(tmp_path: Path
         assert [t["id"] for t in get(org, f"/api/events/{eid}")["tables"]] == first
         for c in people:
             c.close()
+
+
+def test_the_deals_a_computer_played_for_a_leaver_are_not_theirs() -> None:
+    """A player who left in round 2 after its table's first deal: round 1 and deal 1 of round
+    2 are theirs; deal 2 of round 2 and round 3 are the computer player's (compared with,
+    never ranked)."""
+    now = datetime.now(UTC)
+    gone = Entrant(1, "Lili", now, 0, left_round=2, left_deal=1)
+    stays = Entrant(2, "Marci", now, 1, None)
+    tables = [EventTable(r, 0, f"t{r}", (0, 1, FILLER)) for r in (1, 2, 3)]
+
+    def row(table: str, deal: int, seat: int) -> DealResultRow:
+        return DealResultRow(
+            table_id=table,
+            seat=seat,
+            player="user:1",
+            game="ulti",
+            family="ulti/standard",
+            deal=deal,
+            units=4,
+            role="defender",
+            contract=None,
+            contract_hu=None,
+            kind=None,
+            made=None,
+            kontras_given=0,
+            kontras_won=0,
+            kontras_lost=0,
+        )
+
+    rows = [row(f"t{r}", d, 0) for r in (1, 2, 3) for d in (1, 2)]
+    got = [(x.board, x.player) for x in results_of(tables, rows, [gone, stays])]
+    assert got == [
+        ((1, 1), 0),
+        ((1, 2), 0),
+        ((2, 1), 0),
+        ((2, 2), FILLER),
+        ((3, 1), FILLER),
+        ((3, 2), FILLER),
+    ]

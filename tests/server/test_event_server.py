@@ -373,3 +373,43 @@ def test_an_event_never_waits_on_someone_who_left(tmp_path: Path) -> None:
         for c in people:
             c.close()
         assert not srv.log.tracebacks()
+
+
+def test_a_player_who_leaves_is_replaced_at_once_and_a_late_joiner_waits(
+    tmp_path: Path,
+) -> None:
+    """Swiss, 6 people: one leaves in round 1 — a computer player takes the seat at once for
+    the rest of the round (the deals it plays are not the leaver's) and sits for them in
+    round 2; a seventh registers during round 1 and is seated from round 2."""
+    names = [f"L{i}" for i in range(6)]
+    with Running(db(tmp_path)) as srv, client(srv) as org, client(srv) as late:
+        organiser(srv, org)
+        body = {"name": "Ki-be", "kind": "swiss", "game": "ulti", "deals": 3, "rounds": 2}
+        eid = post(org, "/api/events", {**body, "bot_spec": "rules"}).json()["id"]
+        people = [(client(srv), n) for n in names]
+        for c, n in people:
+            register(c, n)
+            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        assert post(org, f"/api/events/{eid}/start").status_code == 200
+        leaver, rest = people[0], people[1:]
+        [mine] = [t for t in get(leaver[0], f"/api/events/{eid}")["tables"] if t["mine"]]
+        left = post(leaver[0], f"/api/events/{eid}/leave")
+        assert left.status_code == 200, left.text
+        assert left.json()["me"]["left"] is True
+        table = srv.app.state.tables.get(mine["id"])
+        seat = [s["name"] for s in table.stored.seats].index("L0")
+        assert table.stored.seats[seat]["kind"] == "bot"  # at once, not after a window
+        register(late, "Késő")
+        assert post(late, f"/api/events/{eid}/register").status_code == 200
+        play_event(srv, org, eid, rest, random.Random(8), batches=1)
+        ev = get(org, f"/api/events/{eid}")
+        assert ev["round"] == 2
+        seated = {p for t in ev["tables"] for p in t["players"] if p is not None}
+        assert "Késő" in seated and "L0" not in seated
+        play_event(srv, org, eid, [*rest, (late, "Késő")], random.Random(9))
+        rows = {r["name"]: r for r in get(org, f"/api/events/{eid}/standings")["rows"]}
+        assert rows["L0"]["points"] == 0 and rows["L0"]["tables"] == 0  # gave its table up
+        assert rows["Késő"]["tables"] == 1
+        for c, _ in people:
+            c.close()
+        assert not srv.log.tracebacks()

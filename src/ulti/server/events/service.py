@@ -62,12 +62,13 @@ from ulti.arena.events.swiss import (
 )
 from ulti.core.seeds import derive_seed
 from ulti.games.registry import GAMES
-from ulti.server.events.store import EventStore, EventTable, StoredEvent
+from ulti.server.events.store import Entrant, EventStore, EventTable, StoredEvent
 from ulti.server.notify.service import Notifier
 from ulti.server.schemas import Clock
 from ulti.server.store import DealResultRow, User, now
 from ulti.server.tables import Table
 from ulti.server.tables.registry import Tables, table_class
+from ulti.server.tables.seats import Asker
 
 log = logging.getLogger("ulti.server.events")
 
@@ -253,13 +254,19 @@ class Events:
     async def register(self, event_id: str, user: User) -> None:
         async with self.lock:
             e = await self.event(event_id)
-            if e.state != "open":
+            # a late joiner waits for the next round (Swiss) or seating (arena); a duplicate
+            # event's schedule was made for those who came
+            late = e.state == "running" and e.kind in ("swiss", "arena")
+            if e.state != "open" and not late:
                 raise EventRefused(409, "started")
             count: int = await self._db(self.db.count, event_id)
             if e.max_players is not None and count >= e.max_players:
                 raise EventRefused(409, "full", most=e.max_players)
             if not await self._db(self.db.register, event_id, user.id):
                 raise EventRefused(409, "registered-already")
+            if late:  # a Swiss or arena event under way: seated from its next round on
+                await self._db(self.db.number_late, event_id, user.id)
+                return
             full = count + 1
         if e.start_count is not None and full >= e.start_count:
             await self.start(event_id)
@@ -273,8 +280,9 @@ class Events:
                 raise EventRefused(409, "not-registered")
 
     async def leave(self, event_id: str, user: User) -> None:
-        """A player leaves a running event: a computer player sits for them from the next
-        round (their table of this round plays on as any table does)."""
+        """A player leaves a running event: a computer player takes their seat at once, for
+        the rest of the round (the deals it plays are the computer's, not theirs: compared
+        with, never ranked), and sits for them in every round after; marked as left."""
         async with self.lock:
             e = await self.event(event_id)
             if e.state != "running":
@@ -282,7 +290,17 @@ class Events:
             mine = [x for x in await self._db(self.db.entrants, event_id) if x.user_id == user.id]
             if not mine or mine[0].left_round is not None:
                 raise EventRefused(409, "not-registered")
-            await self._db(self.db.left, event_id, user.id, e.round + 1)
+            me = mine[0]
+            finished = 0
+            for t in await self._db(self.db.tables, event_id):
+                table = self.tables.live.get(t.table_id)
+                if table is None or me.number not in t.seats or self._done(t.table_id):
+                    continue
+                finished = sum(1 for d in table.session.deals if d.is_over())
+                seat = t.seats.index(me.number)
+                if table.stored.seats[seat]["kind"] == "person":
+                    await table.hand_over(seat, e.bot_spec, Asker(None, user.id, False))
+            await self._db(self.db.left, event_id, user.id, max(e.round, 1), finished)
 
     # -- running ----------------------------------------------------------------------------
 
@@ -573,7 +591,8 @@ class Events:
         rows: list[DealResultRow] = await self._db(
             self.tables.store.deal_results_at, [t.table_id for t in tables]
         )
-        return tables, rows, score_boards(results_of(tables, rows))
+        entrants = await self._db(self.db.entrants, e.id)
+        return tables, rows, score_boards(results_of(tables, rows, entrants))
 
     async def table_results(self, e: StoredEvent) -> list[TableResult]:
         """Each finished table of the event: who sat where, each seat's units."""
@@ -581,8 +600,14 @@ class Events:
         units: dict[tuple[str, int], int] = defaultdict(int)
         for r in rows:
             units[r.table_id, r.seat] += r.units
+        entrants = await self._db(self.db.entrants, e.id)
+        gone = {x.number: x.left_round for x in entrants if x.left_round is not None}
+
+        def held(t: EventTable) -> Seating:  # who left during a table gave it up
+            return tuple(FILLER if gone.get(p, t.round + 1) <= t.round else p for p in t.seats)
+
         return [
-            TableResult(t.seats, tuple(units[t.table_id, s] for s in range(len(t.seats))))
+            TableResult(held(t), tuple(units[t.table_id, s] for s in range(len(t.seats))))
             for t in tables
             if self._done(t.table_id)
         ]
@@ -712,18 +737,26 @@ class Events:
         return out
 
 
-def results_of(tables: Sequence[EventTable], rows: Sequence[DealResultRow]) -> list[Result]:
+def results_of(
+    tables: Sequence[EventTable], rows: Sequence[DealResultRow], entrants: Sequence[Entrant]
+) -> list[Result]:
     """The kept results of an event's tables as boards' results: deal ``d`` of round ``r``
-    is board ``(r, d)``; a seat's player is the event's (``FILLER``: a computer player); a seat
-    that sat the deal out (four at the table) has no score."""
+    is board ``(r, d)``; a seat's player is the event's (``FILLER``: a computer player, and
+    the one who sat for a player after they left); a seat that sat the deal out (four at the
+    table) has no score."""
     at = {t.table_id: t for t in tables}
+    by_number = {x.number: x for x in entrants if x.number is not None}
     out = []
     for r in rows:
         t = at.get(r.table_id)
         if t is None or not 0 <= r.seat < len(t.seats):
             continue
         score = None if r.role == "none" else r.units
-        out.append(Result((t.round, r.deal), r.seat, t.number, t.seats[r.seat], score))
+        player = t.seats[r.seat]
+        x = by_number.get(player)
+        if x is not None and not x.played(t.round, r.deal):
+            player = FILLER
+        out.append(Result((t.round, r.deal), r.seat, t.number, player, score))
     return out
 
 

@@ -58,8 +58,10 @@ class EventPlayerRow(Base):
     registered: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: the player's number in the schedule (registration order), once the event starts
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    #: the first round a computer player sits for them (they left), else None
+    #: when they left (None: they play on): the round, and the deals of it their table had
+    #: finished (the rest of that round, and every round after, a computer player's)
     left_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    left_deal: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class EventTableRow(Base):
@@ -102,13 +104,22 @@ class StoredEvent:
 @dataclass(frozen=True)
 class Entrant:
     """A registered player: the account, its name, when it registered, its number in the
-    schedule (once started) and the round it left at (None: it plays on)."""
+    schedule (once started), and the round it left in and the deals of that round its table
+    had finished then (None: it plays on)."""
 
     user_id: int
     name: str
     registered: datetime
     number: int | None
     left_round: int | None
+    left_deal: int | None = None
+
+    def played(self, round_: int, deal: int) -> bool:
+        """Whether deal ``deal`` of round ``round_`` at its table was its own (not the
+        computer player's who sat for it after it left)."""
+        if self.left_round is None or self.left_deal is None:
+            return True
+        return round_ < self.left_round or (round_ == self.left_round and deal <= self.left_deal)
 
 
 @dataclass(frozen=True)
@@ -204,7 +215,7 @@ class EventStore:
         )
         with self.store.reading() as s:
             return [
-                Entrant(p.user_id, name, p.registered, p.number, p.left_round)
+                Entrant(p.user_id, name, p.registered, p.number, p.left_round, p.left_deal)
                 for p, name in s.execute(q)
             ]
 
@@ -225,14 +236,28 @@ class EventStore:
             q = select(func.count()).where(EventPlayerRow.event_id == event_id)
             return int(s.scalar(q) or 0)
 
-    def left(self, event_id: str, user_id: int, round_: int) -> None:
-        """``user_id`` left: a computer player sits for them from round ``round_``."""
+    def left(self, event_id: str, user_id: int, round_: int, deal: int) -> None:
+        """``user_id`` left in round ``round_``, after its table's first ``deal`` deals: a
+        computer player sits for them from then on."""
         with self.store.writing() as s:
             s.execute(
                 update(EventPlayerRow)
                 .where(EventPlayerRow.event_id == event_id, EventPlayerRow.user_id == user_id)
-                .values(left_round=round_)
+                .values(left_round=round_, left_deal=deal)
             )
+
+    def number_late(self, event_id: str, user_id: int) -> int:
+        """A late joiner's number (the next after everyone's so far)."""
+        with self.store.writing() as s:
+            q = select(func.max(EventPlayerRow.number)).where(EventPlayerRow.event_id == event_id)
+            most = s.scalar(q)
+            number = 0 if most is None else int(most) + 1
+            s.execute(
+                update(EventPlayerRow)
+                .where(EventPlayerRow.event_id == event_id, EventPlayerRow.user_id == user_id)
+                .values(number=number)
+            )
+            return number
 
     # -- running --------------------------------------------------------------------------
 

@@ -5,11 +5,11 @@ import {
   accountBar, currentUser, loadMe, myTurns, onAccount, openAccountDialog, profileUrl,
 } from "/static/account.js";
 import { cardStyle, setCardStyle } from "/static/cards.js";
-import { clockText } from "/static/clocktext.js";
 import { errorText, fill, pickLang, words } from "/static/i18n.js";
 import { LEVELS, levelName } from "/static/levels.js";
 import { el, post, toast } from "/static/live.js";
 import { setTeaching, teachingOn } from "/static/teaching.js";
+import { fillTurns } from "/static/turns.js";
 
 let lang = pickLang();
 let bar = null;  // the account bar (account.js)
@@ -286,18 +286,7 @@ function renderTurns(W) {
   const turns = currentUser() ? myTurns() : [];
   $("turnsBox").hidden = !turns.length;
   $("turnsTitle").textContent = C["my-turn-title"];
-  const list = $("turns");
-  list.replaceChildren();
-  for (const t of turns) {
-    const li = el("li");
-    const a = el("a", "", `${gameTitle(t, W)}: ${t.players.join(", ")}`);
-    a.href = `/t/${encodeURIComponent(t.id)}`;
-    li.appendChild(a);
-    if (t.left !== null && t.left !== undefined) {
-      li.appendChild(el("span", "muted", ` · ${fill(C["my-turn-left"], { time: clockText(W, t.left) })}`));
-    }
-    list.appendChild(li);
-  }
+  fillTurns($("turns"), turns, W);
 }
 
 function renderClub(W) {

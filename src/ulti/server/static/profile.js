@@ -5,7 +5,8 @@ import { clubHeader, day, familyName } from "/static/clubpage.js";
 import { num, signed, signedNum } from "/static/numbers.js";
 import { errorText, fill } from "/static/i18n.js";
 import { el } from "/static/live.js";
-import { currentUser, loadMe } from "/static/account.js";
+import { currentUser, loadMe, myTurns } from "/static/account.js";
+import { fillTurns } from "/static/turns.js";
 import { notifyChoices } from "/static/bell.js";
 
 const $ = (id) => document.getElementById(id);
@@ -231,6 +232,15 @@ function render() {
     listPart(C["profile-events"], "events", data.events, C["profile-no-events"], (e) => eventLine(e, C)),
   );
   const me = currentUser();
+  if (me && me.name === data.name && myTurns().length) {  // my own: the tables waiting for me
+    const turns = el("section", "profile-part turns-part");
+    turns.id = "profileTurns";
+    turns.appendChild(el("h2", "", C["my-turn-title"]));
+    const list = el("ul", "turns");
+    fillTurns(list, myTurns(), W);
+    turns.appendChild(list);
+    box.appendChild(turns);
+  }
   if (me && me.name === data.name) {  // my own profile: how else to be told (bell.js)
     const choices = el("section", "profile-part notify-part");
     choices.id = "notifyChoices";

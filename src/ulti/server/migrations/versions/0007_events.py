@@ -47,6 +47,7 @@ def upgrade() -> None:
         sa.Column("registered", sa.DateTime(timezone=True), nullable=False),
         sa.Column("number", sa.Integer(), nullable=True),
         sa.Column("left_round", sa.Integer(), nullable=True),
+        sa.Column("left_deal", sa.Integer(), nullable=True),
     )
     op.create_table(
         "ulti_event_tables",
