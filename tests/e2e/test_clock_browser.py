@@ -83,3 +83,31 @@ def test_the_lobby_lists_the_tables_waiting_for_my_move(browser: Browser, tmp_pa
         expect(page.locator("#profileTurns h2")).to_have_text("Te jössz")
         assert not errors, errors
         context.close()
+
+
+def test_the_lobby_makes_a_correspondence_table(browser: Browser, tmp_path: Path) -> None:
+    """The new table's form offers the clocks in words; a table of days a move is made so."""
+    with Running(f"sqlite:///{tmp_path / 'c.sqlite3'}") as srv, client(srv) as sara:
+        register(sara, "Sára")
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="hu-HU")
+        context.add_cookies(
+            [{"name": k, "value": v, "url": srv.base} for k, v in sara.cookies.items()]
+        )
+        page = context.new_page()
+        errors = page_errors(page)
+        page.goto(srv.base + "/")
+        page.wait_for_selector("#preset option[value=casual]", state="attached")
+        expect(page.locator("#clockLabel")).to_have_text("Óra")
+        choice = page.locator("#clock option[value='259200+86400']")
+        expect(choice).to_have_text("3 nap + 1 nap lépésenként (levelezős)")
+        page.select_option("#clock", "259200+86400")
+        page.select_option("[name=kind1]", "bot")
+        page.select_option("[name=kind2]", "bot")
+        before = set(srv.app.state.tables.live)
+        page.click("#create")
+        wait_until(lambda: len(srv.app.state.tables.live) > len(before), "the new table")
+        [new] = set(srv.app.state.tables.live) - before
+        t = srv.app.state.tables.get(new)
+        assert t.stored.time_control == {"reserve": 259200, "increment": 86400}
+        assert not errors, errors
+        context.close()

@@ -8,3 +8,34 @@ export function clockText(W, seconds) {
   if (t >= 3600) return fill(W.clockHours, { h: Math.floor(t / 3600), m: Math.floor((t % 3600) / 60) });
   return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
 }
+
+/** The time controls the forms offer ("reserve+increment" seconds; "": no clock): minutes
+ * for a live table, days for correspondence play. */
+export const CLOCKS = ["", "120+10", "300+15", "900+30", "259200+86400"];
+
+/** A time control of ``CLOCKS`` in words (``E``: the events' words). */
+export function clockChoiceName(value, E) {
+  if (!value) return E["clock-none"];
+  const [reserve, increment] = value.split("+").map(Number);
+  if (reserve >= 86400) return fill(E["clock-days"], { days: reserve / 86400, more: increment / 86400 });
+  return fill(E["clock-minutes"], { minutes: reserve / 60, seconds: increment });
+}
+
+/** A form's choice as a new table's ``clock`` (null: none). */
+export function clockBody(value) {
+  if (!value) return null;
+  const [reserve, increment] = String(value).split("+").map(Number);
+  return { reserve, increment };
+}
+
+/** ``select`` offered every time control, in words. */
+export function fillClockSelect(select, E) {
+  const chosen = select.value;
+  select.replaceChildren(...CLOCKS.map((v) => {
+    const o = document.createElement("option");
+    o.value = v;
+    o.textContent = clockChoiceName(v, E);
+    return o;
+  }));
+  select.value = CLOCKS.includes(chosen) ? chosen : "";
+}

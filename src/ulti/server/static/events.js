@@ -3,6 +3,7 @@
 // makes a new one (its game and rules preset, a round's deals or Snapszli's match, the rounds,
 // the computer players' level, how it starts, at most how many may register).  A new event's
 // page opens once it is made.
+import { clockBody, fillClockSelect } from "/static/clocktext.js";
 import { hasRole, loadMe } from "/static/account.js";
 import { clubHeader } from "/static/clubpage.js";
 import { GAMES, ROUND, SEATS, gameName, kindName, presetName, roundText, startText, stateName } from "/static/eventkit.js";
@@ -112,7 +113,7 @@ function renderForm(W) {
   $("minutesRow").hidden = kind !== "arena";
   $("minutesLabel").textContent = E.minutes;
   $("clockLabel").textContent = E.clock;
-  for (const o of $("clock").options) o.textContent = clockName(o.value, E);
+  fillClockSelect($("clock"), E);
   const snap = game() === "snapszli";
   $("dealsRow").hidden = snap;
   $("matchRow").hidden = !snap;
@@ -177,14 +178,6 @@ async function loadCatalogues() {
   renderPresets(page.W());
 }
 
-/** A time control in words: "none", "2 minutes + 10 s a decision", "3 days + 1 day a move". */
-function clockName(value, E) {
-  if (!value) return E["clock-none"];
-  const [reserve, increment] = value.split("+").map(Number);
-  if (reserve >= 86400) return fill(E["clock-days"], { days: reserve / 86400, more: increment / 86400 });
-  return fill(E["clock-minutes"], { minutes: reserve / 60, seconds: increment });
-}
-
 $("game").onchange = () => renderForm(page.W());
 $("kind").onchange = () => renderForm(page.W());
 $("preset").onchange = () => renderPresets(page.W());
@@ -203,11 +196,8 @@ $("form").onsubmit = async (e) => {
   };
   if (body.kind === "arena") body.minutes = Number(f.get("minutes"));
   else body.rounds = Number(f.get("rounds"));
-  const clock = String(f.get("clock") || "");
-  if (clock) {
-    const [reserve, increment] = clock.split("+").map(Number);
-    body.clock = { reserve, increment };
-  }
+  const clock = clockBody(f.get("clock"));
+  if (clock) body.clock = clock;
   if (game() === "snapszli") body.match_points = Number(f.get("match_points"));
   else body.deals = Number(f.get("deals"));
   const how = f.get("start");

@@ -10,6 +10,7 @@ import { LEVELS, levelName } from "/static/levels.js";
 import { el, post, toast } from "/static/live.js";
 import { setTeaching, teachingOn } from "/static/teaching.js";
 import { fillTurns } from "/static/turns.js";
+import { clockBody, fillClockSelect } from "/static/clocktext.js";
 
 let lang = pickLang();
 let bar = null;  // the account bar (account.js)
@@ -228,6 +229,8 @@ $("form").onsubmit = async (e) => {
   if (f.get("public") === "on") body.public = true;
   if (body.public && user && f.get("rated") === "on") body.rated = true;
   if (!$("teachRow").hidden) setTeaching($("teach").checked);  // remembered by this browser
+  const clock = clockBody(f.get("clock"));  // minutes a decision, or days: correspondence play
+  if (clock) body.clock = clock;
   const after = Number(f.get("bot_after"));
   if (f.get("bot_after") && after > 0) body.bot_after = Math.min(3600, Math.max(10, Math.round(after * 60)));
   const { ok, status, data } = await post("/api/tables", body);
@@ -293,6 +296,8 @@ function renderClub(W) {
   const C = W.club;
   const user = currentUser();
   renderTurns(W);
+  $("clockLabel").textContent = W.events.clock;
+  fillClockSelect($("clock"), W.events);
   $("newTitle").textContent = C["new-table"];
   $("openTitle").textContent = C["open-tables"];
   $("leaderboardLink").textContent = C.leaderboard;
