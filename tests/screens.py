@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from english_words import english_words_in
 from fixtures import require_system
@@ -76,3 +76,13 @@ def axe_violations(page: Page) -> list[str]:
         for v in found
         if v["impact"] in SERIOUS
     ]
+
+
+def logged_in(
+    browser: Browser, base: str, cookies: dict[str, str], size: tuple[int, int], locale: str
+) -> BrowserContext:
+    """A browser context of ``size`` asking for ``locale``, logged in as the account whose
+    client holds ``cookies`` (its session and CSRF cookies)."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale)
+    context.add_cookies([{"name": k, "value": v, "url": base} for k, v in cookies.items()])
+    return context

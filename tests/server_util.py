@@ -349,6 +349,24 @@ def play_out(seats: list[Seat], done: Any, rng: random.Random, limit: float = 12
                 s.drain(0.05)
 
 
+def my_table_with_clock(
+    srv: Running, c: httpx.Client, reserve: float, increment: float, lang: str = "en"
+) -> Table:
+    """A table ``c``'s account makes with two computer players and clocks (days of them:
+    correspondence play), once it waits for the account's move."""
+    body = {
+        "deals": 3,
+        "lang": lang,
+        "seats": [{"kind": "person", "me": True}, bot("rules", "Béla"), bot("rules", "Cili")],
+        "clock": {"reserve": reserve, "increment": increment},
+    }
+    made = post(c, "/api/tables", body)
+    assert made.status_code == 201, made.text
+    t = live(srv, made.json()["id"])
+    wait_until(lambda: t.deal.current_player == 0, "my move")
+    return t
+
+
 def play_rated(
     srv: Running,
     a: httpx.Client,

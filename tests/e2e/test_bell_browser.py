@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from screens import screen_problems
-from server_util import Running, bot, client, page_errors, post, register, wait_until
+from screens import logged_in, screen_problems
+from server_util import Running, client, my_table_with_clock, page_errors, register
 
 pytestmark = pytest.mark.slow
 
@@ -18,25 +18,14 @@ pytestmark = pytest.mark.slow
 def test_the_bell_rings_lists_and_is_read(browser: Browser, tmp_path: Path) -> None:
     with Running(f"sqlite:///{tmp_path / 'b.sqlite3'}") as srv, client(srv) as sara:
         register(sara, "Sára")
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="hu-HU")
-        context.add_cookies(
-            [{"name": k, "value": v, "url": srv.base} for k, v in sara.cookies.items()]
-        )
+        context = logged_in(browser, srv.base, dict(sara.cookies.items()), (390, 844), "hu-HU")
         page = context.new_page()
         errors = page_errors(page)
         page.goto(srv.base + "/")
         bell = page.locator("#account [data-action=bell]")
         expect(bell).to_have_attribute("aria-label", "Értesítések")
         # a table of days a move: when it waits for Sára, who is elsewhere, the bell rings
-        body = {
-            "deals": 3,
-            "lang": "hu",
-            "seats": [{"kind": "person", "me": True}, bot("rules", "Béla"), bot("rules", "Cili")],
-            "clock": {"reserve": 86400, "increment": 3600},
-        }
-        made = post(sara, "/api/tables", body)
-        live = srv.app.state.tables.get(made.json()["id"])
-        wait_until(lambda: live.deal.current_player == 0, "Sára's move")
+        live = my_table_with_clock(srv, sara, 86400, 3600, lang="hu")
         expect(page.locator("#account .bell-count")).to_have_text("1")
         bell.click()
         item = page.locator("#bellDialog .bell-list li.unread a")

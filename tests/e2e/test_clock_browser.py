@@ -9,8 +9,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from screens import ARTIFACTS, screen_problems
-from server_util import Running, bot, client, page_errors, person, post, register, wait_until
+from screens import ARTIFACTS, logged_in, screen_problems
+from server_util import (
+    Running,
+    bot,
+    client,
+    my_table_with_clock,
+    page_errors,
+    person,
+    register,
+    wait_until,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -54,20 +63,8 @@ def test_the_lobby_lists_the_tables_waiting_for_my_move(browser: Browser, tmp_pa
     own profile lists it too."""
     with Running(f"sqlite:///{tmp_path / 'c.sqlite3'}") as srv, client(srv) as sara:
         register(sara, "Sára")
-        body = {
-            "deals": 3,
-            "lang": "hu",
-            "seats": [{"kind": "person", "me": True}, bot("rules", "Béla"), bot("rules", "Cili")],
-            "clock": {"reserve": 3 * 86400, "increment": 86400},
-        }
-        made = post(sara, "/api/tables", body)
-        assert made.status_code == 201, made.text
-        live = srv.app.state.tables.get(made.json()["id"])
-        wait_until(lambda: live.deal.current_player == 0, "Sára's move")
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="hu-HU")
-        context.add_cookies(
-            [{"name": k, "value": v, "url": srv.base} for k, v in sara.cookies.items()]
-        )
+        live = my_table_with_clock(srv, sara, 3 * 86400, 86400, lang="hu")
+        context = logged_in(browser, srv.base, dict(sara.cookies.items()), (390, 844), "hu-HU")
         page = context.new_page()
         errors = page_errors(page)
         page.goto(srv.base + "/")
@@ -89,10 +86,7 @@ def test_the_lobby_makes_a_correspondence_table(browser: Browser, tmp_path: Path
     """The new table's form offers the clocks in words; a table of days a move is made so."""
     with Running(f"sqlite:///{tmp_path / 'c.sqlite3'}") as srv, client(srv) as sara:
         register(sara, "Sára")
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="hu-HU")
-        context.add_cookies(
-            [{"name": k, "value": v, "url": srv.base} for k, v in sara.cookies.items()]
-        )
+        context = logged_in(browser, srv.base, dict(sara.cookies.items()), (1280, 800), "hu-HU")
         page = context.new_page()
         errors = page_errors(page)
         page.goto(srv.base + "/")

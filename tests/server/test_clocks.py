@@ -11,7 +11,17 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server_util import Running, Seat, Watcher, bot, client, person, post, register, wait_until
+from server_util import (
+    Running,
+    Seat,
+    Watcher,
+    bot,
+    client,
+    my_table_with_clock,
+    person,
+    register,
+    wait_until,
+)
 from ulti.server.tables.timecontrol import Clocks, TimeControl
 
 T0 = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
@@ -99,15 +109,7 @@ def test_correspondence_play_lists_the_tables_waiting_for_my_move(tmp_path: Path
     the time she has left."""
     with Running(f"sqlite:///{tmp_path / 'c.sqlite3'}") as srv, client(srv) as sara:
         register(sara, "Sára")
-        body = {
-            "deals": 3,
-            "seats": [{"kind": "person", "me": True}, bot("rules", "Béla"), bot("rules", "Cili")],
-            "clock": {"reserve": 3 * 86400, "increment": 86400},
-        }
-        made = post(sara, "/api/tables", body)
-        assert made.status_code == 201, made.text
-        live = srv.app.state.tables.get(made.json()["id"])
-        wait_until(lambda: live.deal.current_player == 0, "Sára's move")
+        live = my_table_with_clock(srv, sara, 3 * 86400, 86400)
         turns = sara.get("/api/me").json()["my_turn"]
         assert [t["id"] for t in turns] == [live.id]
         assert 3 * 86400 < turns[0]["left"] <= 4 * 86400

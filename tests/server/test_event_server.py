@@ -218,6 +218,15 @@ def test_an_event_starts_when_its_count_has_registered(tmp_path: Path) -> None:
             c.close()
 
 
+def entrants(srv: Running, eid: str, names: list[str]) -> list[tuple[httpx.Client, str]]:
+    """Accounts of ``names``, each registered for the event: their clients and names."""
+    people = [(client(srv), n) for n in names]
+    for c, n in people:
+        register(c, n)
+        assert post(c, f"/api/events/{eid}/register").status_code == 200
+    return people
+
+
 def play_event(
     srv: Running,
     org: httpx.Client,
@@ -269,10 +278,7 @@ def test_a_swiss_event_seats_by_standing_without_repeats(tmp_path: Path) -> None
         organiser(srv, org)
         body = {"name": "Svájci", "kind": "swiss", "game": "ulti", "deals": 3, "rounds": 3}
         eid = post(org, "/api/events", {**body, "bot_spec": "rules"}).json()["id"]
-        people = [(client(srv), n) for n in names]
-        for c, n in people:
-            register(c, n)
-            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        people = entrants(srv, eid, names)
         assert post(org, f"/api/events/{eid}/start").status_code == 200
         batches = play_event(srv, org, eid, people, random.Random(3))
         assert len(batches) == 3
@@ -304,10 +310,7 @@ def test_an_arena_seats_whoever_finished_until_its_window_closes(tmp_path: Path)
         made = post(org, "/api/events", {**body, "match_points": 1, "bot_spec": "rules"})
         assert made.status_code == 201, made.text
         eid = made.json()["id"]
-        people = [(client(srv), n) for n in names]
-        for c, n in people:
-            register(c, n)
-            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        people = entrants(srv, eid, names)
         assert post(org, f"/api/events/{eid}/start").status_code == 200
         first = play_event(srv, org, eid, people, random.Random(4), batches=2)
         assert [len(b) for b in first] == [6, 6]  # everyone seated again at once
@@ -332,10 +335,7 @@ def test_a_duplicate_event_of_four_at_the_table(tmp_path: Path) -> None:
         organiser(srv, org)
         body = {"name": "Négyes", "game": "ulti4", "deals": 4, "rounds": 1, "bot_spec": "rules"}
         eid = post(org, "/api/events", body).json()["id"]
-        people = [(client(srv), n) for n in names]
-        for c, n in people:
-            register(c, n)
-            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        people = entrants(srv, eid, names)
         assert post(org, f"/api/events/{eid}/start").status_code == 200
         ev = get(org, f"/api/events/{eid}")
         assert len(ev["tables"]) == 2 and all(len(t["players"]) == 4 for t in ev["tables"])
@@ -386,10 +386,7 @@ def test_a_player_who_leaves_is_replaced_at_once_and_a_late_joiner_waits(
         organiser(srv, org)
         body = {"name": "Ki-be", "kind": "swiss", "game": "ulti", "deals": 3, "rounds": 2}
         eid = post(org, "/api/events", {**body, "bot_spec": "rules"}).json()["id"]
-        people = [(client(srv), n) for n in names]
-        for c, n in people:
-            register(c, n)
-            assert post(c, f"/api/events/{eid}/register").status_code == 200
+        people = entrants(srv, eid, names)
         assert post(org, f"/api/events/{eid}/start").status_code == 200
         leaver, rest = people[0], people[1:]
         [mine] = [t for t in get(leaver[0], f"/api/events/{eid}")["tables"] if t["mine"]]

@@ -25,10 +25,10 @@ from cryptography.hazmat.primitives.asymmetric import ec
 
 from server_util import (
     Running,
-    bot,
     client,
     cookies_of,
     free_port,
+    my_table_with_clock,
     post,
     register,
     wait_until,
@@ -46,18 +46,8 @@ def b64(raw: bytes) -> str:
 
 
 def my_correspondence_table(srv: Running, c: httpx.Client) -> str:
-    """A table of days a move, with two computer players: soon it waits for my move."""
-    body = {
-        "deals": 3,
-        "seats": [{"kind": "person", "me": True}, bot("rules", "Béla"), bot("rules", "Cili")],
-        "clock": {"reserve": 86400, "increment": 3600},
-    }
-    made = post(c, "/api/tables", body)
-    assert made.status_code == 201, made.text
-    tid: str = made.json()["id"]
-    live = srv.app.state.tables.get(tid)
-    wait_until(lambda: live.deal.current_player == 0, "my move")
-    return tid
+    """A table of days a move, with two computer players, once it waits for my move."""
+    return my_table_with_clock(srv, c, 86400, 3600).id
 
 
 def notices(c: httpx.Client) -> dict[str, Any]:
