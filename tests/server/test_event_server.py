@@ -167,6 +167,8 @@ def test_bad_input_is_refused_in_both_languages_and_changes_nothing(tmp_path: Pa
         refused(org, "/api/events", {**good, "starts": "2001-01-01T00:00:00Z"}, 422)
         refused(org, "/api/events", {**good, "max_players": 3}, 422)  # one table
         refused(org, "/api/events", {**good, "preset": "nonsense"}, 422)
+        refused(org, "/api/events", {**good, "bot_spec": "pimc:samples=999999"}, 422)
+        refused(org, "/api/events", {**good, "bot_spec": "nobody"}, 422)
         assert get(org, "/api/events")["events"] == []
         eid = post(org, "/api/events", {**good, "max_players": 4}).json()["id"]
         assert post(anna, f"/api/events/{eid}/register").status_code == 200

@@ -199,6 +199,10 @@ class Events:
         placeholder = [{"kind": "bot", "name": f"{i + 1}", "spec": "rules"} for i in range(size)]
         body = self.table_body(e, placeholder)
         self._settings(body)
+        try:  # the seats nobody holds: a computer player the server may run
+            table_class(e.game).check_bot(self.tables.settings, e.bot_spec)
+        except ValueError as exc:
+            raise EventRefused(422, "bad-event", why=_why(exc)) from None
         if e.kind == "arena":
             if e.minutes is None:
                 raise EventRefused(422, "no-minutes")

@@ -121,6 +121,8 @@ class Notifier:
         """A table moved on: an account whose move it now is, and who is not at the table,
         is told once (correspondence play: the move may wait days)."""
         if table.session.is_over() or table.waiting:
+            for key in [k for k in self._told if k[0] == table.id]:  # its turns are over
+                del self._told[key]
             return
         seat = table.deal.current_player
         entry = table.stored.seats[seat]
