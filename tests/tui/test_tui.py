@@ -170,6 +170,11 @@ def test_snapshot_auction(snap_compare: Any) -> None:
     assert snap_compare(_snap_app(), terminal_size=SIZE, run_before=run_before)
 
 
+def flashing(app: UltiApp) -> bool:
+    """Whether a button of any screen shows its press (``-active``)."""
+    return any(screen.query(".-active") for screen in app.screen_stack)
+
+
 @pytest.mark.slow
 def test_snapshot_bid_list_in_hungarian(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
@@ -180,6 +185,9 @@ def test_snapshot_bid_list_in_hungarian(snap_compare: Any) -> None:
             if d.phase == Phase.BID:
                 await pilot.click("#bid")
                 await shown(pilot, app, "#bid-list")
+                # the pressed button's flash (Textual's -active, a fifth of a second) is over
+                # before the picture is taken: CI once caught it mid-flash
+                await until(pilot, app, lambda: not flashing(app), "the button's flash over")
                 return
             if d.phase == Phase.AUCTION:
                 await do(
