@@ -59,11 +59,10 @@ import httpx
 import websockets
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from bench_server import start_server
+from bench_server import random_action, start_server
 from report import LOWER, NONE, Report, add_json_option
 from server_util import free_port, initdb_path, postgres
 from ulti.arena.events.schedule import make_schedule, tables_for
-from ulti.core.cards import code
 from ulti.server.accounts import Accounts, hash_password
 from ulti.server.club import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
 from ulti.server.store import Store
@@ -166,12 +165,7 @@ async def seat_client(
                 seen.ended.setdefault(table, time.monotonic())
                 return
             if v["current_player"] == seat and v["legal"] and not v["over"]:
-                options = [a for a in v["legal"] if a["kind"] != "claim"]
-                a = rng.choice(options)
-                text = a["action"]
-                if a["kind"] == "discard":
-                    x, y = rng.sample(v["hand"], 2)
-                    text = f"discard {code(x)} {code(y)}"
+                text = random_action(v, rng)
                 await ws.send(
                     json.dumps({"type": "action", "action": text, "version": frame["version"]})
                 )

@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -68,6 +69,16 @@ def start_server(
         time.sleep(0.1)
 
 
+def random_action(v: dict[str, Any], rng: random.Random) -> str:
+    """A random legal action of a seat's view, as its text (never a claim, which may be
+    refused; a discard of two cards of the hand)."""
+    a = rng.choice([a for a in v["legal"] if a["kind"] != "claim"])
+    if a["kind"] == "discard":
+        x, y = rng.sample(v["hand"], 2)
+        return f"discard {code(x)} {code(y)}"
+    return str(a["action"])
+
+
 async def seat_client(
     url: str,
     seat: int,
@@ -103,12 +114,7 @@ async def seat_client(
             if v.get("session_over"):
                 return
             if v["current_player"] == seat and v["legal"] and not v["over"]:
-                options = [a for a in v["legal"] if a["kind"] != "claim"]
-                a = rng.choice(options)
-                text = a["action"]
-                if a["kind"] == "discard":
-                    x, y = rng.sample(v["hand"], 2)
-                    text = f"discard {code(x)} {code(y)}"
+                text = random_action(v, rng)
                 sent_at[frame["version"]] = time.monotonic()
                 await ws.send(
                     json.dumps({"type": "action", "action": text, "version": frame["version"]})
