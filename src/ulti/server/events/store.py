@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
@@ -143,31 +143,7 @@ class EventStore:
 
     def create(self, event: StoredEvent) -> StoredEvent:
         with self.store.writing() as s:
-            s.add(
-                EventRow(
-                    id=event.id,
-                    name=event.name,
-                    kind=event.kind,
-                    game=event.game,
-                    rules=json.dumps(event.rules),
-                    rounds=event.rounds,
-                    deals=event.deals,
-                    size=event.size,
-                    starts=event.starts,
-                    minutes=event.minutes,
-                    ends=event.ends,
-                    start_count=event.start_count,
-                    max_players=event.max_players,
-                    bot_spec=event.bot_spec,
-                    organiser=event.organiser,
-                    seed=str(event.seed),
-                    state=event.state,
-                    round=event.round,
-                    schedule=None,
-                    lang=event.lang,
-                    created=event.created,
-                )
-            )
+            s.add(EventRow(**_columns(event)))
         got = self.event(event.id)
         assert got is not None
         return got
@@ -328,30 +304,30 @@ class EventStore:
             return s.scalar(q)
 
 
+def _columns(e: StoredEvent) -> dict[str, Any]:
+    """An event's row's columns: each field its column of the same name, but the rules and
+    the schedule (JSON) and the seed (text); the inverse of :func:`_event`."""
+    values = {f.name: getattr(e, f.name) for f in fields(e)}
+    values |= {
+        "rules": json.dumps(e.rules),
+        "seed": str(e.seed),
+        "schedule": None if e.schedule is None else json.dumps(e.schedule.to_dict()),
+    }
+    return values
+
+
 def _event(r: EventRow) -> StoredEvent:
-    return StoredEvent(
-        id=r.id,
-        name=r.name,
-        kind=r.kind,
-        game=r.game,
-        rules=json.loads(r.rules),
-        rounds=r.rounds,
-        deals=r.deals,
-        size=r.size,
-        starts=None if r.starts is None else utc(r.starts),
-        minutes=r.minutes,
-        ends=None if r.ends is None else utc(r.ends),
-        start_count=r.start_count,
-        max_players=r.max_players,
-        bot_spec=r.bot_spec,
-        organiser=r.organiser,
-        seed=int(r.seed),
-        state=r.state,
-        round=r.round,
-        schedule=None if r.schedule is None else Schedule.from_dict(json.loads(r.schedule)),
-        lang=r.lang,
-        created=utc(r.created),
-    )
+    """An event from its row (times in UTC: SQLite gives them back without a zone)."""
+    values = {f.name: getattr(r, f.name) for f in fields(StoredEvent)}
+    values |= {
+        "rules": json.loads(r.rules),
+        "seed": int(r.seed),
+        "schedule": None if r.schedule is None else Schedule.from_dict(json.loads(r.schedule)),
+        "created": utc(r.created),
+        "starts": None if r.starts is None else utc(r.starts),
+        "ends": None if r.ends is None else utc(r.ends),
+    }
+    return StoredEvent(**values)
 
 
 def _table(r: EventTableRow) -> EventTable:

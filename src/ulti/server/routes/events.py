@@ -120,7 +120,8 @@ async def unregister(event_id: str, req: Request, svc: Svc) -> dict[str, Any]:
 
 @router.post("/api/events/{event_id}/leave")
 async def leave(event_id: str, req: Request, svc: Svc) -> dict[str, Any]:
-    """A running event left: a computer player sits for the player from the next round."""
+    """A running event left: a computer player takes the player's seat at once, and sits
+    for them in every round after."""
     return await _step(event_id, req, svc, "leave")
 
 
