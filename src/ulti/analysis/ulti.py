@@ -89,6 +89,8 @@ MS = 120.0
 DEFAULT_BUDGET = Budget(SAMPLES, MS)
 #: A mistake judged from the seat must lose at least this many standard errors.
 Z = 2.0
+#: Alternatives whose values differ by less than this are worth the same.
+EQUAL = 1e-6
 
 KINDS = ("talon", "auction", "trump", "kontra", "marriage", "card")
 #: Which view judges each kind of decision.
@@ -166,6 +168,11 @@ class Decision:
     rules: Ruleset | None = field(default=None, compare=False, repr=False)
     #: the standard error of the seat's view's loss (paired over the same sampled deals)
     se: float | None = None
+    #: the seat's view's best against its runner-up: the standard error of the difference
+    #: (paired over the same sampled deals) and, when asked for (``analyze(why=True)``),
+    #: why the runner-up is worse, as facts (puzzles: :mod:`ulti.analysis.puzzles`)
+    gap_se: float | None = None
+    why: tuple[Fact, ...] = ()
 
     @property
     def judge(self) -> str:
@@ -212,6 +219,24 @@ class Decision:
         if spread < 1e-9:
             return None
         return 100.0 * (1.0 - loss / spread)
+
+    def runner_up(self, view: str = "info") -> Option | None:
+        """The best alternative worth less than the best in ``view`` (those worth the same,
+        such as two touching cards, are the best's equals; ``None``: none is worth less)."""
+        best = self.best(view)
+        if best is None:
+            return None
+        top = _v(best.value(view))
+        valued = [o for o in self.options if o.value(view) is not None]
+        rest = [o for o in valued if _v(o.value(view)) < top - EQUAL]
+        return max(rest, key=lambda o: _v(o.value(view))) if rest else None
+
+    def gap(self, view: str = "info") -> float | None:
+        """How much the best alternative beats the runner-up by, in ``view``."""
+        best, second = self.best(view), self.runner_up(view)
+        if best is None or second is None:
+            return None
+        return _v(best.value(view)) - _v(second.value(view))
 
     def explain(self, lang: str = "en") -> str:
         """Why this decision lost what it lost, in ``lang`` (empty when it lost nothing)."""
@@ -361,17 +386,19 @@ def analyze(
     threshold: float = THRESHOLD,
     seed: int = 0,
     progress: Progress | None = None,
+    why: bool = False,
 ) -> DealAnalysis:
     """Analyse a finished deal (see the module documentation).  ``budget`` bounds the seat's
     view per decision (default :data:`DEFAULT_BUDGET`); ``seed`` makes its samples
     reproducible (with a budget of samples and a time limit they never reach, such as
     ``Budget(12, 1e6)``, the analysis is the same on every run);
-    ``progress(done, total)`` is told of each step."""
+    ``progress(done, total)`` is told of each step; ``why``: every decision also says why
+    its seat's view's runner-up is worse than its best (:attr:`Decision.why`)."""
     if not deal.is_over():
         raise ValueError("R8: a deal is analysed once it is over (during play: teach)")
     if not (isinstance(threshold, (int, float)) and math.isfinite(threshold) and threshold > 0):
         raise ValueError(f"the threshold is a number of units above 0, not {threshold!r}")
-    return _Analyst(deal, budget or DEFAULT_BUDGET, float(threshold), seed, progress).run()
+    return _Analyst(deal, budget or DEFAULT_BUDGET, float(threshold), seed, progress, why).run()
 
 
 def analyze_session(
@@ -417,7 +444,13 @@ def analyze_numbered(
 
 class _Analyst:
     def __init__(
-        self, deal: Deal, budget: Budget, threshold: float, seed: int, progress: Progress | None
+        self,
+        deal: Deal,
+        budget: Budget,
+        threshold: float,
+        seed: int,
+        progress: Progress | None,
+        why: bool = False,
     ) -> None:
         self.deal = deal
         self.rules = deal.rules
@@ -425,6 +458,7 @@ class _Analyst:
         self.threshold = threshold
         self.seed = seed
         self.progress = progress
+        self.why = why
         self.sv = S._solver()
         self.decisions: list[Decision] = []
         self.skipped = 0
@@ -501,13 +535,19 @@ class _Analyst:
             i, seat, kind, trick, options[taken], tuple(options), self.threshold, samples
         )
         best = dec.best("info")
-        se = None
+        second = dec.runner_up("info")
+        se = gap_se = None
         if best is not None and len(trace) >= 2:
             b = options.index(best)
             se = _stderr([row[b] - row[taken] for row in trace])
-        dec = replace(dec, rules=self.rules, se=se)
+            if second is not None:
+                r = options.index(second)
+                gap_se = _stderr([row[b] - row[r] for row in trace])
+        dec = replace(dec, rules=self.rules, se=se, gap_se=gap_se)
         if facts is not None and dec.mistake:
             dec = replace(dec, facts=tuple(facts(dec)))
+        if facts is not None and self.why and second is not None:
+            dec = replace(dec, why=tuple(facts(replace(dec, taken=second))))
         self.decisions.append(dec)
 
     def _seat_view(self, seat: int, i: int, obs: Observation) -> PimcPlayer:
@@ -872,7 +912,9 @@ class _Analyst:
         def facts(dec: Decision) -> list[Fact]:
             best = dec.best()
             assert best is not None and best.action is not None
-            return _card_facts(e, pos, mv, seat, action.card, best.action.card, dec, self.deal)
+            assert dec.taken.action is not None
+            taken = dec.taken.action.card
+            return _card_facts(e, pos, mv, seat, taken, best.action.card, dec, self.deal)
 
         self._add(e, i, seat, "card", cards.index(action.card), options, n, own_trace, facts)
 

@@ -91,6 +91,12 @@ COMMANDS: dict[str, Entry] = {
         "ulti.cli.serve",
         "Serve the web table: a lobby, tables for friends and computer players.",
     ),
+    "puzzles": Entry(
+        "ulti.cli.puzzles",
+        "Puzzles from real deals: mine them from records or seeded self-play (positions where "
+        "one decision was clearly best from what the seat knew), count a book's themes, and "
+        "train on them in the terminal.",
+    ),
     "selfplay": Entry(
         "ulti.cli.selfplay",
         "Self-play training data: every decision of every deal as one Parquet row (the seat's "

@@ -64,6 +64,7 @@ _SURFACE_OF: dict[str, str] = {
     "four": "ulti4",
     "events": "events",
     "notify": "notify",
+    "puzzles": "puzzles",
 }
 
 #: The first words of the keys in the section without a name (``suit.0``, ``won``).
