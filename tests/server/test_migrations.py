@@ -61,6 +61,13 @@ ROLE_TABLES = {"ulti_roles"}
 EVENT_TABLES = {"ulti_events", "ulti_event_players", "ulti_event_tables"}
 #: the tables of notifications: notices, Web Push subscriptions, each account's choices (0008)
 NOTIFY_TABLES = {"ulti_notifications", "ulti_push_subscriptions", "ulti_notify_settings"}
+#: the tables of puzzles: the puzzles, their solvers, every attempt, the rushes (0009)
+PUZZLE_TABLES = {
+    "ulti_puzzles",
+    "ulti_puzzle_solvers",
+    "ulti_puzzle_attempts",
+    "ulti_puzzle_rushes",
+}
 NEW_TABLE_COLUMNS = {
     "public",
     "rated",
@@ -242,7 +249,7 @@ def play_one_more(url: str, old: OldTable) -> None:
 
 
 def assert_at_head(url: str) -> None:
-    assert head_revision() == "0008"
+    assert head_revision() == "0009"
     assert version_rows(url) == [head_revision()]
     assert (
         table_names(url)
@@ -253,6 +260,7 @@ def assert_at_head(url: str) -> None:
         | ROLE_TABLES
         | EVENT_TABLES
         | NOTIFY_TABLES
+        | PUZZLE_TABLES
     )
     assert columns(url, "ulti_tables") >= {"game", "recorded"} | NEW_TABLE_COLUMNS
     assert schema_differences(url) == []
@@ -437,7 +445,7 @@ def test_a_club_database_gets_sessions_name_keys_and_mutes(db_url: str) -> None:
         store.dispose()
     assert_at_head(db_url)
     run_alembic(db_url, "downgrade", "0003")
-    gone = ACCOUNT_TABLES | ROLE_TABLES | EVENT_TABLES | NOTIFY_TABLES
+    gone = ACCOUNT_TABLES | ROLE_TABLES | EVENT_TABLES | NOTIFY_TABLES | PUZZLE_TABLES
     assert not gone & table_names(db_url)
     Store(db_url).dispose()
     assert_at_head(db_url)

@@ -205,7 +205,7 @@ class Puzzle:
 
 def puzzle_id(record: dict[str, Any], step: int, seat: int) -> str:
     """A position's stable name: the same deal and step give the same puzzle wherever mined."""
-    key = {k: record[k] for k in ("rules", "seed", "dealer", "deck") if k in record}
+    key: dict[str, Any] = {k: record[k] for k in ("rules", "seed", "dealer", "deck") if k in record}
     key["actions"] = record["actions"][:step]
     raw = json.dumps([key, seat], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(raw.encode()).hexdigest()[:12]

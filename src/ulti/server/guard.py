@@ -87,6 +87,12 @@ class ServerSettings:
     #: tables a client address may create: a token bucket of ``create_rate`` a second
     create_rate: float = limit(0.2, 0.001, 1000)
     create_burst: float = limit(10, 1, 10_000)
+    #: puzzle rushes a client address may start (guests' too): a token bucket of
+    #: ``rush_rate`` a second, and answers to puzzles a client address may send
+    rush_rate: float = limit(0.05, 0.001, 1000)
+    rush_burst: float = limit(6, 1, 10_000)
+    puzzle_rate: float = limit(2.0, 0.01, 10_000)
+    puzzle_burst: float = limit(60, 1, 100_000)
     #: the most a computer player may be given to think (``pimc:samples=N,ms=X``)
     max_bot_samples: int = limit(256, 1, 100_000)
     max_bot_ms: float = limit(2000, 1, 600_000)

@@ -24,6 +24,7 @@ from ulti.server.guard import (
     SharedAllowance,
 )
 from ulti.server.notify.service import Notifier
+from ulti.server.puzzles.service import Puzzles
 from ulti.server.refusals import Refused
 from ulti.server.store import Store
 from ulti.server.tables import Table, TableError, Tables
@@ -42,6 +43,8 @@ class Services:
     notifier: Notifier
     accounts: Accounts
     club: Club
+    #: puzzles, ratings of solvers and puzzles, rushes (issue 31)
+    puzzles: Puzzles
     #: live websockets of every kind, per address and in all; and of two kinds again, with
     #: lower caps: the lobby's lists, spectators
     connections: ConnectionCounts
@@ -53,6 +56,9 @@ class Services:
     #: per address (four times as many: everyone who writes from it)
     chat_by_author: BucketsByAddress
     chat_by_address: BucketsByAddress
+    #: puzzle rushes started and puzzle requests (shown, answered), per address
+    rushes: BucketsByAddress
+    puzzle_requests: BucketsByAddress
 
     @classmethod
     def open(cls, db_url: str, settings: ServerSettings) -> Services:
@@ -77,12 +83,15 @@ class Services:
             notifier=notifier,
             accounts=accounts,
             club=Club(tables, accounts, settings),
+            puzzles=Puzzles(store),
             connections=ConnectionCounts(settings.max_per_address, settings.max_connections),
             lobby_sockets=ConnectionCounts(settings.lobby_per_address, settings.max_lobby, "lobby"),
             watchers=ConnectionCounts(settings.watch_per_address, settings.max_watchers, "watch"),
             creations=BucketsByAddress(settings.create_rate, settings.create_burst),
             chat_by_author=BucketsByAddress(chat_rate, chat_burst),
             chat_by_address=BucketsByAddress(4 * chat_rate, 4 * chat_burst),
+            rushes=BucketsByAddress(settings.rush_rate, settings.rush_burst),
+            puzzle_requests=BucketsByAddress(settings.puzzle_rate, settings.puzzle_burst),
         )
 
     def chat_allowance(self, author: str, address: str) -> SharedAllowance:

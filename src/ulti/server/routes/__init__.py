@@ -32,6 +32,9 @@
     events      GET  /api/events; POST /api/events (an organiser's); GET /api/events/{id},
                 .../standings, .../boards/{round}/{deal} (a traveller), .../results.csv|json;
                 POST .../register, .../unregister, .../leave, .../start (issue 30)
+    puzzles     GET  /api/puzzles/themes, /next, /daily, /{id}; POST /api/puzzles/{id}/answer,
+                /api/puzzles/rush, /api/puzzles/rush/{id}/answer; GET /api/me/puzzles
+                (issue 31)
     notify      GET  /api/notices; POST /api/notices/read; GET /api/push/key; POST
                 /api/push/subscribe, /api/push/unsubscribe; GET, POST /api/me/notify
 
@@ -42,7 +45,17 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from ulti.server.routes import accounts, events, notify, pages, ratings, records, seats, tables
+from ulti.server.routes import (
+    accounts,
+    events,
+    notify,
+    pages,
+    puzzles,
+    ratings,
+    records,
+    seats,
+    tables,
+)
 
 #: the routers, in the order the app includes them
 ROUTERS: tuple[APIRouter, ...] = (
@@ -54,4 +67,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     records.router,
     events.router,
     notify.router,
+    puzzles.router,
 )
