@@ -35,6 +35,7 @@ def browser_words() -> dict[str, Any]:
             "club": _web_words("club", lang),
             "notify": _web_words("notify", lang),
             "events": _web_words("events", lang),
+            "puzzles": _web_words("puzzles", lang),
             "analysis": i18n.section("analysis", lang),
         }
     return out

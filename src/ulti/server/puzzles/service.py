@@ -31,7 +31,7 @@ from ulti import i18n
 from ulti.analysis import glicko
 from ulti.analysis.puzzles import THEMES, Puzzle, open_book
 from ulti.core.cards import sort_for_display
-from ulti.games.ulti.actions import describe
+from ulti.games.ulti.actions import ActionKind, describe
 from ulti.games.ulti.bids import Bid
 from ulti.server.puzzles.store import PuzzleStore, Rush, StoredPuzzle
 from ulti.server.store import Store, now, utc
@@ -82,7 +82,8 @@ def position(p: Puzzle) -> Json:
             if a is not None
             else i18n.both("act.discard")
         )
-        history.append({"seat": move.seat, "who": _who(move.seat, me), **words})
+        play = a is not None and a.kind == ActionKind.PLAY
+        history.append({"seat": move.seat, "who": _who(move.seat, me), "play": play, **words})
     tricks = [
         {
             "cards": [{"card": c, "who": _who((leader + k) % 3, me)} for k, c in enumerate(cards)],

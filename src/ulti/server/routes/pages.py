@@ -46,6 +46,7 @@ PROFILE = Page("profile.html", "Ulti — profile")
 REPLAY = Page("replay.html", "Ulti — replay")
 EVENTS = Page("events.html", "Ulti — events")
 EVENT = Page("event.html", "Ulti — event")
+PUZZLES = Page("puzzles.html", "Ulti — puzzles")
 #: the table fills the screen, under a phone's rounded corners and notch too
 TABLE = Page("table.html", "Ulti", "width=device-width, initial-scale=1, viewport-fit=cover")
 
@@ -86,6 +87,13 @@ async def profile_page(name: str, req: Request) -> Response:
 @router.get("/events")
 async def events_page(req: Request) -> Response:
     return serve(EVENTS, req)
+
+
+@router.get("/puzzles")
+async def puzzles_page(req: Request) -> Response:
+    """The puzzle trainer, the rush and the daily puzzle (a shared puzzle: its id in the URL's
+    fragment, ``/puzzles#p=ID``)."""
+    return serve(PUZZLES, req)
 
 
 @router.get("/e/{event_id}")

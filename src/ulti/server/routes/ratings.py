@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request
 
 from ulti import i18n
 from ulti.server.events.store import EventStore
+from ulti.server.puzzles.store import PuzzleStore
 from ulti.server.ratings import Rating, bot_title, user_key
 from ulti.server.refusals import Refused
 from ulti.server.services import Svc
@@ -88,6 +89,19 @@ def profile_of(store: Store, user: User, viewer: User | None = None) -> dict[str
             {"id": e.id, "name": e.name, "kind": e.kind, "game": e.game, "state": e.state}
             for e in EventStore(store).events_of(user.id)
         ],
+        "puzzles": _puzzles(store, user.id),
+    }
+
+
+def _puzzles(store: Store, user_id: int) -> dict[str, Any]:
+    """An account's puzzle rating, tries, right answers and best rushes (issue 31)."""
+    s = PuzzleStore(store).solver(user_id)
+    return {
+        "rating": round(s.rating.rating),
+        "provisional": s.rating.provisional,
+        "attempts": s.attempts,
+        "solved": s.solved,
+        "rush": s.rush,
     }
 
 

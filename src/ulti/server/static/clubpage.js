@@ -17,6 +17,7 @@ export function clubHeader(onLang) {
     if ($("tablesLink")) $("tablesLink").textContent = C.tables;
     if ($("leaderboardLink")) $("leaderboardLink").textContent = C.leaderboard;
     if ($("eventsLink")) $("eventsLink").textContent = W.events.events;
+    if ($("puzzlesLink")) $("puzzlesLink").textContent = W.puzzles.title;
     const mine = $("profileLink");
     if (mine) {
       const u = currentUser();

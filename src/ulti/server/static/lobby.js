@@ -302,6 +302,7 @@ function renderClub(W) {
   $("openTitle").textContent = C["open-tables"];
   $("leaderboardLink").textContent = C.leaderboard;
   $("eventsLink").textContent = W.events.events;
+  $("puzzlesLink").textContent = W.puzzles.title;
   const mine = $("profileLink");
   mine.hidden = !user;
   mine.textContent = C["my-profile"];

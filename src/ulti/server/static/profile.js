@@ -213,6 +213,36 @@ function eventLine(e, C) {
   return p;
 }
 
+/** The puzzles: the rating, tries and best rushes; on one's own profile, the last tries. */
+function puzzlePart(W, lang) {
+  const Z = W.puzzles;
+  const part = section(Z.history, "puzzles");
+  part.id = "profilePuzzles";
+  const pz = data.puzzles;
+  if (!pz || !pz.attempts && !pz.rush.mixed && !pz.rush.talon) {
+    part.appendChild(el("p", "muted", Z["history-none"]));
+    return part;
+  }
+  const rating = pz.provisional ? fill(Z.provisional, { rating: pz.rating }) : String(pz.rating);
+  part.appendChild(el("p", "", fill(Z.rating, { rating })));
+  part.appendChild(el("p", "muted", fill(Z["history-line"], {
+    right: pz.solved, attempts: pz.attempts, mixed: pz.rush.mixed, talon: pz.rush.talon,
+  })));
+  if (myPuzzles && myPuzzles.history.length) {
+    const list = el("ul", "puzzle-history");
+    for (const h of myPuzzles.history.slice(0, 20)) {
+      const li = el("li", h.right ? "right" : "wrong");
+      const a = el("a", "", (h.kind_words && (h.kind_words[lang] || h.kind_words.en)) || Z.title);
+      a.href = `/puzzles#p=${encodeURIComponent(h.puzzle)}`;
+      const change = h.after === null ? Z[`mode-${h.mode}`] : `${h.before} → ${h.after}`;
+      li.append(a, el("span", "muted", ` · ${h.right ? Z.right : Z.wrong} · ${change} · ${day(h.at, lang, true)}`));
+      list.appendChild(li);
+    }
+    part.appendChild(list);
+  }
+  return part;
+}
+
 function render() {
   const W = page.W();
   const C = W.club;
@@ -230,6 +260,7 @@ function render() {
     kontrasPart(C),
     listPart(C.recent, "recent", data.recent, C["nothing-yet"], (r) => recentSession(r, W, lang)),
     listPart(C["profile-events"], "events", data.events, C["profile-no-events"], (e) => eventLine(e, C)),
+    puzzlePart(W, lang),
   );
   const me = currentUser();
   if (me && me.name === data.name && myTurns().length) {  // my own: the tables waiting for me
@@ -249,7 +280,14 @@ function render() {
   }
 }
 
+let myPuzzles = null;  // my own profile: my last tries at puzzles (GET /api/me/puzzles)
+
 async function load() {
+  const me = currentUser();
+  if (me && me.name === who) {
+    const res = await fetch("/api/me/puzzles", { credentials: "same-origin" });
+    if (res.ok) myPuzzles = await res.json();
+  }
   try {
     const res = await fetch(`/api/users/${encodeURIComponent(who)}`);
     const body = await res.json().catch(() => ({}));
