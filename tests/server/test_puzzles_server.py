@@ -172,9 +172,7 @@ def test_a_rush_ends_after_three_strikes_and_keeps_the_best(tmp_path: Path) -> N
             assert state["judgement"]["right"] and state["score"] == k + 1
             solved += 1
         # an answer to the puzzle already answered is refused, nothing changes
-        stale = post(
-            c, f"/api/puzzles/rush/{rush['id']}/answer", {"puzzle": p.id, "choice": 0}
-        )
+        stale = post(c, f"/api/puzzles/rush/{rush['id']}/answer", {"puzzle": p.id, "choice": 0})
         assert stale.status_code == 409 and stale.json()["detail_hu"]
         for k in range(3):  # three wrong ones end it
             p = stored(srv, state["puzzle"]["id"])
@@ -184,9 +182,7 @@ def test_a_rush_ends_after_three_strikes_and_keeps_the_best(tmp_path: Path) -> N
             ).json()
             assert state["mistakes"] == k + 1
         assert state["over"] is True and state["puzzle"] is None and state["score"] == solved
-        late = post(
-            c, f"/api/puzzles/rush/{rush['id']}/answer", {"puzzle": p.id, "choice": 0}
-        )
+        late = post(c, f"/api/puzzles/rush/{rush['id']}/answer", {"puzzle": p.id, "choice": 0})
         assert late.status_code == 409
         assert get(c, "/api/me/puzzles")["rush"]["talon"] == solved
         assert srv.app.state.services.puzzles.db.solver(me).rush["mixed"] == 0

@@ -54,13 +54,19 @@ async function loadThemes() {
   if (r.ok) state.themes = r.data.themes;
 }
 
+let asked = 0;  // the latest request for a position: an older answer is not shown
+
 async function show(url) {
+  const mine = ++asked;
+  const mode = state.mode;
   state.busy = true;
   const r = await getJson(url);
+  if (mine !== asked || mode !== state.mode) return;
   state.busy = false;
   if (!r.ok) { failed(r); return; }
   state.puzzle = r.data;
   state.verdict = null;
+  window.__shown = (window.__shown || 0) + 1;  // positions shown so far (the browser tests wait on it)
   if (!state.seen.includes(r.data.id)) state.seen = [...state.seen.slice(-60), r.data.id];
   render();
 }
@@ -82,7 +88,7 @@ async function answer(i) {
     const r = await post(`/api/puzzles/rush/${encodeURIComponent(state.rush.id)}/answer`, { puzzle: p.id, choice: i });
     state.busy = false;
     if (!r.ok) { failed(r); await rushState(); return; }
-    state.rush = r.data;
+    state.rush = { ...r.data, deadline: state.rush.deadline };
     toast(r.data.judgement.right ? P().right : fill(P()["best-was"], { best: bestLabel(r.data.judgement) }));
     state.puzzle = r.data.puzzle;
     if (r.data.over) await loadMe();
@@ -209,6 +215,7 @@ function renderPuzzle() {
   const board = $("board");
   board.replaceChildren();
   const p = state.puzzle;
+  window.__puzzle = p ? p.id : null;  // which puzzle is shown (the browser tests read it)
   if (!p) return;
   const head = el("div", "puzzle-head");
   head.appendChild(el("h2", "", words(p.ask)));
@@ -352,6 +359,8 @@ function render() {
 }
 
 async function setMode(mode) {
+  asked += 1;  // a position still on its way belongs to the mode left
+  state.busy = false;
   state.mode = mode;
   state.verdict = null;
   state.puzzle = null;
@@ -367,8 +376,17 @@ $("theme").onchange = nextPuzzle;
 $("rushMixed").onclick = () => startRush("mixed");
 $("rushTalon").onclick = () => startRush("talon");
 
+const sharedId = () => new URLSearchParams(location.hash.slice(1)).get("p");
+window.addEventListener("hashchange", () => {
+  const id = sharedId();
+  if (id && (!state.puzzle || state.puzzle.id !== id)) {
+    state.mode = "train";
+    show(`/api/puzzles/${encodeURIComponent(id)}`);
+  }
+});
+
 await Promise.all([loadMe(), loadThemes()]);
-const shared = new URLSearchParams(location.hash.slice(1)).get("p");
+const shared = sharedId();
 render();
 if (shared) await show(`/api/puzzles/${encodeURIComponent(shared)}`);
-else await nextPuzzle();
+else if (state.mode === "train" && !state.puzzle) await nextPuzzle();  // (unless another mode was chosen meanwhile)
