@@ -71,12 +71,14 @@ def mine(
     if not (margin > 0):
         _user_fail(lang, _t(lang, "err-margin", got=margin))
     rules = _ruleset(preset, rules_file, lang)
+    jobs = workers or os.cpu_count() or 1
+    selfplay = source.startswith("selfplay:")
+    n = _count(source.removeprefix("selfplay:"), lang) if selfplay else 0
+    deals = [] if selfplay else list(_records(source, lang))  # every record read before any work
     book = P.Book(out)
     done = book.sources()
-    jobs = workers or os.cpu_count() or 1
     try:
-        if source.startswith("selfplay:"):
-            n = _count(source.removeprefix("selfplay:"), lang)
+        if selfplay:
             book.set_meta(
                 source="selfplay",
                 deals=n,
@@ -97,7 +99,6 @@ def mine(
                     book.add(f"selfplay:{seed}:{futures[f]}", found)
                     bar.advance(task)
         else:
-            deals = list(_records(source, lang))
             with _progress() as bar:
                 task = bar.add_task(_t(lang, "mining"), total=len(deals))
                 for name, deal, players in deals:
