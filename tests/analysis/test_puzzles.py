@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 
 from ulti.analysis import glicko
 from ulti.analysis.puzzles import (
-    EQUAL,
     KINDS,
     MARGIN,
     THEMES,
@@ -31,7 +30,7 @@ from ulti.analysis.puzzles import (
     starter,
     verify,
 )
-from ulti.analysis.ulti import analyze
+from ulti.analysis.ulti import EQUAL, analyze
 from ulti.cli import app
 from ulti.games.ulti.record import dumps
 from ulti.games.ulti.rules import Ruleset
@@ -242,3 +241,27 @@ def test_a_broken_record_is_refused(tmp_path: Path) -> None:
         app, ["puzzles", "mine", "--from", str(bad), "--out", str(out), "--lang", "hu"]
     )
     assert r.exit_code != 0 and "nem olvasható játszmajegyzés" in r.output
+
+
+def test_the_terminal_trainer_judges_each_answer_and_counts_them(shipped: list[Puzzle]) -> None:
+    """Three puzzles of a seed: the first answered right, the second wrong (after a choice that
+    is not one, asked again), then the solver stops; the tally counts the two answered."""
+    order = random.Random(4).sample([p for p in shipped if "talon" in p.themes], 3)
+    first, second = order[0], order[1]
+    wrong = next(i for i in range(len(second.choices)) if i not in second.answers)
+    typed = f"{first.answers[0] + 1}\n99\n{wrong + 1}\nk\n"
+    r = runner.invoke(
+        app,
+        ["puzzles", "train", "--theme", "talon", "--count", "3", "--seed", "4", "--lang", "hu"],
+        input=typed,
+        env={"COLUMNS": "200"},
+    )
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert out.count("Melyik két lapot skartolod, és mit mondasz be?") == 3
+    assert "Helyes!" in out and "Nem ez a legjobb." in out
+    assert "a felkínált 7 lehetőség közül válassz" in out or "lehetőség közül válassz" in out
+    assert "3 feladványból" not in out and "2 feladványból 1 esetben" in out
+    assert first.why["hu"][:40] in " ".join(out.split())
+    r = runner.invoke(app, ["puzzles", "train", "--theme", "nonsense", "--lang", "hu"])
+    assert r.exit_code != 0 and "nincs 'nonsense' nevű téma" in r.output

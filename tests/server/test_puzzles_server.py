@@ -66,7 +66,7 @@ def shown_cards(view: Any) -> set[int]:
 
 def test_a_puzzle_shows_only_what_its_seat_knew_and_no_answer(tmp_path: Path) -> None:
     with Running(db(tmp_path)) as srv, client(srv) as c:
-        seen = set()
+        seen: set[str] = set()
         for _ in range(12):
             v = get(c, "/api/puzzles/next?skip=" + ",".join(seen))
             seen.add(v["id"])

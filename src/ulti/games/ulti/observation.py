@@ -9,14 +9,14 @@ seed and the whole deal are shown (the talon's points count in the settlement, P
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ulti.core.cards import card_points, cards_of, code
-from ulti.games.ulti.actions import Action, ActionKind
-from ulti.games.ulti.bids import BID_BY_KEY, Kind
+from ulti.games.ulti.actions import Action, ActionKind, kontra_title
+from ulti.games.ulti.bids import BID_BY_KEY, KIND_TITLES, KIND_TITLES_HU, Kind
 from ulti.games.ulti.scoring import Outcome
 from ulti.games.ulti.state import PHASE_NAMES, PhaseName
 
@@ -332,3 +332,23 @@ def observation_text(o: Observation) -> str:
         totals = o.settlement["totals"] if o.settlement else ""
         lines.append(f"over {o.end_reason} returns {totals}")
     return "\n".join(lines)
+
+
+def kontra_info(obs: Observation) -> list[dict[str, Any]]:
+    """The doubled components, in words (K1, K2): ``Ulti: Rekontra`` / ``ulti: rekontra``,
+    with the two defenders' levels where they differ."""
+
+    def words(kind: Kind, a: int, b: int, lang: str, titles: Mapping[Kind, str]) -> str:
+        both = f" / {kontra_title(b, lang)}" if a != b else ""
+        return f"{titles[kind]}: {kontra_title(a, lang)}{both}"
+
+    return [
+        {
+            "component": int(kind),
+            "levels": [a, b],
+            "title": words(kind, a, b, "en", KIND_TITLES),
+            "title_hu": words(kind, a, b, "hu", KIND_TITLES_HU),
+        }
+        for kind, a, b in obs.kontras
+        if a or b
+    ]

@@ -11,18 +11,17 @@ teaching mode (:mod:`ulti.server.tables.jobs`).
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping
 from typing import Literal, Protocol, TypeVar
 
 from pydantic import Field
 
 from ulti import i18n
 from ulti.core.cards import sort_for_display
-from ulti.games.ulti.actions import Action, ActionKind, bid, describe, kontra_title, play
-from ulti.games.ulti.bids import KIND_TITLES, KIND_TITLES_HU, Bid, Kind
+from ulti.games.ulti.actions import Action, ActionKind, bid, describe, play
+from ulti.games.ulti.bids import Bid
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.game import ULTI
-from ulti.games.ulti.observation import Observation
+from ulti.games.ulti.observation import Observation, kontra_info
 from ulti.games.ulti.record import action_code, render, to_record
 from ulti.games.ulti.rules import OPTIONS, Ruleset
 from ulti.games.ulti.session import Session, SessionDeal, SessionOf
@@ -75,26 +74,6 @@ def rules_title(preset: str, options: Json, lang: str) -> str:
 def _bid_words(b: Bid) -> Json:
     """A bid's names in both languages and its value."""
     return {"title": b.title, "title_hu": b.title_hu, "value": b.value}
-
-
-def kontra_info(obs: Observation) -> list[Json]:
-    """The doubled components, in words (K1, K2): ``Ulti: Rekontra`` / ``ulti: rekontra``,
-    with the two defenders' levels where they differ."""
-
-    def words(kind: Kind, a: int, b: int, lang: str, titles: Mapping[Kind, str]) -> str:
-        both = f" / {kontra_title(b, lang)}" if a != b else ""
-        return f"{titles[kind]}: {kontra_title(a, lang)}{both}"
-
-    return [
-        {
-            "component": int(kind),
-            "levels": [a, b],
-            "title": words(kind, a, b, "en", KIND_TITLES),
-            "title_hu": words(kind, a, b, "hu", KIND_TITLES_HU),
-        }
-        for kind, a, b in obs.kontras
-        if a or b
-    ]
 
 
 class UltiDeal(TableDeal[Action], SessionDeal, Protocol):
