@@ -34,6 +34,8 @@ SAME = {
     "ulti",
     "betli",
     "durchmars",
+    "Betli",
+    "Durchmars",
     "40-100",
     "20-100",
     "{why}",
