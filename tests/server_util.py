@@ -29,6 +29,7 @@ from alembic.config import Config
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
+from english_words import english_words_in
 from fixtures import public_cards, require_system
 from gated_jobs import Gated
 from ulti.core.cards import FULL_DECK, code
@@ -571,15 +572,43 @@ def allowed(table: UltiTable, seat: int, deal_number: int, version: int) -> int:
 
 # -- playing on at a table (the analysis tests) ----------------------------------------------
 
-#: The analysis and teaching mode with samples only (4), their time limits the most the
-#: settings allow (never reached by four samples), so that an answer is the same on every run,
-#: however busy the machine (a time limit would cut the samples short: CI on e285a6f).
+#: The analysis, teaching mode and hints with samples only (4), their time limits the most
+#: the settings allow (never reached by four samples), so that an answer is the same on every
+#: run, however busy the machine (a time limit would cut the samples short: CI on e285a6f).
 TINY: dict[str, Any] = {
     "analysis_samples": 4,
     "analysis_ms": 60_000.0,
     "teach_samples": 4,
     "teach_ms": 10_000.0,
+    "hint_samples": 4,
+    "hint_ms": 10_000.0,
 }
+
+
+def ask_frame(seat: Seat, frame: dict[str, Any], timeout: float = 60) -> dict[str, Any]:
+    """Send a question (a teaching question, a hint: ``frame`` with its ``type``); its answer
+    (a frame of that type or an error), past any other frames (computer players' events)."""
+    seat.send(frame)
+    deadline = time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < deadline, "no answer"
+        f = seat.recv(timeout)
+        if f["type"] in (frame["type"], "error"):
+            return f
+
+
+def refused_frame(seat: Seat, frame: dict[str, Any], code: str) -> dict[str, Any]:
+    """A question refused with ``code``, in both languages, the table unchanged."""
+    before = seat.version
+    f = ask_frame(seat, frame)
+    assert f["type"] == "error" and f["code"] == code, f
+    assert f["message"] and f["message_hu"] and f["message"] != f["message_hu"], f
+    assert not english_words_in(f["message_hu"]), f
+    seat.send({"type": "ping"})
+    while (g := seat.recv())["type"] != "pong":
+        pass
+    assert g["version"] == before  # nothing changed
+    return f
 
 
 def play_on(

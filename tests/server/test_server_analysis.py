@@ -26,12 +26,14 @@ from server_util import (
     Seat,
     Watcher,
     allowed,
+    ask_frame,
     bot,
     card_turn,
     cards_in,
     gated_job,
     person,
     play_on,
+    refused_frame,
     wait_until,
 )
 from ulti.analysis.ulti import teach
@@ -53,29 +55,13 @@ def auth(token: str) -> dict[str, str]:
 
 
 def ask(seat: Seat, frame: dict[str, Any], timeout: float = 60) -> dict[str, Any]:
-    """Send a teaching question; its answer (a ``teach`` frame or an error), past any other
-    frames (computer players' events)."""
-    seat.send({"type": "teach", **frame})
-    deadline = time.monotonic() + timeout
-    while True:
-        assert time.monotonic() < deadline, "no answer"
-        f = seat.recv(timeout)
-        if f["type"] in ("teach", "error"):
-            return f
+    """Send a teaching question; its answer (a ``teach`` frame or an error)."""
+    return ask_frame(seat, {"type": "teach", **frame}, timeout)
 
 
 def refused(seat: Seat, frame: dict[str, Any], code: str) -> dict[str, Any]:
     """A teaching question refused with ``code``, in both languages, the table unchanged."""
-    before = seat.version
-    f = ask(seat, frame)
-    assert f["type"] == "error" and f["code"] == code, f
-    assert f["message"] and f["message_hu"] and f["message"] != f["message_hu"], f
-    assert not english_words_in(f["message_hu"]), f
-    seat.send({"type": "ping"})
-    while (g := seat.recv())["type"] != "pong":
-        pass
-    assert g["version"] == before  # nothing changed
-    return f
+    return refused_frame(seat, {"type": "teach", **frame}, code)
 
 
 # -- the analysis of a finished deal --------------------------------------------------------

@@ -72,7 +72,7 @@ from ulti.games.ulti.state import Phase
 from ulti.i18n import LANGS, text
 from ulti.players.base import Budget
 from ulti.players.ulti.evaluate import Candidate, candidates, contract_estimate, discard_options
-from ulti.players.ulti.pimc import BATCH, MIN_SAMPLES, PimcPlayer
+from ulti.players.ulti.pimc import BATCH, MIN_SAMPLES, PimcPlayer, _explain
 from ulti.search.ulti import solver as S
 
 if TYPE_CHECKING:
@@ -1202,6 +1202,105 @@ def teach(
         return None
     ranked = sorted(cards, key=lambda c: -own[c])
     return TeachWarning(card_to_play, best, loss, n, tuple((c, own[c]) for c in ranked))
+
+
+# -------------------------------------------------------------------------------------------
+# a hint: the sampling player's choice for the seat to move, from the seat's view only
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the sampling player (``pimc``) would do at the seat to move, and why, worked out
+    from the seat's observation alone (safe during a live deal: :func:`hint`)."""
+
+    action: Action
+    #: the seat's own expected units of it (None: the decision gives none)
+    value: float | None
+    #: the deals sampled (0: none were)
+    samples: int
+    #: in card play every legal card and its expected own units, the best first
+    options: tuple[tuple[Action, float], ...]
+    #: the player's reason: a catalogue key and its fields (``hint.*``, ``analysis.hint-card``)
+    reason: tuple[str, dict[str, Any]]
+    trump: int = -1
+
+    def explain(self, lang: str = "en", rules: Ruleset | None = None) -> str:
+        """The advice in words: the action, then why."""
+        ladder = rules.ladder if rules is not None else None
+        said = describe(self.action, lang, trump=self.trump, ladder=ladder)
+        key, fields = self.reason
+        if key == "analysis.hint-card":
+            others = ", ".join(
+                f"{name(a.card, lang)} {_num(v, lang)}" for a, v in self.options if a != self.action
+            )
+            why = text(key, lang, amount=_num(self.value, lang), n=self.samples, options=others)
+        elif key.startswith("analysis."):
+            why = text(key, lang, **fields)
+        else:
+            why = _explain(key, fields, lang)
+            if key == "hint.bid" and self.action.kind == ActionKind.BID:
+                return why  # the bid's words name it
+        return f"{said} — {why}"
+
+    def to_dict(self, rules: Ruleset | None = None) -> dict[str, Any]:
+        """The action (its text), the values rounded, and the advice in each language."""
+        return {
+            "action": str(self.action),
+            "value": _round(self.value),
+            "samples": self.samples,
+            "options": [[str(a), _round(v)] for a, v in self.options],
+            "why": {lang: self.explain(lang, rules) for lang in LANGS},
+        }
+
+
+def hint(obs: Observation, rules: Ruleset, budget: Budget, seed: int = 0) -> Hint:
+    """The sampling player's choice for the seat to move, from ``obs`` and nothing else (the
+    same ``seed``, the same hint: whatever the hidden cards are), with its value and reason.
+    In card play (R1-R4) every legal card is valued for the seat itself (a defender's share
+    of the soloist's units, as :func:`teach`); after the talon is laid, the bid is measured
+    on the ten cards kept (the player's plan is its own: a hint's adviser starts afresh)."""
+    legal = list(obs.legal_actions)
+    if not legal or obs.current_player != obs.seat:
+        raise ValueError("it is not this seat's turn")
+    p = seat_player(obs, rules, budget, seed, game=len(obs.history))
+    p.explanation = ("hint.only", {})
+    if len(legal) == 1:
+        return Hint(legal[0], None, 0, (), p.explanation, obs.trump)
+    if obs.phase == "BID":
+        measured = _bid_hint(p, obs, legal)
+        if measured is not None:
+            return measured
+    action = p.act(obs, legal)
+    key, fields = p.explanation
+    if action.kind == ActionKind.MARRIAGE:  # R5: declared, its points count
+        return Hint(action, None, 0, (), ("analysis.hint-marriage", {}), obs.trump)
+    if key == "hint.card" and action.kind == ActionKind.PLAY:
+        sign = 1.0 if obs.seat == obs.soloist else -0.5
+        own = [(play_action(c), sign * v) for c, v in fields["cards"]]
+        # the best first, the advised card first among equals
+        options = tuple(sorted(own, key=lambda o: (-o[1], o[0] != action)))
+        value = next(v for a, v in options if a == action)
+        return Hint(action, value, fields["n"], options, ("analysis.hint-card", {}), obs.trump)
+    value = fields.get("ev")
+    n = fields.get("n", 0)
+    return Hint(action, value, n, (), p.explanation, obs.trump)
+
+
+def _bid_hint(p: PimcPlayer, obs: Observation, legal: list[Action]) -> Hint | None:
+    """The bid to name with the ten cards kept (the talon laid): the best candidate the
+    sampled deals value (None: no candidate is legal; the player's own judgement decides)."""
+    hand = mask_of(obs.hand)
+    cands = [
+        c
+        for c in candidates(hand, p.rules, p.rank(obs), 4, sound=p.sound, chance=p.chance)
+        if bid_action(c.bid.key) in legal
+    ]
+    if not cands:
+        return None
+    p.forehand = obs.forehand
+    c, _d, ev = p.evaluate(p.know(obs), cands, None, p.samples(8), obs)
+    _key, fields = p.explanation
+    return Hint(bid_action(c.bid.key), ev, fields["n"], (), p.explanation, obs.trump)
 
 
 # -------------------------------------------------------------------------------------------

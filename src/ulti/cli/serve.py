@@ -129,6 +129,8 @@ OPTIONS = (
     ),
     Setting("teach_samples", "Teaching mode: sampled deals weighing a card."),
     Setting("teach_ms", "Teaching mode: milliseconds weighing a card."),
+    Setting("hint_samples", "A hint at the table: sampled deals for its decision."),
+    Setting("hint_ms", "A hint at the table: milliseconds for its decision."),
     Setting(
         "job_workers",
         "Worker processes for analyses and teaching questions, apart from the computer "

@@ -152,6 +152,10 @@ class ServerSettings:
     #: teaching mode (a warning before a losing card): the sampled deals and milliseconds
     teach_samples: int = limit(24, 1, 1000)
     teach_ms: float = limit(300.0, 1, 10_000)
+    #: a hint (what the computer would do, at a table that is not rated nor an event's): the
+    #: sampled deals and milliseconds of its one decision
+    hint_samples: int = limit(24, 1, 1000)
+    hint_ms: float = limit(1000.0, 1, 10_000)
     #: worker processes for analyses and teaching questions, apart from the computer players'
     #: (whose decisions never wait behind them), and how many of these a client address may
     #: have waiting or under way at once (past it: refused, in both languages)

@@ -302,6 +302,10 @@ def _utc(when: datetime) -> datetime:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
+#: How a table an event made names its creator: this and the event's id.
+EVENT_CREATOR = "event:"
+
+
 @dataclass(frozen=True)
 class StoredTable:
     id: str
@@ -313,7 +317,7 @@ class StoredTable:
     game: str = "ulti"
     public: bool = False
     rated: bool = False
-    #: "user:ID" or "seat:N"
+    #: "user:ID", "seat:N" or an event's (:data:`EVENT_CREATOR` and its id)
     creator: str | None = None
     bot_after: int | None = None
     bot_spec: str | None = None

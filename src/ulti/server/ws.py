@@ -8,15 +8,18 @@ V}`` (a spectator of a public table: ``{"type": "hello", "watch": true}``, optio
 :mod:`ulti.server.tables.chat`), answered ``{"type": "muted", "muted": [{"who", "name"}]}``;
 teaching mode asks ``{"type": "teach", "card": N, "version": V}`` (optionally
 ``"threshold"``, units) before a card, at an Ulti table against computer players that is not
-rated, and is answered ``{"type": "teach", "card", "version", "warning"}`` (the warning's data,
-or null: no warning) from the seat's own observation, to that seat alone.  The server answers
-``replay`` / ``sync`` (the seat's view and the events it missed; a second ``hello`` asks for
-them again), ``event`` (after every accepted action, to every seat, each its own projection),
-``pong``, ``error`` (``{"code", "message"}``: the frame changed nothing) and ``replaced``
-(another tab took the seat over; this connection is closed with code 4409 and may take it
-back by connecting again).  Every game's table speaks this protocol
-(:class:`~ulti.server.tables.GameTable`): its seats, action texts and views are its game's
-(:mod:`ulti.server.tables.ulti`, :mod:`ulti.server.tables.snapszli`).
+rated, and is answered ``{"type": "teach", "card", "version", "warning"}`` (the warning's
+data, or null: no warning) from the seat's own observation, to that seat alone; a hint is
+asked ``{"type": "hint", "version": V}`` at the seat's turn, at an Ulti table that is not
+rated nor an event's, and is answered ``{"type": "hint", "version", "hint"}`` (the
+computer's choice from the seat's own observation, its value and why in both languages), to
+that seat alone.  The server answers ``replay`` / ``sync`` (the seat's view and the events it
+missed; a second ``hello`` asks for them again), ``event`` (after every accepted action, to
+every seat, each its own projection), ``pong``, ``error`` (``{"code", "message"}``: the
+frame changed nothing) and ``replaced`` (another tab took the seat over; this connection is
+closed with code 4409 and may take it back by connecting again).  Every game's table speaks
+this protocol (:class:`~ulti.server.tables.GameTable`): its seats, action texts and views
+are its game's (:mod:`ulti.server.tables.ulti`, :mod:`ulti.server.tables.snapszli`).
 
 Each frame after the hello goes to one handler of :data:`HANDLERS` (by its ``type``); a
 refusal anywhere (:class:`~ulti.server.tables.TableError`) is answered as an error frame.
@@ -500,6 +503,10 @@ async def _teach(client: Client, msg: dict[str, Any]) -> None:
     await client.table.teach(client.conn, msg.get("card"), msg.get("version"), msg.get("threshold"))
 
 
+async def _hint(client: Client, msg: dict[str, Any]) -> None:
+    await client.table.hint(client.conn, msg.get("version"))
+
+
 async def _hello(client: Client, msg: dict[str, Any]) -> None:
     """A second hello: the missed events again (or a full resync)."""
     async with client.table.lock:
@@ -516,5 +523,6 @@ HANDLERS: dict[str, Handler] = {
     "mute": _mute,
     "unmute": _unmute,
     "teach": _teach,
+    "hint": _hint,
     "hello": _hello,
 }

@@ -688,7 +688,11 @@ class Pimc1Player(Player):
         best = pick(cards, key=lambda c: (sums[c], -c))
         n_done = max(1, taken)
         ranked = sorted(cards, key=lambda c: sums[c], reverse=obs.seat == obs.soloist)
-        self.explanation = ("hint.card", {"cards": [(c, sums[c] / n_done) for c in ranked[:5]]})
+        # every card's mean (a hint shows them all; the words, the first five)
+        self.explanation = (
+            "hint.card",
+            {"cards": [(c, sums[c] / n_done) for c in ranked], "n": taken},
+        )
         return best
 
 
@@ -711,7 +715,7 @@ def _explain(key: str, fields: dict[str, Any], lang: str) -> str:
             suit_names = SUIT_NAMES_HU if hu else SUIT_NAMES_EN
             words["options"] = "; ".join(f"{suit_names[t]} {num(x, '+.0f')}" for t, x in v)
         elif k == "cards":
-            words["options"] = ", ".join(f"{name(c, lang)} {num(x, '+.1f')}" for c, x in v)
+            words["options"] = ", ".join(f"{name(c, lang)} {num(x, '+.1f')}" for c, x in v[:5])
         elif k == "rates":
             kinds = KIND_NAMES_HU if hu else KIND_NAMES
             words["options"] = ", ".join(f"{kinds[c]} {num(100 * x, '.0f')}%" for c, x in v)

@@ -65,7 +65,7 @@ from ulti.games.registry import GAMES
 from ulti.server.events.store import Entrant, EventStore, EventTable, StoredEvent
 from ulti.server.notify.service import Notifier
 from ulti.server.schemas import Clock
-from ulti.server.store import DealResultRow, User, now
+from ulti.server.store import EVENT_CREATOR, DealResultRow, User, now
 from ulti.server.tables import Table
 from ulti.server.tables.registry import Tables, table_class
 from ulti.server.tables.seats import Asker
@@ -80,7 +80,7 @@ KINDS = ("duplicate", "swiss", "arena")
 #: club level).
 DEFAULT_BOT = "pimc:samples=12,ms=80"
 #: What a table of an event is created by (the event, not a person).
-CREATOR = "event:{id}"
+CREATOR = EVENT_CREATOR + "{id}"
 #: The options that keep a game's table to the round's deals: a session tied for first
 #: would play a tie-break round (S3), boards only some tables of the round play, that the
 #: whole round waits for.  In a duplicate event the matchpoints rank, not a table's winner.

@@ -3,8 +3,8 @@
 // left (Ulti goes counter-clockwise), the trick in the centre with each card towards its
 // player (the auction's moves there while it runs), the talon and the last trick under it;
 // the contract, trump and kontras in the top bar; the bids in the dock; the settlement of a
-// deal as its end; teaching mode (ulti-teach.js).  Every word comes from the catalogue
-// (/api/words) in the page's language.
+// deal as its end; teaching mode (ulti-teach.js); hints (ulti-hint.js).  Every word comes
+// from the catalogue (/api/words) in the page's language.
 import { cardElement, code, rankOf, suitOf } from "/static/cards.js";
 import { fill } from "/static/i18n.js";
 import { el } from "/static/live.js";
@@ -19,6 +19,7 @@ import {
 } from "/static/table-state.js";
 import { centreOf, flyAway, flyIn, leaves } from "/static/motion.js";
 import { signed } from "/static/numbers.js";
+import * as hint from "/static/ulti-hint.js";
 import * as teach from "/static/ulti-teach.js";
 
 const chosen = new Set();  // the two cards chosen for the talon
@@ -422,14 +423,14 @@ function renderBids(v) {
   }
 }
 
-/** "No kontra": the kontras beside the cards waved off until the next card. */
+/** "No kontra": the kontras beside the cards waved off until the next card; the hint. */
 function moreActions(v) {
-  if (!myTurn(v) || !kontraOffered(v) || v.phase !== "PLAY") return [];
+  if (!myTurn(v) || !kontraOffered(v) || v.phase !== "PLAY") return hint.buttons(v);
   const b = el("button", "act no-kontra", W.noKontra);
   b.type = "button";
   b.dataset.action = "no-kontra";
   b.onclick = () => { kontraSkipped = momentOf(view); rerender(); };
-  return [b];
+  return [b, ...hint.buttons(v)];
 }
 
 /** What a bid asks of the soloist, in words (from its English title's parts). */
@@ -583,6 +584,7 @@ function render(v) {
   renderBids(v);
   $("hand").classList.toggle("discarding", myTurn(v) && legalOf("discard").length > 0);
   teach.label();
+  hint.render();
 }
 
 /** A new deal: nothing chosen, no trick taken away, the last trick hidden. */
@@ -605,11 +607,18 @@ function received(before) {
   teach.moved();
 }
 
-/** The server's answer to a teaching question (the one frame only Ulti reads). */
+/** The server's answer to a teaching question or a hint (the frames only Ulti reads). */
 function frame(f) {
-  if (f.type !== "teach") return false;
-  teach.answered(f);
+  if (f.type === "teach") teach.answered(f);
+  else if (f.type === "hint") hint.answered(f);
+  else return false;
   return true;
+}
+
+/** The server refused something: a question under way is given up. */
+function refused() {
+  teach.refused();
+  hint.refused();
 }
 
 function setup() {
@@ -638,7 +647,7 @@ export const game = {
   <section class="seat-box" id="seatRight" aria-live="polite"></section>
 `,
     dock: `  <div id="bids"></div>
-`,
+${hint.DOCK}`,
     sheet: teach.SHEET,
     dialogs: teach.DIALOG,
   },
@@ -654,7 +663,7 @@ export const game = {
   render,
   received,
   frame,
-  refused: teach.refused,
+  refused,
   aboutMe,
   prompt,
   playing: (v) => v.phase === "PLAY",

@@ -43,7 +43,7 @@ from ulti.players import Player as PoolPlayer
 from ulti.players.pool import BotPool, DecisionError
 from ulti.server.guard import ServerSettings
 from ulti.server.ratings import bot_key, family, user_key
-from ulti.server.store import Store, StoredTable, hash_token, new_token, now
+from ulti.server.store import EVENT_CREATOR, Store, StoredTable, hash_token, new_token, now
 from ulti.server.tables.chat import Chat, author_of, present_authors
 from ulti.server.tables.frames import (
     SPECTATOR,
@@ -731,6 +731,20 @@ class GameTable(GameHooks[S, A, R]):
     ) -> None:
         """Teaching mode's question from ``conn``'s seat (TableError: the game has none)."""
         raise analysis_error("ulti-only", "err-ulti-only")
+
+    async def hint(self, conn: Connection, version: object) -> None:
+        """A hint asked by ``conn``'s seat (TableError: the game gives none this way)."""
+        raise analysis_error("ulti-only", "err-ulti-only")
+
+    @property
+    def in_event(self) -> bool:
+        """Whether an event made this table (one of its rounds')."""
+        return (self.stored.creator or "").startswith(EVENT_CREATOR)
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether a seat may ask for hints here: not at a rated table, nor an event's."""
+        return not self.stored.rated and not self.in_event
 
     # -- the game -------------------------------------------------------------------------
 

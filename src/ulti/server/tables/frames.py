@@ -94,6 +94,8 @@ class Connection:
     tag: str | None = None
     #: a teaching question of this connection is being answered (one at a time)
     teaching: bool = False
+    #: a hint for this connection's seat is being worked out (one at a time)
+    hinting: bool = False
     #: the client's address (its queue of analyses and teaching questions)
     address: str = "?"
 

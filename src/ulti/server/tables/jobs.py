@@ -13,8 +13,9 @@ out once, ``max_analyses`` at a time (one job worker left for teaching questions
 are two or more), and keeps the answers per (table, deal); a client address may start
 ``analysis_rate`` new ones a second (bursts of ``analysis_burst``): those kept or under way
 cost nothing.  A seat playing against computer players may ask, before a card, whether it
-would lose units (teaching mode, :func:`teach_answer`): from its own observation only, ahead
-of its own client's analyses (a person waits for it).
+would lose units (teaching mode, :func:`teach_answer`), and a seat at a table that is not
+rated nor an event's may ask what the computer would do (a hint, :func:`hint_answer`): both
+from the seat's own observation only, ahead of its own client's analyses (a person waits).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
-from ulti.analysis.ulti import THRESHOLD, analyze, teach
+from ulti.analysis.ulti import THRESHOLD, analyze, hint, teach
 from ulti.games.ulti.actions import Action, play
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.observation import Observation
@@ -48,8 +49,9 @@ ANALYSIS_QUEUE = 16
 
 #: An analysis's key: the table's id and the deal's number (from 1).
 Key = tuple[str, int]
-#: What a job is: a teaching question (a person waits at a table) or a deal's analysis.
-Kind = Literal["teach", "analysis"]
+#: What a job is: a teaching question or a hint (a person waits at a table) or a deal's
+#: analysis.
+Kind = Literal["teach", "hint", "analysis"]
 
 
 class PoolJob(Player):
@@ -97,6 +99,22 @@ class TeachJob(PoolJob):
         warning = teach(obs, self.rules, self.card, self.budget, self.threshold, self.seed)
         self.result = None if warning is None else warning.to_dict()
         return play(self.card)
+
+
+class HintJob(PoolJob):
+    """A hint (:func:`ulti.analysis.ulti.hint`): what the sampling player would do at the
+    table's ``version`` (the hint's seed: asked again, the same answer), and why.  Asked with
+    the seat's observation only; the result is the hint's data."""
+
+    def __init__(self, rules: Ruleset, budget: Budget, version: int) -> None:
+        super().__init__(version, budget)
+        self.rules = rules
+        self.version = version
+
+    def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        advice = hint(obs, self.rules, self.budget, self.seed)
+        self.result = advice.to_dict(self.rules)
+        return advice.action if advice.action in legal else legal[0]
 
 
 def read_threshold(value: object) -> float:
@@ -247,7 +265,7 @@ class JobQueue:
             ticket.turn.set_result(None)
 
     def _next(self) -> Ticket | None:
-        """The next client's first job that may run now (its teaching questions first; an
+        """The next client's first job that may run now (its teaching questions and hints first; an
         analysis only below ``max_analyses``), taken off its queue; the client goes to the
         back of the turns.  None when nothing may run."""
         for client in list(self._turns):
@@ -266,7 +284,7 @@ class JobQueue:
 
     def _first(self, queue: deque[Ticket]) -> Ticket | None:
         for ticket in queue:
-            if ticket.kind == "teach" and not ticket.turn.done():
+            if ticket.kind != "analysis" and not ticket.turn.done():
                 return ticket
         if self.running_analyses >= self.max_analyses:
             return None
@@ -284,18 +302,50 @@ async def teach_answer(
     """The ``teach`` frame answering ``ask`` (``warning``: its data, None for no warning;
     ``failed`` when the workers could not answer); None when the server is closing."""
     frame: Json = {"type": "teach", "card": ask.card, "version": ask.version}
+    return await _answer(jobs, table_id, ticket, ask, obs, legal, frame, "warning", "teach")
+
+
+async def hint_answer(
+    jobs: JobQueue,
+    table_id: str,
+    ticket: Ticket,
+    ask: HintJob,
+    obs: Observation,
+    legal: list[Action],
+) -> Json | None:
+    """The ``hint`` frame answering ``ask`` (``hint``: its data; ``failed`` when the workers
+    could not answer); None when the server is closing."""
+    frame: Json = {"type": "hint", "version": ask.version}
+    return await _answer(jobs, table_id, ticket, ask, obs, legal, frame, "hint", "hint")
+
+
+async def _answer(
+    jobs: JobQueue,
+    table_id: str,
+    ticket: Ticket,
+    ask: PoolJob,
+    obs: Observation,
+    legal: list[Action],
+    frame: Json,
+    field: str,
+    what: Literal["teach", "hint"],
+) -> Json | None:
+    """``frame`` with the job's result as ``field`` (None, ``failed`` and the words of
+    ``analysis.err-{what}-failed`` when the workers could not answer); None when the server
+    is closing."""
     try:
         after = await jobs.run(ticket, ask, obs, legal)
     except DecisionError as exc:
         if exc.reason == "closed":
             return None
-        log.warning("table %s: a teaching question failed (%s)", table_id, str(exc)[:300])
-        failed = analysis_error("teach-failed", "err-teach-failed")
+        asked = "teaching question" if what == "teach" else "hint"
+        log.warning("table %s: a %s failed (%s)", table_id, asked, str(exc)[:300])
+        failed = analysis_error(f"{what}-failed", f"err-{what}-failed")
         frame.update(
-            warning=None, failed=True, message=failed.message, message_hu=failed.message_hu
+            {field: None}, failed=True, message=failed.message, message_hu=failed.message_hu
         )
     else:
-        frame["warning"] = cast(PoolJob, after).result
+        frame[field] = cast(PoolJob, after).result
     return frame
 
 

@@ -4,8 +4,8 @@ What is Ulti's own of a :class:`~ulti.server.tables.base.GameTable`: its rules
 (:class:`~ulti.games.ulti.rules.Ruleset`, stored as its ``to_dict()``), an action stored in
 its record form (compact card codes), a refusal's reason from the engine, what a seat sees
 (its observation, every action's words, the bids' names, why a card may not be played, the
-score sheet), another seat's discard hidden in the events, its records, and the analysis and
-teaching mode (:mod:`ulti.server.tables.jobs`).
+score sheet), another seat's discard hidden in the events, its records, and the analysis,
+teaching mode and hints (:mod:`ulti.server.tables.jobs`).
 """
 
 from __future__ import annotations
@@ -40,7 +40,15 @@ from ulti.server.tables.frames import (
     dumps,
 )
 from ulti.server.tables.game import Records, TableDeal
-from ulti.server.tables.jobs import TeachJob, Ticket, client_of, read_threshold, teach_answer
+from ulti.server.tables.jobs import (
+    HintJob,
+    TeachJob,
+    Ticket,
+    client_of,
+    hint_answer,
+    read_threshold,
+    teach_answer,
+)
 
 #: The number of deals of a session is a multiple of this (every seat deals as often).
 ROUND = 3
@@ -184,6 +192,8 @@ class UltiTableOf(GameTable[D, Action, Ruleset]):
             b = ladder[obs.contract]
             v["contract_info"] = {**_bid_words(b), "open": b.open}
         v["kontra_info"] = kontra_info(obs)
+        # whether the seat may ask for a hint (asked for, never sent unasked: :meth:`hint`)
+        v["hints"] = seat != SPECTATOR and self.hints_allowed
         if v.get("settlement") is not None:
             v["settlement"] = settlement_words(v["settlement"])
         if v.get("outcome") is not None:
@@ -363,6 +373,43 @@ class UltiTableOf(GameTable[D, Action, Ruleset]):
         s = self.tables.settings
         ask = TeachJob(self.rules, card, Budget(s.teach_samples, s.teach_ms), units, version)
         self.tables.background(self._answer_teach(conn, ticket, ask, obs, legal))
+
+    async def hint(self, conn: Connection, version: object) -> None:
+        """What would the computer do at this seat now?  Checked here (a seat, its turn, a
+        table neither rated nor an event's), answered later to ``conn`` alone: a ``hint``
+        frame (:func:`~ulti.analysis.ulti.hint`: the sampling player's choice, its value and
+        why), worked out in the job workers from the seat's observation only, in the queue of
+        the connection's address.  Raises TableError and changes nothing when refused."""
+        seat = conn.seat
+        if seat == SPECTATOR:
+            raise TableError("watching", "watching")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise TableError("malformed", "version-int")
+        if self.in_event:
+            raise analysis_error("hint-event", "err-hint-event")
+        if self.stored.rated:
+            raise analysis_error("hint-rated", "err-hint-rated")
+        if conn.hinting:
+            raise analysis_error("hint-busy", "err-hint-busy")
+        async with self.lock:
+            deal = self._turn_of(seat, version)
+            legal = deal.legal_actions()
+            obs = self._three(deal).observation(self._place(deal, seat))
+        ticket = self.tables.jobs.admit(client_of(conn.address), "hint")
+        conn.hinting = True
+        s = self.tables.settings
+        ask = HintJob(self.rules, Budget(s.hint_samples, s.hint_ms), version)
+        self.tables.background(self._answer_hint(conn, ticket, ask, obs, legal))
+
+    async def _answer_hint(
+        self, conn: Connection, ticket: Ticket, ask: HintJob, obs: Observation, legal: list[Action]
+    ) -> None:
+        try:
+            frame = await hint_answer(self.tables.jobs, self.id, ticket, ask, obs, legal)
+            if frame is not None and conn in self.connections:
+                await self._send(conn, dumps(frame))
+        finally:
+            conn.hinting = False
 
     async def _answer_teach(
         self,
