@@ -267,7 +267,7 @@ def _ask(n: int, lang: str) -> int | None:
     """The solver's choice, 0-based (``None``: they stopped); asked again until it is one."""
     while True:
         raw = typer.prompt(_t(lang, "cli-prompt", n=n), default="", show_default=False).strip()
-        if raw.lower() in ("q", "k", "quit", "kilép"):
+        if raw.lower() in _t(lang, "cli-quit").split():
             return None
         if raw.isdigit() and 1 <= int(raw) <= n:
             return int(raw) - 1
