@@ -442,6 +442,55 @@ def analyze_numbered(
     return out
 
 
+def value_step(
+    deal: Deal,
+    budget: Budget | None = None,
+    seed: int = 0,
+    taken: Action | None = None,
+    then: Action | None = None,
+) -> list[Decision]:
+    """The decisions of ``deal``'s next step, valued as :func:`analyze` values them at that
+    step of a finished deal with the same ``seed`` (the what-if board: any position, in or off
+    the line played).  ``taken``: the action the line takes there (default: the first legal
+    one; laying the talon: the first pair the hand evaluation would lay, ``then`` its bid).
+    A step may hold two decisions (a kontra offered before a card: the kontra's and the
+    card's); none when it offers no choice (or is a first round of V1's or a claim, which the
+    analysis leaves too).
+
+    Only for a deal whose hands the caller may see (a finished deal's line): the double
+    dummy view reads every hand."""
+    if deal.is_over():
+        return []
+    e = deal.clone()
+    legal = e.legal_actions()
+    seat = e.current_player
+    i = len(e.history)
+    a = _Analyst(e, budget or DEFAULT_BUDGET, THRESHOLD, seed, None)
+    if e.phase == Phase.DISCARD:
+        if taken is None or then is None:
+            rank = e.bid.rank if e.bid else 0
+            c = next(iter(candidates(e.hands[seat], e.rules, rank, 1, twelve=True)), None)
+            if c is None or c.discard is None:
+                return []
+            taken, then = discard_action(*c.discard), bid_action(c.bid.key)
+        a._talon(e, i, seat, taken, then)
+        return a.decisions
+    act = taken if taken is not None else legal[0]
+    history = [*e.history, (seat, act)]
+    if e.phase == Phase.AUCTION and len(legal) > 1:
+        a._auction(e, i, seat, act)
+    elif e.phase == Phase.TRUMP and len(legal) > 1:
+        a._trump(e, i, seat, act)
+    elif e.phase in (Phase.KONTRA, Phase.PLAY) and act.kind != ActionKind.CLAIM:
+        if act.kind in _TURN_EXTRAS and act.kind != ActionKind.KONTRA:
+            card = next((x for x in legal if x.kind == ActionKind.PLAY), act)
+            history[-1] = (seat, card)
+            a._play_step(e, i, seat, card, history)
+        else:
+            a._play_step(e, i, seat, act, history)
+    return a.decisions
+
+
 class _Analyst:
     def __init__(
         self,

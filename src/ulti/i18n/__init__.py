@@ -65,6 +65,7 @@ _SURFACE_OF: dict[str, str] = {
     "events": "events",
     "notify": "notify",
     "puzzles": "puzzles",
+    "board": "analysis",
 }
 
 #: The first words of the keys in the section without a name (``suit.0``, ``won``).

@@ -5,11 +5,14 @@ deal is shown whole once it is over); a private table's need a seat's token in t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 
+from ulti.analysis.board import MAX_LINE, BoardError
+from ulti.players.ulti import LEVELS
 from ulti.server.refusals import Refused
 from ulti.server.services import Services, Svc, address, live_table, sits_at
 from ulti.server.tables import Table, TableError
@@ -76,6 +79,38 @@ async def analysis(table_id: str, number: int, req: Request, svc: Svc) -> dict[s
     try:
         return await svc.tables.analysis(t, number, address(req))
     except TableError as exc:
+        status = ANALYSIS_STATUS.get(exc.code, 404)
+        retry = RETRY_AFTER.get(status)
+        headers = {"Retry-After": retry} if retry else None
+        raise Refused(status, exc.message, exc.message_hu, headers) from None
+
+
+class BoardLine(BaseModel):
+    """A line of the what-if board: the deal's actions from its first, in our notation."""
+
+    line: list[Annotated[str, Field(max_length=40)]] = Field(default=[], max_length=MAX_LINE)
+    #: with a level (easy, club, expert): what that computer player would do at its end
+    player: str | None = Field(default=None, max_length=16)
+
+
+@router.post("/api/tables/{table_id}/deals/{number}/board")
+async def board(
+    table_id: str, number: int, body: BoardLine, req: Request, svc: Svc
+) -> dict[str, Any]:
+    """A node of a finished deal's what-if board (ulti.analysis.board): the line replayed,
+    every hand, its choices valued from the seat to move and double dummy; with ``player``,
+    what that level would play there.  A deal in play is refused (409): never explorable."""
+    t = authorized(svc, table_id, req)
+    if body.player is not None and body.player not in LEVELS:
+        raise Refused.of(400, "board-level", levels=", ".join(LEVELS))
+    try:
+        return await svc.tables.board(t, number, list(body.line), address(req), body.player)
+    except BoardError as exc:
+        raise Refused(400, exc.text("en"), exc.text("hu")) from None
+    except TableError as exc:
+        if exc.code == "not-over":
+            live = BoardError("live")
+            raise Refused(409, live.text("en"), live.text("hu")) from None
         status = ANALYSIS_STATUS.get(exc.code, 404)
         retry = RETRY_AFTER.get(status)
         headers = {"Retry-After": retry} if retry else None

@@ -29,6 +29,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
+from ulti.analysis import board
 from ulti.analysis.ulti import THRESHOLD, analyze, hint, teach
 from ulti.games.ulti.actions import Action, play
 from ulti.games.ulti.deal import Deal
@@ -51,7 +52,7 @@ ANALYSIS_QUEUE = 16
 Key = tuple[str, int]
 #: What a job is: a teaching question or a hint (a person waits at a table) or a deal's
 #: analysis.
-Kind = Literal["teach", "hint", "analysis"]
+Kind = Literal["teach", "hint", "board", "analysis"]
 
 
 class PoolJob(Player):
@@ -115,6 +116,44 @@ class HintJob(PoolJob):
         advice = hint(obs, self.rules, self.budget, self.seed)
         self.result = advice.to_dict(self.rules)
         return advice.action if advice.action in legal else legal[0]
+
+
+class BoardJob(PoolJob):
+    """A node of the what-if board (:mod:`ulti.analysis.board`) of a finished deal: the line
+    replayed, its choices valued (the analysis's budget and seed: on the line played, the
+    analysis's own values), as the board's view; or, with ``player``, what that computer
+    player would do there (``{"action": code}``)."""
+
+    def __init__(
+        self,
+        deal: Deal,
+        line: list[str],
+        names: list[str],
+        budget: Budget,
+        seed: int,
+        player: str | None = None,
+    ) -> None:
+        super().__init__(seed, budget)
+        self.deal: Deal | None = deal
+        self.line = line
+        self.names = names
+        self.player = player
+
+    def act(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        assert self.deal is not None
+        played = board.line_of(self.deal)
+        d = board.node(self.deal, self.line)
+        k = len(self.line)
+        if self.player is not None:
+            a = board.move(d, self.player, self.seed + k)
+            self.result = {"action": board.code(a)}
+        else:
+            on_line = played[:k] == self.line and k < len(played)
+            taken = played[k : k + 2] if on_line else []
+            decisions = board.values(d, self.budget, self.seed, *board.parsed(taken))
+            self.result = board.view(d, decisions, self.names)
+        self.deal = None  # not sent back
+        return legal[0]
 
 
 def read_threshold(value: object) -> float:

@@ -21,17 +21,27 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import ParamSpec, TypeVar, Unpack
+from typing import ParamSpec, TypeVar, Unpack, cast
 
+from ulti.analysis import board
 from ulti.games.registry import GAMES
 from ulti.games.ulti.deal import Deal
-from ulti.players.pool import BotPool
+from ulti.games.ulti.observation import Observation
+from ulti.players.base import Budget
+from ulti.players.pool import BotPool, DecisionError
 from ulti.server.guard import ServerSettings
 from ulti.server.store import ClubSettings, Store, StoredTable, hash_token, new_token
 from ulti.server.tables.base import GameTable, Table
-from ulti.server.tables.frames import Json, TableError, dumps
+from ulti.server.tables.frames import Json, TableError, analysis_error, dumps
 from ulti.server.tables.game import Settings
-from ulti.server.tables.jobs import Analyses, JobQueue, Key, Ticket, analyses_at_once
+from ulti.server.tables.jobs import (
+    Analyses,
+    BoardJob,
+    JobQueue,
+    Key,
+    Ticket,
+    analyses_at_once,
+)
 from ulti.server.tables.seats import rematch_seat
 
 #: The game of a table stored or asked for without one.
@@ -41,6 +51,8 @@ LOBBY_DEBOUNCE = 0.05
 
 T = TypeVar("T")
 P = ParamSpec("P")
+#: what-if board nodes kept (each a few kilobytes)
+BOARD_CACHE = 512
 
 
 @functools.cache
@@ -168,6 +180,8 @@ class Tables:
         #: per public table that has not started: its time to leave the lobby
         self._expiries: dict[str, asyncio.TimerHandle] = {}
         self.analyst = Analyses(self.jobs, self.settings)
+        #: the what-if boards' nodes worked out lately, by (table, deal, line, player)
+        self.boards: OrderedDict[tuple[str, int, tuple[str, ...], str | None], Json] = OrderedDict()
         #: told of every table whose session is over with its results kept (the events)
         self.session_listeners: list[Callable[[Table], Coroutine[object, object, None]]] = []
         #: told of every action a table accepts (the notices of "your move")
@@ -277,6 +291,41 @@ class Tables:
 
     async def _analyse(self, key: Key, d: Deal, names: list[str], ticket: Ticket) -> Json:
         return await self.analyst.work_out(key, d, names, ticket)
+
+    async def board(
+        self, table: Table, number: int, line: list[str], client: str, player: str | None = None
+    ) -> Json:
+        """A node of deal ``number``'s what-if board (:class:`~ulti.server.tables.jobs.BoardJob`),
+        worked out in the job workers for ``client``, kept (the latest ``board_cache``
+        nodes); ``player``: what that computer player would do there.  TableError: a game
+        without a board, no such deal, a deal in play (never explorable), the client's queue
+        full, the workers failing; BoardError: a line the deal cannot follow."""
+        d, names = table.analysable(number)
+        board.node(d, line)  # refused before any work: a line the deal cannot follow
+        key = (table.id, number, tuple(line), player)
+        kept = self.boards.get(key)
+        if kept is not None:
+            self.boards.move_to_end(key)
+            return kept
+        s = self.settings
+        ticket = self.jobs.admit(client, "board")
+        job = BoardJob(d, line, names, Budget(s.analysis_samples, s.analysis_ms), number, player)
+        try:
+            after = await self.jobs.run(
+                ticket,
+                job,
+                cast(Observation, None),
+                [d.history[-1][1]],
+                deadline=s.analysis_deadline,
+            )
+        except DecisionError as exc:
+            raise analysis_error("analysis-failed", "err-analysis-failed") from exc
+        result = cast(BoardJob, after).result
+        assert result is not None
+        self.boards[key] = result
+        while len(self.boards) > BOARD_CACHE:
+            self.boards.popitem(last=False)
+        return result
 
     # -- the lobby (docs/CLUB.md) -------------------------------------------------------------
 
