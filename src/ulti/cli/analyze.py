@@ -25,10 +25,12 @@ from ulti.analysis.ulti import (
 )
 from ulti.cli import console
 from ulti.cli.common import _fail, _lang, _lang_option, _progress, _read_json, _writable
+from ulti.cli.explore import explore as board_explore
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.record import RecordError, from_record, players_of
 from ulti.games.ulti.session import Session
 from ulti.players.base import Budget
+from ulti.players.ulti import LEVELS
 
 app = typer.Typer(add_completion=False)
 
@@ -61,6 +63,23 @@ def analyze(
         ),
     ] = None,
     force: Annotated[bool, typer.Option(help="Overwrite the --json and --plot files.")] = False,
+    explore: Annotated[
+        bool,
+        typer.Option(
+            "--explore",
+            help="The what-if board: from any step, another action, and play on (the first "
+            "deal, or --deal's), each choice valued from the seat and with the cards open.",
+        ),
+    ] = False,
+    from_step: Annotated[
+        int,
+        typer.Option(
+            "--step", help="--explore: the step it starts from (0: the deal's first).", min=0
+        ),
+    ] = 0,
+    player: Annotated[
+        str, typer.Option(help="--explore: the computer player that moves on p (a level).")
+    ] = "club",
 ) -> None:
     """Analyse a finished deal or session (a record from ulti demo --save or ulti play): every
     decision of every seat valued with all hands open and from the seat's own view, the
@@ -77,6 +96,12 @@ def analyze(
     _analysis_outputs([json_file, plot_file], force, lang)
     deals, players = _finished_deals(file, lang)
     chosen = _chosen(file, len(deals), deal, lang)
+    if explore:
+        if player not in LEVELS:
+            _fail(lang, _an(lang, "explore-level", levels=", ".join(LEVELS)))
+            raise typer.Exit(2)
+        board_explore(deals[chosen[0] - 1], players, bud, seed, player, lang, from_step)
+        return
     with _progress(transient=True) as bar:
         task = bar.add_task(_an(lang, "progress"), total=None)
 
