@@ -230,3 +230,13 @@ def test_bench_event_times_the_rounds_the_standings_and_the_schedule(tmp_path: P
     assert f["sqlite-actions"] > 2 * 3 * 3 * 4  # 2 rounds, 3 tables, 3 deals, 4+ actions each
     assert better["sqlite-actions"] == better["sqlite-play-seconds"] == "none"
     assert data["meta"]["target-ms"] == 1000 and data["meta"]["server-tracebacks"] == 0
+
+
+def test_bench_puzzles_times_mining_and_the_board(tmp_path: Path) -> None:
+    data = bench_json(tmp_path, "bench_puzzles.py", "--deals", "1", "--board-deals", "1")
+    f, better = data["figures"], data["better"]
+    assert better["board-card-ms"] == "lower" and better["puzzles-per-core-hour"] == "higher"
+    assert f["mine-seconds-per-deal"] > 0 and f["puzzles-per-deal"] >= 0
+    assert f["board-card-decisions"] > 0
+    assert f["board-card-ms"] <= f["board-card-ms-p90"] <= f["board-card-ms-max"]
+    assert data["meta"]["targets"]["board-card-ms"] == 1000.0
