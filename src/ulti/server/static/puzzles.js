@@ -237,6 +237,7 @@ function renderPuzzle() {
   }
   if (p.tricks.length) {
     const box = el("details", "puzzle-tricks");
+    box.open = p.kind === "card" || p.kind === "kontra";
     box.appendChild(el("summary", "", `${P().tricks} (${p.tricks.length})`));
     p.tricks.forEach((t) => {
       const row = played(t.cards);
@@ -293,7 +294,7 @@ function renderVerdict() {
   table.appendChild(el("thead", "")).appendChild(head);
   const body = el("tbody", "");
   for (const c of v.choices) {
-    const tr = el("tr", c.right ? "best" : c.i === v.choice ? "taken" : "");
+    const tr = el("tr", c.right ? "best" : c.i === v.choice ? "chosen" : "");
     tr.appendChild(el("td", "", words(c)));
     tr.appendChild(el("td", "num", signedNum(c.info, 1, lang(), false)));
     tr.appendChild(el("td", "num", signedNum(c.dd, 1, lang(), false)));
