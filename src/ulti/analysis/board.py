@@ -80,11 +80,12 @@ def values(
     seed: int = 0,
     taken: Action | None = None,
     then: Action | None = None,
+    played: Deal | None = None,
 ) -> list[Decision]:
-    """The node's choices valued (:func:`~ulti.analysis.ulti.value_step`); ``taken`` (and at
-    the talon ``then``): the action the line played takes there (the analysis's own decision,
-    the same values)."""
-    return value_step(d, budget, seed, taken, then)
+    """The node's choices valued (:func:`~ulti.analysis.ulti.value_step`); on the line played
+    (``played``, the finished deal), ``taken`` (and at the talon ``then``): the action it takes
+    there: the analysis's own decision, the same values."""
+    return value_step(d, budget, seed, taken, then, played)
 
 
 def parsed(codes: Sequence[str]) -> tuple[Action | None, Action | None]:

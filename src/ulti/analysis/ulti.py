@@ -448,11 +448,14 @@ def value_step(
     seed: int = 0,
     taken: Action | None = None,
     then: Action | None = None,
+    played: Deal | None = None,
 ) -> list[Decision]:
     """The decisions of ``deal``'s next step, valued as :func:`analyze` values them at that
     step of a finished deal with the same ``seed`` (the what-if board: any position, in or off
     the line played).  ``taken``: the action the line takes there (default: the first legal
-    one; laying the talon: the first pair the hand evaluation would lay, ``then`` its bid).
+    one; laying the talon: the first pair the hand evaluation would lay, ``then`` its bid);
+    ``played``: the finished deal whose line this step is on (the analysis names a talon
+    choice's trump as that deal played it).
     A step may hold two decisions (a kontra offered before a card: the kontra's and the
     card's); none when it offers no choice (or is a first round of V1's or a claim, which the
     analysis leaves too).
@@ -465,7 +468,7 @@ def value_step(
     legal = e.legal_actions()
     seat = e.current_player
     i = len(e.history)
-    a = _Analyst(e, budget or DEFAULT_BUDGET, THRESHOLD, seed, None)
+    a = _Analyst(played or e, budget or DEFAULT_BUDGET, THRESHOLD, seed, None)
     if e.phase == Phase.DISCARD:
         if taken is None or then is None:
             rank = e.bid.rank if e.bid else 0

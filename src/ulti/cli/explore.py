@@ -52,7 +52,8 @@ def explore(
         k = len(line)
         on_line = played[:k] == line and k < len(played)
         taken = board.parsed(played[k : k + 2]) if on_line else (None, None)
-        view = board.view(d, board.values(d, budget, seed, *taken), names)
+        valued = board.values(d, budget, seed, *taken, deal if on_line else None)
+        view = board.view(d, valued, names)
         choices = _print(view, names, lang, on_line)
         raw = typer.prompt(_t(lang, "prompt"), default="", show_default=False).strip().lower()
         if raw == keys[4]:  # q

@@ -150,7 +150,9 @@ class BoardJob(PoolJob):
         else:
             on_line = played[:k] == self.line and k < len(played)
             taken = played[k : k + 2] if on_line else []
-            decisions = board.values(d, self.budget, self.seed, *board.parsed(taken))
+            taken_, then = board.parsed(taken)
+            played_deal = self.deal if on_line else None
+            decisions = board.values(d, self.budget, self.seed, taken_, then, played_deal)
             self.result = board.view(d, decisions, self.names)
         self.deal = None  # not sent back
         return legal[0]
