@@ -24,6 +24,7 @@ from sqlalchemy import (
     func,
     select,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ulti.analysis.glicko import Rating
@@ -206,23 +207,26 @@ class PuzzleStore:
             have = set(s.scalars(select(PuzzleRow.id)))
         new = [p for p in found if p.id not in have]
         fresh = Rating()
-        with self.store.writing() as s:
-            for p in new:
-                s.add(
-                    PuzzleRow(
-                        id=p.id,
-                        game=p.game,
-                        kind=p.kind,
-                        themes=" " + " ".join(p.themes) + " ",
-                        margin=p.margin,
-                        body=json.dumps(p.to_dict(), ensure_ascii=False, separators=(",", ":")),
-                        rating=fresh.rating,
-                        rd=fresh.rd,
-                        vol=fresh.vol,
-                        plays=0,
-                        solved=0,
+        try:
+            with self.store.writing() as s:
+                for p in new:
+                    s.add(
+                        PuzzleRow(
+                            id=p.id,
+                            game=p.game,
+                            kind=p.kind,
+                            themes=" " + " ".join(p.themes) + " ",
+                            margin=p.margin,
+                            body=json.dumps(p.to_dict(), ensure_ascii=False, separators=(",", ":")),
+                            rating=fresh.rating,
+                            rd=fresh.rd,
+                            vol=fresh.vol,
+                            plays=0,
+                            solved=0,
+                        )
                     )
-                )
+        except IntegrityError:
+            return 0  # another server of the same database kept them first (one transaction)
         return len(new)
 
     def puzzle(self, puzzle_id: str) -> StoredPuzzle | None:
