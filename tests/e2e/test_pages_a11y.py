@@ -112,6 +112,7 @@ class Room:
             ),
             ("events", f"{base}/events", ".event-card"),
             ("event", f"{base}/e/{self.event}", "#boardTitle"),
+            ("puzzles", f"{base}/puzzles", ".puzzle-choices .btn"),
         ]
 
 
