@@ -384,11 +384,11 @@ def _leads(deal: Deal, dec: Decision) -> bool:
 # checking
 
 
-def verify(p: Puzzle, margin: float | None = None) -> bool:
-    """Re-solve a puzzle: the analysis of its deal, seeded as it was mined, finds the same
-    decision clear by the margin (by default, the one it was mined with rounded down to the
-    mining margin) with the same answer."""
-    found = {q.id: q for q in mine(p.finished(), margin or MARGIN)}
+def verify(p: Puzzle, seed: int = 0, margin: float | None = None) -> bool:
+    """Re-solve a puzzle: its deal analysed again with the seed it was mined with (a self-play
+    deal's: :func:`mining_seed`) finds the same decision clear by the margin (default
+    :data:`MARGIN`), with the same right answers."""
+    found = {q.id: q for q in mine(p.finished(), margin or MARGIN, seed=seed)}
     q = found.get(p.id)
     return q is not None and {q.choices[i].actions for i in q.answers} == {
         p.choices[i].actions for i in p.answers
@@ -416,13 +416,22 @@ def selfplay_deal(index: int, seed: int, rules: Ruleset, spec: str | None = None
     return run.deal
 
 
+def mining_seed(source: str) -> int:
+    """The seed a book's source was mined with: ``selfplay:SEED:INDEX``'s own, else 0."""
+    kind, _, rest = source.partition(":")
+    seed, _, index = rest.partition(":")
+    if kind == "selfplay" and seed.isdigit() and index.isdigit():
+        return derive_seed(int(seed), int(index))
+    return 0
+
+
 def mine_selfplay(
     index: int, seed: int, rules: dict[str, Any], margin: float = MARGIN
 ) -> list[dict[str, Any]]:
     """The puzzles of self-play deal ``index`` (:func:`selfplay_deal`), as dictionaries (a
     worker process's answer)."""
     deal = selfplay_deal(index, seed, Ruleset.from_dict(rules))
-    return [p.to_dict() for p in mine(deal, margin, seed=derive_seed(seed, index))]
+    return [p.to_dict() for p in mine(deal, margin, seed=mining_seed(f"selfplay:{seed}:{index}"))]
 
 
 # -------------------------------------------------------------------------------------------
@@ -517,6 +526,15 @@ class Book:
         )
         for body, record in rows:
             yield Puzzle.from_dict({**json.loads(body), "record": json.loads(record)})
+
+    def sourced(self) -> Iterator[tuple[str, Puzzle]]:
+        """Every puzzle with the source it was mined from."""
+        rows = self._db.execute(
+            "SELECT p.source, p.body, s.record FROM puzzles p JOIN sources s "
+            "ON s.source = p.source ORDER BY p.source, p.id"
+        )
+        for source, body, record in rows:
+            yield source, Puzzle.from_dict({**json.loads(body), "record": json.loads(record)})
 
     def counts(self, column: str = "kind") -> dict[str, int]:
         """How many puzzles of each kind (or of each theme: ``column="themes"``)."""
