@@ -84,7 +84,8 @@ def mining(n: int, seed: int, report: Report) -> None:
 
 def board(n: int, seed: int, report: Report, tmp: Path) -> None:
     with Running(f"sqlite:///{tmp / 'bench-board.sqlite3'}") as srv:
-        t = srv.create([person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")])
+        seats = [person("Anna"), bot("rules", "Béla"), bot("rules", "Cili")]
+        t = srv.create(seats, deals=3 * (n // 3 + 1))  # (a session's deals: threes)
         token = t["tokens"]["0"]
         s0 = Seat(srv, t["id"], 0, token)
         play_on(s0, lambda: s0.view["deal_number"] > n, random.Random(seed), limit=600)
