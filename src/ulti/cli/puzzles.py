@@ -25,7 +25,14 @@ from ulti.cli.common import LangOpt, PresetOpt, RulesOpt, _lang, _progress, _rul
 from ulti.games.ulti.deal import Deal
 from ulti.games.ulti.record import RecordError, card_text, from_record, players_of
 
-app = typer.Typer(add_completion=False, no_args_is_help=True)
+app = typer.Typer(
+    name="puzzles",
+    help="Puzzles from real deals: mine them from records or seeded self-play (positions where "
+    "one decision was clearly best from what the seat knew), count a book's themes, and "
+    "train on them in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+)
 
 
 def _t(lang: str, key: str, **fields: object) -> str:
