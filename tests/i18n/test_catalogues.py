@@ -132,6 +132,7 @@ def test_every_page_word_exists_in_both_languages() -> None:
         "snapszli.js",
         "lobby.js",
         "replay.js",
+        "board.js",
     ):
         src = (STATIC / name).read_text(encoding="utf-8")
         used = set(re.findall(r"\bW\.(\w+)", src)) | set(re.findall(r"\bW\[\"(\w+)\"\]", src))

@@ -41,6 +41,12 @@ class BoardError(CatalogueError):
 
     section = "board"
 
+    def text(self, lang: str) -> str:
+        # a field given in both languages (``{"en": …, "hu": …}``: a rule's reason) is filled
+        # in the language asked for
+        fields = {k: v[lang] if isinstance(v, dict) else v for k, v in self.fields.items()}
+        return i18n.text(f"{self.section}.{self.key}", lang, **fields)
+
 
 def base(deal: Deal) -> Deal:
     """The deal as it was dealt (its first step)."""
@@ -63,9 +69,7 @@ def node(deal: Deal, line: Sequence[str]) -> Deal:
             d.apply(a)
         except IllegalAction as exc:
             why = {lang: exc.reason.text(lang) for lang in i18n.LANGS}
-            raise BoardError(
-                "illegal", n=n, action=str(raw)[:40], why=why["en"], why_hu=why["hu"]
-            ) from None
+            raise BoardError("illegal", n=n, action=str(raw)[:40], why=why) from None
     return d
 
 

@@ -7,16 +7,22 @@
 // hands open and from the seat), each seat's accuracy, mistakes and units lost, the three
 // costliest mistakes, the soloist's value trick by trick as a chart, and every decision — a
 // click on one shows its step.
+//
+// From any step, "What if…?" opens the what-if board there (board.js): another action, and
+// play on.  A link to a board's position (``#line=…``) opens the page on that position.
 import { accountBar } from "/static/account.js";
+import { createBoard, lineFromHash } from "/static/board.js";
 import { cardElement } from "/static/cards.js";
 import { errorText, fill, pickLang, words } from "/static/i18n.js";
 import { num, signedNum } from "/static/numbers.js";
-import { seatToken } from "/static/seat.js";
+import { anyKeptToken, seatToken } from "/static/seat.js";
 
 const [, , tableId, deal] = location.pathname.split("/");
 const params = new URLSearchParams(location.hash.slice(1));
 // the seat's token (kept by this browser) goes in a header, never in a URL
-const auth = { headers: { Authorization: `Bearer ${seatToken(tableId, params)}` } };
+// (a board's shared link names no seat: the token this browser keeps for any seat here)
+const token = seatToken(tableId, params) || anyKeptToken(tableId);
+const auth = { headers: { Authorization: `Bearer ${token}` } };
 const lang = params.get("lang") || pickLang();
 const W = words(lang);
 const A = W.analysis;
@@ -27,6 +33,7 @@ let analysis = null;
 const atStep = new Map();  // step -> the decisions it shows (a kontra declined and a card: two)
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
+let board = null;  // the what-if board, once the steps are here
 
 // -- an action's text in words (the server's title where a step has one) -----------------
 
@@ -62,8 +69,8 @@ function show() {
   if (s.trick.length) hands.appendChild(row(W.trick, s.trick, "trick"));
   if (s.talon && s.talon.length) hands.appendChild(row(W.talon, s.talon, "talon"));
   for (const b of $("controls").children) {
-    b.disabled = (b.dataset.step === "back" && at === 0) ||
-      (b.dataset.step === "on" && at === steps.length - 1);
+    b.disabled = ((b.dataset.step === "back" && at === 0) ||
+      (b.dataset.step === "on" || b.dataset.step === "whatif") && at === steps.length - 1);
   }
 }
 
@@ -305,6 +312,7 @@ async function loadAnalysis() {
     res = await fetch(`/api/tables/${tableId}/deals/${deal}/analysis`, auth);
   } catch (e) { /* the network: said below */ }
   box.removeAttribute("aria-busy");
+  if (res && res.status === 422) $("whatIf").hidden = true;  // not an Ulti deal: no board either
   if (!res || !res.ok) {
     let body = {};
     try { body = res ? await res.json() : {}; } catch (e) { /* not JSON */ }
@@ -360,10 +368,29 @@ if (!res.ok) {
     button(W.next, "on", () => { at = Math.min(steps.length - 1, at + 1); }),
     button(W.end, "on", () => { at = steps.length - 1; }),
   );
+  // the what-if board: the replay's place while it is open, the line played up to the step
+  const played = steps.slice(1).map((s) => s.code);
+  board = createBoard({
+    root: $("board"), tableId, deal, auth, lang, W, played,
+    onLeave: (step) => { at = Math.min(steps.length - 1, step); $("replay").hidden = false; show(); },
+  });
+  const openBoard = (line) => { $("replay").hidden = true; board.open(line); };
+  const whatIf = button(A["web-board-open"], "whatif", () => openBoard(played.slice(0, at)));
+  whatIf.id = "whatIf";
+  whatIf.title = A["web-board-open-title"];
+  $("controls").append(whatIf);
   addEventListener("keydown", (e) => {
+    if (board.isOpen() || (e.target.closest && e.target.closest("input, select"))) return;
     if (e.key === "ArrowRight") { at = Math.min(steps.length - 1, at + 1); show(); }
     if (e.key === "ArrowLeft") { at = Math.max(0, at - 1); show(); }
   });
+  // a shared position: the page opens on it (and on another, when the fragment changes)
+  const fromHash = () => {
+    const line = lineFromHash(location.hash);
+    if (line) openBoard(line);
+  };
+  addEventListener("hashchange", fromHash);
   show();
+  fromHash();
   loadAnalysis();  // lazily: the replay first, the analysis as it comes
 }

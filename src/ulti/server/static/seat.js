@@ -22,3 +22,16 @@ export function seatToken(tableId, params) {
   }
   return keptToken(tableId, params);
 }
+
+/** A token this browser keeps for any seat of the table ("" for none): a shared link names
+ * no seat (and never carries a token), so its page finds the seat this browser sits in. */
+export function anyKeptToken(tableId) {
+  const prefix = `ulti-token-${tableId}-`;
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(prefix) && !k.endsWith("-null")) return localStorage.getItem(k) || "";
+    }
+  } catch (e) { /* storage blocked */ }
+  return "";
+}

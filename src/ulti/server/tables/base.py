@@ -701,6 +701,8 @@ class GameTable(GameHooks[S, A, R]):
         def picture(a: A | None, who: int) -> Json:
             return {
                 "action": None if a is None else str(a),
+                # the action as the record stores it (the what-if board's line: board.js)
+                "code": None if a is None else self._code(a),
                 **({} if a is None else self.titles(a, d.trump)),
                 "player": self.names[who] if who >= 0 else "",
                 "names": self.names,
