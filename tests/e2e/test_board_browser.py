@@ -127,7 +127,11 @@ def test_the_what_if_board_on_a_phone(browser: Browser, tmp_path: Path) -> None:
             "a játékos lapjaiból",
             "nyílt lapokkal",
         ]
-        expect(page.locator("tr.best .board-best")).to_have_text("legjobb")
+        infos = [o["info"] for o in node["decisions"][-1]["options"]]
+        tops = infos.count(max(infos)) if min(infos) < max(infos) else 0  # all alike: no best
+        expect(page.locator("tr.best .board-best")).to_have_count(tops)
+        if tops:
+            expect(page.locator("tr.best .board-best").first).to_have_text("legjobb")
         expect(page.locator("tr.played .board-played")).to_have_text("ezt játszották")
         expect(page.locator("#boardStatus")).to_contain_text(f"{i}. lépés")
         assert not re.search(r"\bplay [HALB]", page.inner_text("#board"))  # no action codes

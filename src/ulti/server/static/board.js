@@ -318,7 +318,9 @@ export function createBoard({ root, tableId, deal, auth, lang, W, played, onLeav
       t.appendChild(head);
       const best = (k) => Math.max(...d.options.map((o) => (typeof o[k] === "number" ? o[k] : -Infinity)));
       const bestInfo = best("info"), bestDd = best("dd");
-      d.options.forEach((o, i) => {
+      // the best marked where it is better than another (every choice alike: none is)
+      const differ = d.options.some((o) => typeof o.info === "number" && o.info < bestInfo);
+      d.options.forEach((o) => {
         const r = el("tr", "board-option");
         const cell = el("td");
         if (o.actions.length) {
@@ -330,7 +332,7 @@ export function createBoard({ root, tableId, deal, auth, lang, W, played, onLeav
           // no kontra: the card follows at this same node
           cell.appendChild(el("span", "board-choice-none", `${words(o)} (${A["web-board-then-card"]})`));
         }
-        if (i === 0 && o.info === bestInfo && Number.isFinite(bestInfo)) {
+        if (differ && o.info === bestInfo && Number.isFinite(bestInfo)) {
           r.classList.add("best");
           cell.appendChild(el("span", "badge board-best", A.best));
         }
