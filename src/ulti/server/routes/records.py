@@ -31,6 +31,15 @@ RETRY_AFTER = {503: "60", 429: "30"}
 router = APIRouter()
 
 
+def analysis_refused(exc: TableError) -> Refused:
+    """A refused analysis or board node as the server answers it: its status (404: no such
+    finished deal), a Retry-After where asking again later helps, both languages."""
+    status = ANALYSIS_STATUS.get(exc.code, 404)
+    retry = RETRY_AFTER.get(status)
+    headers = {"Retry-After": retry} if retry else None
+    return Refused(status, exc.message, exc.message_hu, headers)
+
+
 def authorized(svc: Services, table_id: str, req: Request) -> Table:
     """A table whose finished deals this request may see: a public table's (D2: a deal
     is shown whole once it is over), or a private table's to its players: a seat's token in
@@ -79,10 +88,7 @@ async def analysis(table_id: str, number: int, req: Request, svc: Svc) -> dict[s
     try:
         return await svc.tables.analysis(t, number, address(req))
     except TableError as exc:
-        status = ANALYSIS_STATUS.get(exc.code, 404)
-        retry = RETRY_AFTER.get(status)
-        headers = {"Retry-After": retry} if retry else None
-        raise Refused(status, exc.message, exc.message_hu, headers) from None
+        raise analysis_refused(exc) from None
 
 
 class BoardLine(BaseModel):
@@ -111,7 +117,4 @@ async def board(
         if exc.code == "not-over":
             live = BoardError("live")
             raise Refused(409, live.text("en"), live.text("hu")) from None
-        status = ANALYSIS_STATUS.get(exc.code, 404)
-        retry = RETRY_AFTER.get(status)
-        headers = {"Retry-After": retry} if retry else None
-        raise Refused(status, exc.message, exc.message_hu, headers) from None
+        raise analysis_refused(exc) from None
